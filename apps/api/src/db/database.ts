@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Dialect } from './dialect.js';
+import type { Database } from './schema.js';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** Human-readable location for logs (file path or host/database, never a password). */
+  location: string;
+  destroy(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL when set; otherwise SQLite. */
+  databaseUrl?: string | undefined;
+  /** SQLite file path (`:memory:` allowed in tests). */
+  sqliteFile?: string;
+  /** PostgreSQL schema to work in (tests use one schema per test file). */
+  pgSchema?: string;
+  poolSize?: number;
+}
+
+// COUNT(*) and other int8 results arrive as strings from node-postgres; our counts fit in a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
+
+export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+    });
+    const url = new URL(options.databaseUrl);
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      dialect: 'postgres',
+      location: `postgres://${url.host}${url.pathname}${options.pgSchema ? ` (schema ${options.pgSchema})` : ''}`,
+      destroy: async function destroy(this: DatabaseHandle) {
+        await this.db.destroy();
+      },
+    };
+  }
+
+  const file = options.sqliteFile ?? ':memory:';
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  // Durability first: WAL for concurrent readers, FULL sync so a committed order survives a power cut.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    dialect: 'sqlite',
+    location: file,
+    destroy: async function destroy(this: DatabaseHandle) {
+      await this.db.destroy();
+    },
+  };
+}

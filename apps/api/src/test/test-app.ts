@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { openDatabase, type DatabaseHandle } from '../db/database.js';
+import type { Dialect } from '../db/dialect.js';
+import { migrateToLatest } from '../db/migrate.js';
+
+/** Which database this run of the suite uses: the root vitest config sets TEST_DIALECT per project. */
+export const testDialect: Dialect = process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export interface TestDatabase {
+  database: DatabaseHandle;
+  dataDir: string;
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database of its own (a temporary SQLite file, or a new PostgreSQL schema),
+ * so no test file sees another's rows.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coffee-test-'));
+  if (testDialect === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DIALECT=postgres needs TEST_DATABASE_URL');
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const database = openDatabase({ databaseUrl: url, pgSchema: schema, poolSize: 4 });
+    await migrateToLatest(database);
+    return {
+      database,
+      dataDir,
+      async drop() {
+        await database.destroy();
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await client.query(`drop schema ${schema} cascade`);
+        await client.end();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const database = openDatabase({ sqliteFile: path.join(dataDir, 'test.sqlite') });
+  await migrateToLatest(database);
+  return {
+    database,
+    dataDir,
+    async drop() {
+      await database.destroy();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The whole app on a fresh database, driven through `app.inject`. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const { database, dataDir, drop } = await createTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DEMO_DATA: 'false', LOG_LEVEL: 'silent', ...env });
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+interface ShopFixtures {
+  /** Runs axe on the current page and fails on any serious or critical violation. */
+  checkA11y: (page?: Page) => Promise<void>;
+  /** Every request that tried to leave the shop (any host other than the test server). */
+  offsiteRequests: string[];
+}
+
+export const test = base.extend<ShopFixtures>({
+  offsiteRequests: [
+    async ({ page, baseURL }, use) => {
+      const shopHost = new URL(baseURL ?? 'http://127.0.0.1').host;
+      const offsite: string[] = [];
+      // The shop must work on a closed network: block and record anything addressed elsewhere.
+      await page.route(
+        (url) => url.protocol.startsWith('http') && url.host !== shopHost,
+        async (route) => {
+          offsite.push(route.request().url());
+          await route.abort();
+        },
+      );
+      await use(offsite);
+      expect(offsite, 'requests that left the shop').toEqual([]);
+    },
+    { auto: true },
+  ],
+  checkA11y: async ({ page }, use) => {
+    await use(async (target = page) => {
+      const results = await new AxeBuilder({ page: target }).analyze();
+      const serious = results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+      expect(serious, 'serious or critical accessibility violations').toEqual([]);
+    });
+  },
+});
+
+export { expect };
+
+/** Fails when the page is wider than the viewport (something scrolls sideways). */
+export async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'page is wider than the screen').toBeLessThanOrEqual(0);
+}

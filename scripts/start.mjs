@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+// `npm start`: build whatever is missing or older than its sources, then run the compiled server in this process.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Newest modification time under the given paths (files or directories), skipping build output. */
+function newest(paths) {
+  let max = 0;
+  const walk = (p) => {
+    if (!fs.existsSync(p)) return;
+    const stat = fs.statSync(p);
+    if (stat.isDirectory()) {
+      for (const entry of fs.readdirSync(p)) {
+        if (entry === 'node_modules' || entry === 'dist') continue;
+        walk(path.join(p, entry));
+      }
+    } else {
+      max = Math.max(max, stat.mtimeMs);
+    }
+  };
+  paths.forEach((p) => walk(path.join(root, p)));
+  return max;
+}
+
+const builds = [
+  { name: '@coffee/contract', output: 'packages/contract/dist/index.js', sources: ['packages/contract/src', 'packages/contract/package.json'] },
+  { name: '@coffee/api', output: 'apps/api/dist/server.js', sources: ['apps/api/src', 'apps/api/package.json', 'packages/contract/src'] },
+  { name: '@coffee/web', output: 'apps/web/dist/index.html', sources: ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', 'packages/contract/src'] },
+];
+
+for (const build of builds) {
+  const output = path.join(root, build.output);
+  const stale = !fs.existsSync(output) || fs.statSync(output).mtimeMs < newest(build.sources);
+  if (!stale) continue;
+  console.log(`Building ${build.name}...`);
+  const result = spawnSync('npm', ['run', 'build', '-w', build.name], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`Build of ${build.name} failed; the shop was not started.`);
+    process.exit(result.status ?? 1);
+  }
+  // tsc -b skips writing unchanged outputs: touch the marker so the next start does not rebuild.
+  const now = new Date();
+  if (fs.existsSync(output)) fs.utimesSync(output, now, now);
+}
+
+await import(pathToFileURL(path.join(root, 'apps/api/dist/server.js')).href);
