@@ -1,0 +1,13 @@
+import type { Migration } from 'kysely';
+import type { Dialect } from '../dialect.js';
+import { catalogueMigration } from './001-catalogue.js';
+
+/**
+ * Numbered migrations, applied in name order. Listed here (not read from disk) so the compiled
+ * server and the tests run exactly the same set. Add new ones at the end; never edit an applied one.
+ */
+export function allMigrations(dialect: Dialect): Record<string, Migration> {
+  return {
+    '001-catalogue': catalogueMigration(dialect),
+  };
+}
