@@ -1,0 +1,21 @@
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
+import { buttonStyles } from '../../components/ui/button';
+import spilledCup from '../../assets/not-found.svg';
+
+export function NotFoundRoute() {
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col items-center px-4 py-16 text-center sm:py-24">
+      <title>Page Not Found · Coffee Shop</title>
+      <img src={spilledCup} alt="" className="w-64 sm:w-80" />
+      <h1 className="mt-8 font-display text-espresso">
+        <span className="block text-7xl font-bold sm:text-8xl">404</span>
+        <span className="mt-2 block text-2xl font-medium sm:text-3xl">Page Not Found</span>
+      </h1>
+      <p className="mt-4 max-w-md text-muted">The page you are looking for has been moved, removed, or never existed.</p>
+      <Link to={paths.home.getHref()} className={buttonStyles({ variant: 'accent', size: 'lg', className: 'mt-8' })}>
+        Back to Home
+      </Link>
+    </div>
+  );
+}

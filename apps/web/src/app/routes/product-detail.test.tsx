@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { settle, stubFetch } from '../../testing/fetch-stub';
+import { createProduct, jsonResponse } from '../../testing/product-factory';
+import { renderRoutes } from '../../testing/render';
+import { ProductDetailRoute } from './product-detail';
+
+const latte = createProduct({ id: 7, name: 'Hazelnut Latte', price: 34 });
+const wings = createProduct({ id: 9, name: 'Chicken Wings', category: 'foods', sizes: [], price: 30 });
+
+function stubProductApi() {
+  return stubFetch((url) => {
+    const product = [latte, wings].find((p) => url.pathname === `/api/v1/products/${p.id}`);
+    return product ? jsonResponse({ data: product }) : jsonResponse({ message: 'Product not found' }, 404);
+  });
+}
+
+/** Re-renders the route on demand, the way a parent re-render would. */
+function Harness() {
+  const [renders, setRenders] = useState(0);
+  return (
+    <>
+      <button type="button" onClick={() => setRenders((n) => n + 1)}>
+        Re-render {renders}
+      </button>
+      <ProductDetailRoute />
+    </>
+  );
+}
+
+const setup = (path: string) =>
+  renderRoutes(
+    [
+      { path: '/products/:id', element: <Harness /> },
+      { path: '/payment', element: <p>Payment page</p> },
+    ],
+    path,
+  );
+
+const detailCalls = (calls: URL[]) => calls.filter((url) => url.pathname.startsWith('/api/v1/products/'));
+
+describe('Product detail', () => {
+  it('requests the product once, however often the page re-renders', async () => {
+    const user = userEvent.setup();
+    const { calls } = stubProductApi();
+    setup('/products/7');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hazelnut Latte' })).toBeTruthy();
+    for (let i = 0; i < 5; i++) await user.click(screen.getByRole('button', { name: /^Re-render/ }));
+    await user.click(screen.getByRole('button', { name: 'Increase Regular' }));
+    await user.click(screen.getByRole('radio', { name: 'Large' }));
+    await user.click(screen.getByRole('radio', { name: 'Door Delivery' }));
+    await settle();
+
+    expect(detailCalls(calls)).toHaveLength(1);
+    expect(detailCalls(calls)[0]?.pathname).toBe('/api/v1/products/7');
+  });
+
+  it('shows the spec texts, the size price and a stepper per size that never goes below 0', async () => {
+    const user = userEvent.setup();
+    stubProductApi();
+    setup('/products/7');
+    await screen.findByRole('heading', { level: 1, name: 'Hazelnut Latte' });
+
+    expect(screen.getByRole('link', { name: 'Favorite & Promo' }).getAttribute('href')).toBe('/products');
+    expect(screen.getByText('Delivery only on Monday to friday at 1 - 7 pm')).toBeTruthy();
+    expect(screen.getByText('IDR 34.000')).toBeTruthy();
+    expect((screen.getByRole('radio', { name: 'Dine in' }) as HTMLInputElement).checked).toBe(true);
+    const time = screen.getByLabelText('Set time :');
+    expect(time.getAttribute('placeholder')).toBe("Enter the time you'll arrived");
+    expect(time.getAttribute('min')).toBe('09:00');
+    expect(time.getAttribute('max')).toBe('18:00');
+
+    await user.click(screen.getByRole('radio', { name: 'Large' }));
+    expect(screen.getByText('IDR 39.000')).toBeTruthy();
+
+    const decreaseRegular = screen.getByRole('button', { name: 'Decrease Regular' }) as HTMLButtonElement;
+    expect(decreaseRegular.disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Increase Regular' }));
+    await user.click(screen.getByRole('button', { name: 'Increase Regular' }));
+    await user.click(screen.getByRole('button', { name: 'Increase Large' }));
+    expect(screen.getByText('x2 (Regular)')).toBeTruthy();
+    expect(screen.getByText('x1 (Large)')).toBeTruthy();
+    expect(screen.getByText('x0 (Extra Large)')).toBeTruthy();
+
+    await user.click(decreaseRegular);
+    await user.click(decreaseRegular);
+    await user.click(decreaseRegular);
+    expect(screen.getByText('x0 (Regular)')).toBeTruthy();
+    expect(decreaseRegular.disabled).toBe(true);
+
+    await user.click(screen.getByRole('link', { name: 'CHECK OUT' }));
+    expect(await screen.findByText('Payment page')).toBeTruthy();
+  });
+
+  it('shows no size chooser for a product sold in one size', async () => {
+    stubProductApi();
+    setup('/products/9');
+    await screen.findByRole('heading', { level: 1, name: 'Chicken Wings' });
+    expect(screen.queryByRole('group', { name: 'Choose a Size' })).toBeNull();
+    expect(screen.getByText('x0')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Increase Chicken Wings' })).toBeTruthy();
+  });
+
+  it('shows a friendly not-found state for an unknown id', async () => {
+    const { calls } = stubProductApi();
+    setup('/products/404');
+    expect(await screen.findByRole('heading', { name: "We couldn't find that product" })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to products' }).getAttribute('href')).toBe('/products');
+    await settle();
+    // A 404 is final: no retries.
+    expect(detailCalls(calls)).toHaveLength(1);
+  });
+
+  it('does not ask the server about a malformed id', async () => {
+    const { calls } = stubProductApi();
+    setup('/products/abc');
+    expect(await screen.findByRole('heading', { name: "We couldn't find that product" })).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+});

@@ -1,0 +1,67 @@
+import { Link, useParams } from 'react-router';
+import { paths } from '../../config/paths';
+import { buttonStyles } from '../../components/ui/button';
+import { ErrorState } from '../../components/ui/error-state';
+import { Spinner } from '../../components/ui/spinner';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { parseProductId, useProduct } from '../../features/products/api/get-product';
+import { ProductDetail } from '../../features/products/components/product-detail';
+
+export function ProductDetailRoute() {
+  const id = parseProductId(useParams().id);
+  if (id === null) return <ProductNotFound />;
+  // Keyed by id: moving to another product starts with fresh choices.
+  return <LoadedProduct key={id} id={id} />;
+}
+
+function LoadedProduct({ id }: { id: number }) {
+  const query = useProduct(id);
+
+  if (query.isPending) {
+    return (
+      <div className="grid min-h-[60vh] place-items-center">
+        <Spinner label="Loading product" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.isNotFound) return <ProductNotFound />;
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16">
+        <title>Product · Coffee Shop</title>
+        <h1 className="sr-only">Product</h1>
+        <ErrorState
+          title="We couldn't load this product"
+          message={errorMessage(query.error)}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      </div>
+    );
+  }
+  return (
+    <>
+      <title>{`${query.data.name} · Coffee Shop`}</title>
+      {/* Add to Cart is wired by the cart work through ProductDetail's onAddToCart. */}
+      <ProductDetail product={query.data} />
+    </>
+  );
+}
+
+function ProductNotFound() {
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
+      <title>Product not found · Coffee Shop</title>
+      <svg viewBox="0 0 96 96" aria-hidden="true" className="size-24">
+        <circle cx="48" cy="48" r="46" fill="#FFF3D9" />
+        <path d="M26 40h40l-4 30a6 6 0 0 1-6 5H36a6 6 0 0 1-6-5z" fill="#fff" stroke="#6A4029" strokeWidth="3" />
+        <path d="M40 52l12 12M52 52 40 64" stroke="#6A4029" strokeWidth="3" strokeLinecap="round" />
+      </svg>
+      <h1 className="mt-6 font-display text-3xl font-bold text-espresso">We couldn't find that product</h1>
+      <p className="mt-3 text-muted">It may have left the menu, or the link has a typo.</p>
+      <Link to={paths.products.getHref()} className={buttonStyles({ variant: 'accent', className: 'mt-8' })}>
+        Back to products
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { useSearchParams } from 'react-router';
+import { PromoPanel } from '../../features/products/components/promo-panel';
+import { DEFAULT_TAB, ProductTabs, isProductTabKey } from '../../features/products/components/product-tabs';
+import type { ProductTabKey } from '../../features/products/components/product-tabs';
+import { SearchResults } from '../../features/products/components/search-results';
+
+/** /products: Promo Today on the left; the category tabs, or search results when ?search= is set, on the right. */
+export function ProductsRoute() {
+  const [params, setParams] = useSearchParams();
+  const keyword = params.get('search')?.trim() ?? '';
+  const tabParam = params.get('tab');
+  const tab: ProductTabKey = isProductTabKey(tabParam) ? tabParam : DEFAULT_TAB;
+
+  const changeTab = (next: ProductTabKey) => {
+    // The tab lives in the address (shareable, survives reload); replace keeps Back meaning "previous page".
+    setParams(next === DEFAULT_TAB ? {} : { tab: next }, { replace: true, preventScrollReset: true });
+  };
+
+  return (
+    <div className="mx-auto grid max-w-7xl gap-8 px-4 pt-8 pb-16 sm:px-6 lg:grid-cols-[20rem_minmax(0,1fr)] lg:gap-10 lg:px-8 xl:grid-cols-[22rem_minmax(0,1fr)]">
+      <title>{keyword ? `Search: ${keyword} · Coffee Shop` : 'Products · Coffee Shop'}</title>
+      <div className="lg:order-2">
+        {keyword ? (
+          <SearchResults keyword={keyword} />
+        ) : (
+          <>
+            <h1 className="sr-only">Products</h1>
+            <ProductTabs active={tab} onChange={changeTab} />
+          </>
+        )}
+      </div>
+      <aside aria-label="Promo Today" className="lg:order-1">
+        <PromoPanel />
+      </aside>
+    </div>
+  );
+}

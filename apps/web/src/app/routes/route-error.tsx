@@ -1,0 +1,28 @@
+import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
+import { paths } from '../../config/paths';
+import { buttonStyles } from '../../components/ui/button';
+
+/** Last line of defence: a screen that crashed or a page part that failed to download. */
+export function RouteError() {
+  const error = useRouteError();
+  const message = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : 'This page could not be shown. Reloading usually helps.';
+  return (
+    <main className="grid min-h-dvh place-items-center bg-page px-4">
+      <title>Something went wrong · Coffee Shop</title>
+      <div className="max-w-md rounded-3xl bg-white p-10 text-center shadow-card">
+        <h1 className="font-display text-3xl font-bold text-espresso">Something went wrong</h1>
+        <p className="mt-3 text-muted">{message}</p>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          <button type="button" onClick={() => window.location.reload()} className={buttonStyles({ variant: 'accent' })}>
+            Reload
+          </button>
+          <Link to={paths.home.getHref()} reloadDocument className={buttonStyles({ variant: 'outline' })}>
+            Back to Home
+          </Link>
+        </div>
+      </div>
+    </main>
+  );
+}

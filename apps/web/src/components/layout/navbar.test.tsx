@@ -1,0 +1,61 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { LOGIN_RECORD_KEY, writeLoginRecord } from '../../lib/login-record';
+import { renderRoutes } from '../../testing/render';
+import { Navbar } from './navbar';
+
+const setup = () =>
+  renderRoutes(
+    [
+      { path: '/', element: <Navbar /> },
+      { path: '/login', element: <Navbar /> },
+    ],
+    '/',
+  );
+
+describe('Navbar', () => {
+  it('shows the visitor links, Login and Sign Up without a login record', () => {
+    setup();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
+    expect(within(nav).getByRole('link', { name: 'Product' }).getAttribute('href')).toBe('/products');
+    expect(within(nav).getByRole('link', { name: 'Your Cart' }).getAttribute('href')).toBe('/payment');
+    expect(within(nav).getByRole('link', { name: 'History' }).getAttribute('href')).toBe('/history');
+    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/register');
+    expect(screen.queryByRole('button', { name: 'Profile menu' })).toBeNull();
+  });
+
+  it('opens and closes the phone menu, announcing its state', async () => {
+    const user = userEvent.setup();
+    setup();
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const menu = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(menu).not.toBeNull();
+    expect(within(menu as HTMLElement).getByRole('link', { name: 'Sign Up' })).toBeTruthy();
+
+    await user.keyboard('{Escape}');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('switches to the signed-in variant when a login record appears, and Logout removes it', async () => {
+    const user = userEvent.setup();
+    const { router } = setup();
+    act(() => writeLoginRecord({ email: 'rina@example.com' }));
+
+    expect(screen.queryByRole('link', { name: 'Sign Up' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Profile menu' }));
+    expect(screen.getByRole('link', { name: 'My Profile' }).getAttribute('href')).toBe('/user');
+    expect(screen.getByText('rina@example.com')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(localStorage.getItem(LOGIN_RECORD_KEY)).toBeNull();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Sign Up' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,22 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Price } from './price';
+
+describe('Price', () => {
+  it('shows whole rupiah the way the spec does: 34000 is IDR 34.000', () => {
+    render(<Price amount={34_000} />);
+    expect(screen.getByText('IDR 34.000')).toBeTruthy();
+  });
+
+  it('groups every three digits with a dot', () => {
+    render(<Price amount={1_250_500} />);
+    expect(screen.getByText('IDR 1.250.500')).toBeTruthy();
+  });
+
+  it('shows small amounts without a separator and keeps the raw value for machines', () => {
+    const { container } = render(<Price amount={500} />);
+    const data = container.querySelector('data');
+    expect(data?.textContent).toBe('IDR 500');
+    expect(data?.getAttribute('value')).toBe('500');
+  });
+});

@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { Stepper } from './stepper';
+
+function Counter({ start = 0, max }: { start?: number; max?: number }) {
+  const [value, setValue] = useState(start);
+  return <Stepper value={value} onChange={setValue} label="Regular" max={max} />;
+}
+
+const count = () => screen.getByRole('status').textContent;
+const minus = () => screen.getByRole('button', { name: 'Decrease Regular' }) as HTMLButtonElement;
+const plus = () => screen.getByRole('button', { name: 'Increase Regular' }) as HTMLButtonElement;
+
+describe('Stepper', () => {
+  it('starts at 0 with the minus button disabled', () => {
+    render(<Counter />);
+    expect(count()).toBe('0');
+    expect(minus().disabled).toBe(true);
+    expect(plus().disabled).toBe(false);
+  });
+
+  it('goes up by one and back down, never below 0', async () => {
+    const user = userEvent.setup();
+    render(<Counter />);
+    await user.click(plus());
+    await user.click(plus());
+    expect(count()).toBe('2');
+    expect(minus().disabled).toBe(false);
+
+    await user.click(minus());
+    await user.click(minus());
+    expect(count()).toBe('0');
+    expect(minus().disabled).toBe(true);
+
+    await user.click(minus());
+    expect(count()).toBe('0');
+  });
+
+  it('works from the keyboard', async () => {
+    const user = userEvent.setup();
+    render(<Counter />);
+    plus().focus();
+    await user.keyboard('{Enter}{Enter}{Enter}');
+    expect(count()).toBe('3');
+  });
+
+  it('stops at its maximum', async () => {
+    const user = userEvent.setup();
+    render(<Counter start={1} max={2} />);
+    await user.click(plus());
+    await user.click(plus());
+    expect(count()).toBe('2');
+    expect(plus().disabled).toBe(true);
+  });
+});

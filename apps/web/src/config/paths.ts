@@ -1,0 +1,29 @@
+/** Every route of the app (spec section 2), in one place: `path` for the router, `getHref` for links. */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  products: {
+    path: '/products',
+    getHref: (options: { search?: string; tab?: string } = {}) => {
+      const params = new URLSearchParams();
+      if (options.search) params.set('search', options.search);
+      if (options.tab) params.set('tab', options.tab);
+      const query = params.toString();
+      return query ? `/products?${query}` : '/products';
+    },
+  },
+  product: { path: '/products/:id', getHref: (id: number | string) => `/products/${encodeURIComponent(String(id))}` },
+  payment: { path: '/payment', getHref: () => '/payment' },
+  history: { path: '/history', getHref: () => '/history' },
+  user: { path: '/user', getHref: () => '/user' },
+  addProduct: { path: '/add-products', getHref: () => '/add-products' },
+  editProduct: {
+    path: '/edit-products/:id',
+    getHref: (id: number | string) => `/edit-products/${encodeURIComponent(String(id))}`,
+  },
+  login: { path: '/login', getHref: () => '/login' },
+  register: { path: '/register', getHref: () => '/register' },
+  forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
+  /** The signed-in navigation's chat link (spec: "an external chat link, not a routed screen"). */
+  chat: { path: '/chat', getHref: () => '/chat' },
+  notFound: { path: '*', getHref: () => '/404' },
+} as const;

@@ -1,0 +1,28 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { Testimonials } from './testimonials';
+
+// Inert slides are hidden from the accessibility tree; the shown one is the only reachable group.
+const shownSlide = () => screen.getAllByRole('group').find((slide) => !slide.hasAttribute('inert'));
+
+describe('Testimonials', () => {
+  it('shows the spec ratings and moves between entries with the keyboard', async () => {
+    const user = userEvent.setup();
+    render(<Testimonials />);
+    expect(screen.getByRole('heading', { name: 'Loved by Thousands of Happy Customer' })).toBeTruthy();
+    expect(shownSlide()?.textContent).toContain('4.5');
+
+    screen.getByRole('button', { name: 'Next testimonial' }).focus();
+    await user.keyboard('{Enter}');
+    expect(shownSlide()?.textContent).toContain('4.7');
+    await user.keyboard(' ');
+    expect(shownSlide()?.textContent).toContain('4.8');
+    await user.keyboard('{Enter}');
+    expect(shownSlide()?.textContent).toContain('4.5');
+
+    await user.click(screen.getByRole('button', { name: 'Previous testimonial' }));
+    expect(shownSlide()?.textContent).toContain('4.8');
+    expect(screen.getByRole('button', { name: /Show testimonial 3/ }).getAttribute('aria-current')).toBe('true');
+  });
+});
