@@ -1,0 +1,50 @@
+import {
+  DELIVERY_METHOD_LABELS,
+  PAYMENT_METHOD_LABELS,
+  formatIdr,
+  type Order,
+} from '@coffee/contract';
+import { escapeHtml, type MailMessage } from '../../lib/mail.js';
+
+/** The confirmation sent to the customer once an order is placed (plain text and the same in HTML). */
+export function buildOrderConfirmation(order: Order, to: string, options: { publicUrl: string; timeZone: string }): MailMessage {
+  const when = order.isAsap ? 'as soon as possible' : order.scheduledFor.replace('T', ' at ');
+  const rows: [string, string][] = [
+    ...order.lines.map((l): [string, string] => [
+      `${l.quantity} x ${l.name}${l.sizeLabel ? ` (${l.sizeLabel})` : ''}`,
+      formatIdr(l.lineTotalIdr),
+    ]),
+    ['Subtotal', formatIdr(order.summary.subtotalIdr)],
+    ['Tax & fees', formatIdr(order.summary.taxAndFeesIdr)],
+    ['Shipping', formatIdr(order.summary.shippingIdr)],
+    ['Total', formatIdr(order.summary.totalIdr)],
+  ];
+  const details = [
+    `${DELIVERY_METHOD_LABELS[order.deliveryMethod]}, ${when} (shop time, ${options.timeZone})`,
+    ...(order.address ? [`Deliver to: ${order.address}`] : []),
+    `Payment: ${PAYMENT_METHOD_LABELS[order.paymentMethod]}`,
+    ...(order.paymentInstructions ? [order.paymentInstructions] : []),
+  ];
+  const historyUrl = `${options.publicUrl}/history`;
+
+  const text = [
+    `Thank you for your order #${order.id}.`,
+    '',
+    ...rows.map(([label, amount]) => `${label}: ${amount}`),
+    '',
+    ...details,
+    '',
+    `Follow your order at ${historyUrl}`,
+  ].join('\n');
+
+  const html = [
+    `<p>Thank you for your order <strong>#${order.id}</strong>.</p>`,
+    '<table cellpadding="4">',
+    ...rows.map(([label, amount]) => `<tr><td>${escapeHtml(label)}</td><td align="right">${escapeHtml(amount)}</td></tr>`),
+    '</table>',
+    ...details.map((d) => `<p>${escapeHtml(d)}</p>`),
+    `<p><a href="${escapeHtml(historyUrl)}">Follow your order</a></p>`,
+  ].join('\n');
+
+  return { to, subject: `Your Coffee Shop order #${order.id}`, text, html };
+}

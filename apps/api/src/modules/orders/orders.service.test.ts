@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.js';
+import type { Database } from '../../db/schema.js';
+import { createProduct } from '../../test/factories.js';
+import { countRows, insertTestUser, testClock } from '../../test/orders.js';
+import { createTestDatabase, type TestDatabase } from '../../test/test-app.js';
+import { createCartRepository } from '../cart/cart.repository.js';
+import { createCartService } from '../cart/cart.service.js';
+import { createPaymentProviders, type PaymentProviders } from '../payments/payment-provider.js';
+import { createOrderRepository, type OrderRepository } from './orders.repository.js';
+import { createOrderService, type OrderServiceDeps } from './orders.service.js';
+
+/**
+ * Placing an order is one transaction. These tests break it half-way on the real database (SQLite or
+ * PostgreSQL, like the rest of the suite) and check that nothing of the order is left and the cart is intact.
+ */
+let testDb: TestDatabase;
+let db: Kysely<Database>;
+const settings = loadConfig({ NODE_ENV: 'test' }).orders;
+const clock = testClock();
+const mails: unknown[] = [];
+
+beforeEach(async () => {
+  testDb = await createTestDatabase();
+  db = testDb.database.db;
+  mails.length = 0;
+});
+afterEach(async () => {
+  await testDb.drop();
+});
+
+function services(overrides: Partial<OrderServiceDeps> = {}) {
+  const cart = createCartService({ db, settings, now: clock.now });
+  const orders = createOrderService({
+    db,
+    settings,
+    now: clock.now,
+    cart,
+    payments: createPaymentProviders({ bankAccount: 'BCA 1' }),
+    mailer: { sendLater: (message) => mails.push(message) },
+    publicUrl: 'http://localhost:3000',
+    log: { error: () => undefined },
+    ...overrides,
+  });
+  return { cart, orders };
+}
+
+async function customerWithCart() {
+  const customer = await insertTestUser(db);
+  const latte = await createProduct(testDb.database, { name: 'Hazelnut Latte', sizes: [{ code: 'R', priceIdr: 25_000 }] });
+  const tart = await createProduct(testDb.database, { name: 'Lemon Tart', category: 'foods', priceIdr: 21_000 });
+  const { cart } = services();
+  await cart.addLine(customer.id, { productId: latte.id, size: 'R', quantity: 2 });
+  await cart.addLine(customer.id, { productId: tart.id, size: null, quantity: 1 });
+  return customer;
+}
+
+async function expectNothingLeftBehind(customerId: number) {
+  expect(await countRows(db, 'orders')).toBe(0);
+  expect(await countRows(db, 'order_lines')).toBe(0);
+  expect(await countRows(db, 'order_idempotency_keys')).toBe(0);
+  const cart = await services().cart.getCart(customerId);
+  expect(cart.lines.map((l) => [l.name, l.quantity])).toEqual([
+    ['Hazelnut Latte', 2],
+    ['Lemon Tart', 1],
+  ]);
+  expect(mails).toEqual([]);
+}
+
+describe('a failure while placing an order', () => {
+  it('on a database constraint of a line leaves no order, no lines and the cart intact', async () => {
+    const customer = await customerWithCart();
+    // A line the database refuses (quantity 0 breaks order_lines_quantity_check) after the order row is written.
+    const breakLines = (trx: Kysely<Database>): OrderRepository => {
+      const real = createOrderRepository(trx);
+      return { ...real, insertLines: (orderId, lines) => real.insertLines(orderId, lines.map((l) => ({ ...l, quantity: 0, lineTotalIdr: 0 }))) };
+    };
+    const { orders } = services({ repositories: { orders: breakLines } });
+    await expect(orders.placeOrder(customer, randomUUID(), { paymentMethod: 'cash-on-delivery' })).rejects.toThrow(/order_lines_quantity_check/);
+    await expectNothingLeftBehind(customer.id);
+  });
+
+  it('in the payment step leaves nothing behind either', async () => {
+    const customer = await customerWithCart();
+    const real = createPaymentProviders({ bankAccount: 'BCA 1' });
+    const payments: PaymentProviders = {
+      ...real,
+      card: {
+        method: 'card',
+        initiate: async () => {
+          throw new Error('payment provider unreachable');
+        },
+      },
+    };
+    const { orders } = services({ payments });
+    await expect(orders.placeOrder(customer, randomUUID(), { paymentMethod: 'card' })).rejects.toThrow('payment provider unreachable');
+    await expectNothingLeftBehind(customer.id);
+  });
+
+  it('when emptying the cart, the last step, still rolls the order back', async () => {
+    const customer = await customerWithCart();
+    const { orders } = services({
+      repositories: {
+        carts: (trx) => ({
+          ...createCartRepository(trx),
+          deleteAllLines: async () => {
+            throw new Error('disk full');
+          },
+        }),
+      },
+    });
+    await expect(orders.placeOrder(customer, randomUUID(), { paymentMethod: 'cash-on-delivery' })).rejects.toThrow('disk full');
+    await expectNothingLeftBehind(customer.id);
+  });
+
+  it('and the same key afterwards places the order normally', async () => {
+    const customer = await customerWithCart();
+    const key = randomUUID();
+    const failing = services({
+      payments: {
+        ...createPaymentProviders({ bankAccount: 'BCA 1' }),
+        'cash-on-delivery': { method: 'cash-on-delivery', initiate: () => Promise.reject(new Error('timeout')) },
+      },
+    });
+    await expect(failing.orders.placeOrder(customer, key, { paymentMethod: 'cash-on-delivery' })).rejects.toThrow('timeout');
+    const placed = await services().orders.placeOrder(customer, key, { paymentMethod: 'cash-on-delivery' });
+    expect(placed.created).toBe(true);
+    expect(placed.order.summary).toMatchObject({ subtotalIdr: 71_000, taxAndFeesIdr: 7_100, totalIdr: 78_100 });
+    expect(await countRows(db, 'orders')).toBe(1);
+    expect(await countRows(db, 'cart_items')).toBe(0);
+    expect(mails).toHaveLength(1);
+  });
+});

@@ -1,0 +1,15 @@
+/** A small seeded generator (mulberry32): property-style tests repeat exactly from their seed. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A whole number from min to max, both included. */
+export const randomInt = (random: () => number, min: number, max: number): number =>
+  min + Math.floor(random() * (max - min + 1));
