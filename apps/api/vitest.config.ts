@@ -11,4 +11,7 @@ export default defineProject({
     hookTimeout: 30_000,
   },
   resolve: { conditions: ['source'] },
+  // Tests run in Vite's SSR environment, which reads its own conditions: without this, @coffee/contract
+  // resolves to its unbuilt dist/ instead of src/.
+  ssr: { resolve: { conditions: ['source'] } },
 });

@@ -2,8 +2,11 @@ import path from 'node:path';
 import { buildApp, DEFAULT_WEB_DIST } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
+import { loadDemoAccounts } from './db/demo-data/load-demo-accounts.js';
 import { loadDemoData } from './db/demo-data/load-demo-data.js';
+import { loadDemoOrders } from './db/demo-data/load-demo-orders.js';
 import { migrateToLatest } from './db/migrate.js';
+import { serializeRequestForLog } from './lib/log-redaction.js';
 
 async function main(): Promise<void> {
   let config;
@@ -25,7 +28,7 @@ async function main(): Promise<void> {
     config,
     database,
     webDistDir: DEFAULT_WEB_DIST,
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, serializers: { req: serializeRequestForLog } },
   });
 
   const applied = await migrateToLatest(database);
@@ -33,6 +36,8 @@ async function main(): Promise<void> {
   if (config.demoData) {
     const loaded = await loadDemoData(database, config);
     if (loaded) app.log.info(loaded, 'demo data loaded into the empty database');
+    await loadDemoAccounts(database, config, app.log);
+    await loadDemoOrders(database, config, app.log);
   }
 
   let closing = false;

@@ -25,9 +25,17 @@ export const pageOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array
 export const MAX_PAGE_LIMIT = 100;
 export const DEFAULT_PAGE_LIMIT = 24;
 
+/** A whole number in a query string, with messages a person can act on ('limit must be at most 100'). */
+const wholeNumberIn = (min: number, max: number) =>
+  z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`);
+
 export const PageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(DEFAULT_PAGE_LIMIT),
+  page: wholeNumberIn(1, 10_000).default(1),
+  limit: wholeNumberIn(1, MAX_PAGE_LIMIT).default(DEFAULT_PAGE_LIMIT),
 });
 
 /** An id in a path: kept a string so that a malformed id is a 404 from the route, not a 400. */

@@ -61,7 +61,7 @@ export const PRODUCT_SORTS = ['name', 'price', 'newest'] as const;
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export const MAX_SEARCH_LENGTH = 100;
 
-const booleanFlag = z.enum(['true', 'false']).transform((v) => v === 'true');
+const booleanFlag = z.enum(['true', 'false'], { error: () => 'must be true or false' }).transform((v) => v === 'true');
 
 export const ListProductsQuery = PageQuery.extend({
   cat: Category.optional(),

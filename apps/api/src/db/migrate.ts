@@ -1,4 +1,4 @@
-import { Migrator } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import type { DatabaseHandle } from './database.js';
 import { allMigrations } from './migrations/migrations.js';
 
@@ -7,6 +7,9 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
   const migrator = new Migrator({
     db: handle.db,
     provider: { getMigrations: async () => allMigrations(handle.dialect) },
+    // Without a schema, Kysely takes a kysely_migration table in ANY schema as its own, so a fresh PostgreSQL
+    // schema (one per test file, created in parallel) was sometimes left without one: name ours explicitly.
+    ...(handle.dialect === 'postgres' ? { migrationTableSchema: await currentSchema(handle) } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
@@ -16,4 +19,11 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
     });
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+async function currentSchema(handle: DatabaseHandle): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db);
+  const schema = rows[0]?.schema;
+  if (!schema) throw new Error('PostgreSQL has no current schema: check search_path');
+  return schema;
 }

@@ -46,7 +46,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
     }
     // Fastify's own 4xx (bad JSON, body too large, unsupported media type...): their messages are safe to show.
-    if (err.headers) void reply.headers(err.headers);
+    // Some carry headers to pass on (e.g. Allow, Retry-After); FastifyError's type does not declare them.
+    const { headers } = err as { headers?: Record<string, string> };
+    if (headers) void reply.headers(headers);
     return reply.code(status).send({ message: err.message });
   });
 

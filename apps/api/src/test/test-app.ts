@@ -67,11 +67,16 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+export interface TestAppOptions {
+  /** Pins the clock of the order rules (delivery hours): e.g. `() => new Date('2026-11-23T06:30:00Z')`. */
+  now?: () => Date;
+}
+
 /** The whole app on a fresh database, driven through `app.inject`. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestContext> {
   const { database, dataDir, drop } = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DEMO_DATA: 'false', LOG_LEVEL: 'silent', ...env });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, now: options.now });
   await app.ready();
   return {
     app,

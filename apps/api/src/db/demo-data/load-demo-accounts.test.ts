@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAME_ORIGIN } from '../../test/auth.js';
+import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { DEMO_ACCOUNTS, loadDemoAccounts } from './load-demo-accounts.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('loadDemoAccounts', () => {
+  it('is never run in production', async () => {
+    expect(await loadDemoAccounts(ctx.database, { ...ctx.config, env: 'production' })).toBeNull();
+    expect(await ctx.database.db.selectFrom('users').select('id').execute()).toEqual([]);
+  });
+
+  it('creates the documented customer and staff accounts once, whatever the number of starts', async () => {
+    expect(await loadDemoAccounts(ctx.database, ctx.config)).toEqual(['customer@coffeeshop.test', 'staff@coffeeshop.test']);
+    expect(await loadDemoAccounts(ctx.database, ctx.config)).toEqual([]);
+
+    for (const account of DEMO_ACCOUNTS) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        headers: { origin: SAME_ORIGIN },
+        payload: { email: account.email, password: account.password },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json<{ data: { role: string; displayName: string } }>().data).toMatchObject({
+        role: account.role,
+        displayName: account.displayName,
+      });
+    }
+    expect(await ctx.database.db.selectFrom('users').select('id').execute()).toHaveLength(2);
+  });
+});

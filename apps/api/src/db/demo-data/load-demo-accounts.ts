@@ -1,0 +1,41 @@
+import type { Config } from '../../config.js';
+import { createUserService } from '../../modules/users/users.service.js';
+import type { DatabaseHandle } from '../database.js';
+
+/**
+ * Demo accounts, documented in the README so anyone trying the shop can sign in. Their passwords
+ * are public, so they are never created when NODE_ENV=production.
+ */
+export const DEMO_ACCOUNTS = [
+  {
+    email: 'customer@coffeeshop.test',
+    password: 'Customer#2020',
+    role: 'customer',
+    phone: '+62 812 3456 7890',
+    displayName: 'Demo Customer',
+  },
+  {
+    email: 'staff@coffeeshop.test',
+    password: 'Staff#Coffee2020',
+    role: 'staff',
+    phone: '+62 812 3456 7891',
+    displayName: 'Demo Staff',
+  },
+] as const;
+
+/** Creates the demo accounts that do not exist yet; safe to run at every start. Returns the emails created. */
+export async function loadDemoAccounts(
+  database: DatabaseHandle,
+  config: Pick<Config, 'env' | 'uploadsDir'>,
+  log?: { info(obj: object, msg: string): void },
+): Promise<string[] | null> {
+  if (config.env === 'production') return null;
+  const users = createUserService(database.db, { uploadsDir: config.uploadsDir });
+  const created: string[] = [];
+  for (const account of DEMO_ACCOUNTS) {
+    if (await users.findUserByEmail(account.email)) continue;
+    if (await users.createUserAccount(account)) created.push(account.email);
+  }
+  if (created.length > 0) log?.info({ accounts: created }, 'demo accounts created (passwords in the README)');
+  return created;
+}

@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import { MAX_IMAGE_BYTES } from '@coffee/contract';
+import { AppError } from './errors.js';
+
+/**
+ * Every uploaded picture (product pictures, profile photos) goes through here. The rules:
+ * - at most 5 MB as uploaded;
+ * - JPEG, PNG, WebP or GIF recognised by its first bytes, never by file name or declared type
+ *   (SVG can carry scripts, and sharp would happily read SVG, PDF, TIFF... if asked);
+ * - at most 40 megapixels, checked from the header before any pixel is decoded, so a small file
+ *   declaring a huge canvas (a decompression bomb) cannot exhaust memory;
+ * - re-encoded: turned upright by EXIF, fitted within 1200x1200, metadata (GPS, camera) dropped,
+ *   saved as WebP under a random name, so what we serve is always an image we made.
+ */
+export { MAX_IMAGE_BYTES };
+export const MAX_INPUT_PIXELS = 40_000_000;
+export const MAX_OUTPUT_SIDE = 1200;
+
+export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'gif';
+
+/** The format a file's first bytes announce, or null when it is none we take. */
+export function sniffImageFormat(bytes: Uint8Array): ImageFormat | null {
+  const starts = (sig: number[], at = 0) => sig.every((b, i) => bytes[at + i] === b);
+  if (starts([0xff, 0xd8, 0xff])) return 'jpeg';
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (starts([0x47, 0x49, 0x46, 0x38]) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61) return 'gif';
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'webp';
+  return null;
+}
+
+export interface StoredImage {
+  /** Random file name inside the directory, e.g. `3f9c...e1.webp`. */
+  fileName: string;
+  width: number;
+  height: number;
+  bytes: number;
+}
+
+const unreadable = (field: string) =>
+  new AppError(422, `${field} could not be read as a picture: the file is damaged or incomplete`, field);
+
+/** Checks, re-encodes and writes the picture; throws an AppError naming `field` when it is refused. */
+export async function storeImage(input: Buffer, dir: string, field = 'image'): Promise<StoredImage> {
+  if (input.length === 0) throw new AppError(400, `${field} is an empty file`, field);
+  if (input.length > MAX_IMAGE_BYTES) {
+    throw new AppError(413, `${field} is too large: a picture may be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB`, field);
+  }
+  const format = sniffImageFormat(input);
+  if (!format) throw new AppError(415, `${field} must be a JPEG, PNG, WebP or GIF picture`, field);
+
+  let metadata: Metadata;
+  try {
+    // Reads the header only, no pixels, so the size check below can give its own answer; sharp's
+    // pixel limit stays on for the decoding step.
+    metadata = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw unreadable(field);
+  }
+  if (metadata.format !== format) throw unreadable(field);
+  const width = metadata.width ?? 0;
+  const height = metadata.height ?? 0;
+  if (width * height > MAX_INPUT_PIXELS) {
+    throw new AppError(
+      413,
+      `${field} is ${width}x${height} pixels; a picture may have at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels`,
+      field,
+    );
+  }
+
+  let output: { data: Buffer; info: OutputInfo };
+  try {
+    output = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', autoOrient: true })
+      .resize({ width: MAX_OUTPUT_SIDE, height: MAX_OUTPUT_SIDE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw unreadable(field);
+  }
+
+  await fs.mkdir(dir, { recursive: true });
+  const fileName = `${randomBytes(16).toString('hex')}.webp`;
+  const finalPath = path.join(dir, fileName);
+  // Written aside then renamed, so the static server never serves half a file.
+  const tempPath = `${finalPath}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    await fs.writeFile(tempPath, output.data, { flag: 'wx' });
+    await fs.rename(tempPath, finalPath);
+  } catch (err) {
+    await fs.rm(tempPath, { force: true });
+    throw err;
+  }
+  return { fileName, width: output.info.width, height: output.info.height, bytes: output.info.size };
+}
+
+/** Deletes a stored picture; a missing file is fine, and a name that is not a plain file name is ignored. */
+export async function removeImage(dir: string, fileName: string | null | undefined): Promise<void> {
+  if (!fileName || fileName !== path.basename(fileName) || fileName.startsWith('.')) return;
+  await fs.rm(path.join(dir, fileName), { force: true });
+}

@@ -1,0 +1,37 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+/** SQL for password-reset tokens; tokens arrive already hashed. */
+export function createPasswordResetRepository(db: Kysely<Database>) {
+  return {
+    async insertResetToken(token: { userId: number; tokenHash: string; createdAt: string; expiresAt: string }) {
+      await db
+        .insertInto('password_reset_tokens')
+        .values({
+          user_id: token.userId,
+          token_hash: token.tokenHash,
+          created_at: token.createdAt,
+          expires_at: token.expiresAt,
+        })
+        .execute();
+    },
+
+    async deleteUserResetTokens(userId: number): Promise<void> {
+      await db.deleteFrom('password_reset_tokens').where('user_id', '=', userId).execute();
+    },
+
+    /**
+     * Removes the token and returns what it was for, in one statement: of two requests racing with
+     * the same token only one gets the row, which is what makes a token single-use.
+     */
+    async consumeResetToken(tokenHash: string): Promise<{ userId: number; expiresAt: string } | undefined> {
+      return db
+        .deleteFrom('password_reset_tokens')
+        .where('token_hash', '=', tokenHash)
+        .returning(['user_id as userId', 'expires_at as expiresAt'])
+        .executeTakeFirst();
+    },
+  };
+}
+
+export type PasswordResetRepository = ReturnType<typeof createPasswordResetRepository>;

@@ -1,0 +1,83 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Role } from '../users/users.repository.js';
+
+export interface SessionWithUser {
+  sessionId: number;
+  userId: number;
+  email: string;
+  role: Role;
+  lastSeenAt: string;
+  expiresAt: string;
+}
+
+export interface NewSession {
+  userId: number;
+  tokenHash: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+/** SQL for the sessions table; tokens arrive already hashed. */
+export function createSessionRepository(db: Kysely<Database>) {
+  return {
+    async insertSession(session: NewSession): Promise<number> {
+      const row = await db
+        .insertInto('sessions')
+        .values({
+          user_id: session.userId,
+          token_hash: session.tokenHash,
+          created_at: session.createdAt,
+          last_seen_at: session.createdAt,
+          expires_at: session.expiresAt,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async findSessionByTokenHash(tokenHash: string): Promise<SessionWithUser | undefined> {
+      const row = await db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select([
+          'sessions.id as sessionId',
+          'sessions.user_id as userId',
+          'users.email as email',
+          'users.role as role',
+          'sessions.last_seen_at as lastSeenAt',
+          'sessions.expires_at as expiresAt',
+        ])
+        .where('sessions.token_hash', '=', tokenHash)
+        .executeTakeFirst();
+      return row;
+    },
+
+    async touchSession(sessionId: number, lastSeenAt: string): Promise<void> {
+      await db.updateTable('sessions').set({ last_seen_at: lastSeenAt }).where('id', '=', sessionId).execute();
+    },
+
+    async deleteSession(sessionId: number): Promise<void> {
+      await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+    },
+
+    /** Ends every session of the user, or every one but `exceptSessionId`. */
+    async deleteUserSessions(userId: number, exceptSessionId?: number): Promise<number> {
+      let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+      if (exceptSessionId !== undefined) query = query.where('id', '!=', exceptSessionId);
+      const result = await query.executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    /** Housekeeping at sign-in: drop the user's sessions that have run out either way. */
+    async deleteDeadSessions(userId: number, nowIso: string, idleCutoffIso: string): Promise<void> {
+      await db
+        .deleteFrom('sessions')
+        .where('user_id', '=', userId)
+        .where((eb) => eb.or([eb('expires_at', '<=', nowIso), eb('last_seen_at', '<=', idleCutoffIso)]))
+        .execute();
+    },
+  };
+}
+
+export type SessionRepository = ReturnType<typeof createSessionRepository>;

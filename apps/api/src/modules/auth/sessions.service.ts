@@ -1,0 +1,74 @@
+import type { SessionUser } from '../../lib/current-user.js';
+import { hashToken, newToken } from '../../lib/tokens.js';
+import type { SessionRepository } from './sessions.repository.js';
+
+export interface SessionPolicy {
+  /** A session unused this long ends (sliding). */
+  idleTimeoutMs: number;
+  /** A session ends this long after sign-in, however busy. */
+  maxLifetimeMs: number;
+}
+
+export interface StartedSession {
+  /** The only copy of the secret: it goes to the client and is never stored. */
+  token: string;
+  sessionId: number;
+  expiresAt: string;
+}
+
+/** Activity updates last_seen_at at most this often, so reads do not all turn into writes. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+/** Server-side sessions: the client holds a random token, the database its SHA-256. */
+export function createSessionService(
+  repo: SessionRepository,
+  policy: SessionPolicy,
+  now: () => Date = () => new Date(),
+) {
+  return {
+    async startSession(userId: number): Promise<StartedSession> {
+      const t = now();
+      const token = newToken();
+      const expiresAt = new Date(t.getTime() + policy.maxLifetimeMs).toISOString();
+      await repo.deleteDeadSessions(
+        userId,
+        t.toISOString(),
+        new Date(t.getTime() - policy.idleTimeoutMs).toISOString(),
+      );
+      const sessionId = await repo.insertSession({
+        userId,
+        tokenHash: hashToken(token),
+        createdAt: t.toISOString(),
+        expiresAt,
+      });
+      return { token, sessionId, expiresAt };
+    },
+
+    /** The user behind a token, or null when it is unknown, revoked, idle too long or too old. */
+    async resolveSession(token: string): Promise<SessionUser | null> {
+      // Our tokens are 43 base64url characters; anything else cannot match, so skip the query.
+      if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+      const session = await repo.findSessionByTokenHash(hashToken(token));
+      if (!session) return null;
+      const t = now().getTime();
+      const lastSeen = Date.parse(session.lastSeenAt);
+      if (Date.parse(session.expiresAt) <= t || lastSeen + policy.idleTimeoutMs <= t) {
+        await repo.deleteSession(session.sessionId);
+        return null;
+      }
+      if (t - lastSeen >= TOUCH_INTERVAL_MS) await repo.touchSession(session.sessionId, new Date(t).toISOString());
+      return { id: session.userId, email: session.email, role: session.role, sessionId: session.sessionId };
+    },
+
+    async endSession(sessionId: number): Promise<void> {
+      await repo.deleteSession(sessionId);
+    },
+
+    /** Ends all of the user's sessions, or all but one (the one that changed the password). */
+    async endUserSessions(userId: number, options: { except?: number } = {}): Promise<void> {
+      await repo.deleteUserSessions(userId, options.except);
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

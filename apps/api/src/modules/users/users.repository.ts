@@ -1,0 +1,134 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, UserTable } from '../../db/schema.js';
+
+export type Role = UserTable['role'];
+export type Gender = NonNullable<UserTable['gender']>;
+
+/** A user as the app sees it (camelCase); `passwordHash` never leaves the services. */
+export interface UserRecord {
+  id: number;
+  email: string;
+  passwordHash: string | null;
+  role: Role;
+  phone: string;
+  displayName: string;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string | null;
+  gender: Gender | null;
+  deliveryAddress: string;
+  photo: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface NewUser {
+  email: string;
+  passwordHash: string | null;
+  role: Role;
+  phone: string;
+  displayName: string;
+  createdAt: string;
+}
+
+export interface ProfileChanges {
+  displayName?: string;
+  firstName?: string;
+  lastName?: string;
+  phone?: string;
+  deliveryAddress?: string;
+  dateOfBirth?: string | null;
+  gender?: Gender | null;
+}
+
+const toRecord = (row: Selectable<UserTable>): UserRecord => ({
+  id: row.id,
+  email: row.email,
+  passwordHash: row.password_hash,
+  role: row.role,
+  phone: row.phone,
+  displayName: row.display_name,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  dateOfBirth: row.birth_date,
+  gender: row.gender,
+  deliveryAddress: row.delivery_address,
+  photo: row.photo,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+/** SQL for the users table. Pass a transaction to take part in it. */
+export function createUserRepository(db: Kysely<Database>) {
+  return {
+    async findUserById(id: number): Promise<UserRecord | undefined> {
+      const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && toRecord(row);
+    },
+
+    async findUserByEmail(email: string): Promise<UserRecord | undefined> {
+      const row = await db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+      return row && toRecord(row);
+    },
+
+    /** Inserts the user, or returns undefined when the email is taken (no exception, no race). */
+    async insertUser(user: NewUser): Promise<UserRecord | undefined> {
+      const row = await db
+        .insertInto('users')
+        .values({
+          email: user.email.toLowerCase(),
+          password_hash: user.passwordHash,
+          role: user.role,
+          phone: user.phone,
+          display_name: user.displayName,
+          first_name: '',
+          last_name: '',
+          birth_date: null,
+          gender: null,
+          delivery_address: '',
+          photo: null,
+          created_at: user.createdAt,
+          updated_at: user.createdAt,
+        })
+        .onConflict((oc) => oc.column('email').doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      return row && toRecord(row);
+    },
+
+    async updateUserProfile(id: number, changes: ProfileChanges, updatedAt: string): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({
+          ...(changes.displayName !== undefined ? { display_name: changes.displayName } : {}),
+          ...(changes.firstName !== undefined ? { first_name: changes.firstName } : {}),
+          ...(changes.lastName !== undefined ? { last_name: changes.lastName } : {}),
+          ...(changes.phone !== undefined ? { phone: changes.phone } : {}),
+          ...(changes.deliveryAddress !== undefined ? { delivery_address: changes.deliveryAddress } : {}),
+          ...(changes.dateOfBirth !== undefined ? { birth_date: changes.dateOfBirth } : {}),
+          ...(changes.gender !== undefined ? { gender: changes.gender } : {}),
+          updated_at: updatedAt,
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async updateUserPasswordHash(id: number, passwordHash: string, updatedAt: string): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ password_hash: passwordHash, updated_at: updatedAt })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async updateUserRole(id: number, role: Role, updatedAt: string): Promise<void> {
+      await db.updateTable('users').set({ role, updated_at: updatedAt }).where('id', '=', id).execute();
+    },
+
+    async updateUserPhoto(id: number, photo: string | null, updatedAt: string): Promise<void> {
+      await db.updateTable('users').set({ photo, updated_at: updatedAt }).where('id', '=', id).execute();
+    },
+  };
+}
+
+export type UserRepository = ReturnType<typeof createUserRepository>;

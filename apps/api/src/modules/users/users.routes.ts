@@ -1,0 +1,99 @@
+import { ErrorResponse, UpdateProfileInput, UserProfileResponse } from '@coffee/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../../lib/current-user.js';
+import { AppError, badRequest } from '../../lib/errors.js';
+import { readMultipartForm } from '../../plugins/uploads.js';
+import type { UserService } from './users.service.js';
+
+export interface UserRoutesOptions {
+  users: UserService;
+}
+
+const TAGS = ['Accounts'];
+const signedIn = async (request: Parameters<typeof requireUser>[0]) => {
+  requireUser(request);
+};
+const PHOTO_RULES =
+  'multipart/form-data with the file in the field `photo`: JPEG, PNG, WebP or GIF (checked by content), at most ' +
+  '5 MB and 40 megapixels. It is re-encoded (upright, within 1200x1200, metadata removed) and replaces the old photo.';
+
+/** The profile screen (spec section 2, Profile): your own account only, so no id in the path. */
+export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, { users }) => {
+  app.get(
+    '/users/me',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'My profile',
+        response: { 200: UserProfileResponse, 401: ErrorResponse },
+      },
+      onRequest: signedIn,
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return { data: await users.getProfile(requireUser(request).id) };
+    },
+  );
+
+  app.patch(
+    '/users/me',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Change my profile',
+        description:
+          'Only the fields sent change; `null` clears date of birth and gender. The email cannot be changed here. ' +
+          'To change the password use POST /auth/password.',
+        body: UpdateProfileInput,
+        response: { 200: UserProfileResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
+      },
+      onRequest: signedIn,
+    },
+    async (request) => ({ data: await users.updateProfile(requireUser(request).id, request.body) }),
+  );
+
+  app.put(
+    '/users/me/photo',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Upload my profile photo',
+        description: PHOTO_RULES,
+        consumes: ['multipart/form-data'],
+        response: {
+          200: UserProfileResponse,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          403: ErrorResponse,
+          413: ErrorResponse,
+          415: ErrorResponse,
+          422: ErrorResponse,
+        },
+      },
+      // Checked before the body is read: a visitor's upload is never received.
+      onRequest: signedIn,
+    },
+    async (request) => {
+      const user = requireUser(request);
+      if (!request.isMultipart()) {
+        throw new AppError(415, 'Send the photo as multipart/form-data, with the file in the field "photo"', 'photo');
+      }
+      const { file } = await readMultipartForm(request, 'photo');
+      if (!file) throw badRequest('photo is required: choose a picture to upload', 'photo');
+      return { data: await users.setProfilePhoto(user.id, file) };
+    },
+  );
+
+  app.delete(
+    '/users/me/photo',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Remove my profile photo',
+        response: { 200: UserProfileResponse, 401: ErrorResponse, 403: ErrorResponse },
+      },
+      onRequest: signedIn,
+    },
+    async (request) => ({ data: await users.removeProfilePhoto(requireUser(request).id) }),
+  );
+};

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAME_ORIGIN, randomIp } from '../../test/auth.js';
+import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { createUserService } from './users.service.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('findOrCreateUserByVerifiedEmail (the seam for sign-in providers)', () => {
+  it('makes one password-less customer account per email and finds it again, ignoring case', async () => {
+    const users = createUserService(ctx.database.db, { uploadsDir: ctx.config.uploadsDir });
+    const first = await users.findOrCreateUserByVerifiedEmail('Provider.User@Example.test');
+    const again = await users.findOrCreateUserByVerifiedEmail('provider.user@example.test');
+    expect(again.id).toBe(first.id);
+    expect(first).toMatchObject({ email: 'provider.user@example.test', role: 'customer', passwordHash: null });
+
+    // No password means no password sign-in, and the same answer as any wrong password.
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      remoteAddress: randomIp(),
+      headers: { origin: SAME_ORIGIN },
+      payload: { email: 'provider.user@example.test', password: 'Anything-At-All-1' },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Email or password is incorrect' });
+  });
+
+  it('signs into an existing password account with the same email', async () => {
+    const users = createUserService(ctx.database.db, { uploadsDir: ctx.config.uploadsDir });
+    const created = await users.createUserAccount({
+      email: 'has-password@example.test',
+      password: 'Kopi-Susu-Gula-Aren',
+      phone: '0812 3456 7890',
+      role: 'staff',
+    });
+    const found = await users.findOrCreateUserByVerifiedEmail('HAS-PASSWORD@example.test');
+    expect(found.id).toBe(created?.id);
+    expect(found.role).toBe('staff');
+  });
+});

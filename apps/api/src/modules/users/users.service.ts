@@ -1,0 +1,174 @@
+import path from 'node:path';
+import type { AuthUser, UpdateProfileInput, UserProfile } from '@coffee/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { notFound } from '../../lib/errors.js';
+import { removeImage, storeImage } from '../../lib/images.js';
+import { assertAcceptablePassword, hashPassword } from '../auth/passwords.js';
+import { createUserRepository, type Role, type UserRecord } from './users.repository.js';
+
+export interface UserServiceOptions {
+  /** Where profile photos are written (the same uploads directory as product pictures). */
+  uploadsDir: string;
+  now?: () => Date;
+}
+
+export interface NewAccount {
+  email: string;
+  /** Checked against the password policy, then stored as an argon2id hash. */
+  password: string;
+  phone: string;
+  role: Role;
+  displayName?: string;
+}
+
+/**
+ * Profile photos live in their own folder of the uploads directory (served under /uploads/images/, see app.ts):
+ * a product's `image` can only name a file at the top level, so staff cannot point a product at a customer's
+ * photo, and no product change can delete one.
+ */
+export const PROFILE_PHOTO_FOLDER = 'profiles';
+const photoUrlOf = (photo: string | null) => (photo ? `/uploads/images/${PROFILE_PHOTO_FOLDER}/${photo}` : null);
+
+/** A friendly default name: the part of the email before the @. */
+const defaultDisplayName = (email: string) => (email.split('@')[0] ?? '').slice(0, 50);
+
+export function toAuthUser(user: UserRecord): AuthUser {
+  return {
+    id: user.id,
+    email: user.email,
+    role: user.role,
+    displayName: user.displayName || defaultDisplayName(user.email),
+    photoUrl: photoUrlOf(user.photo),
+  };
+}
+
+export function toUserProfile(user: UserRecord): UserProfile {
+  return {
+    id: user.id,
+    email: user.email,
+    role: user.role,
+    phone: user.phone,
+    deliveryAddress: user.deliveryAddress,
+    displayName: user.displayName || defaultDisplayName(user.email),
+    firstName: user.firstName,
+    lastName: user.lastName,
+    dateOfBirth: user.dateOfBirth,
+    gender: user.gender,
+    photoUrl: photoUrlOf(user.photo),
+    createdAt: user.createdAt,
+    updatedAt: user.updatedAt,
+  };
+}
+
+/** Accounts and profiles. The registration rules that concern strangers live in auth.service.ts. */
+export function createUserService(db: Kysely<Database>, options: UserServiceOptions) {
+  const users = createUserRepository(db);
+  const now = options.now ?? (() => new Date());
+  const photoDir = path.join(options.uploadsDir, PROFILE_PHOTO_FOLDER);
+
+  const loadUser = async (userId: number) => {
+    const user = await users.findUserById(userId);
+    // The session was valid a moment ago; the account can only be gone if it was deleted since.
+    if (!user) throw notFound('This account no longer exists');
+    return user;
+  };
+
+  return {
+    findUserById: (userId: number) => users.findUserById(userId),
+    findUserByEmail: (email: string) => users.findUserByEmail(email),
+
+    /**
+     * Creates an account: used by sign-up, the `user:create` command and the demo data.
+     * Returns undefined when the email already has an account.
+     */
+    async createUserAccount(account: NewAccount): Promise<UserRecord | undefined> {
+      assertAcceptablePassword(account.password);
+      const passwordHash = await hashPassword(account.password);
+      return users.insertUser({
+        email: account.email,
+        passwordHash,
+        role: account.role,
+        phone: account.phone,
+        displayName: account.displayName ?? '',
+        createdAt: now().toISOString(),
+      });
+    },
+
+    /** Re-hashes with today's argon2 parameters after a successful sign-in (no policy: it is not a new password). */
+    async upgradePasswordHash(userId: number, password: string): Promise<void> {
+      await users.updateUserPasswordHash(userId, await hashPassword(password), now().toISOString());
+    },
+
+    async setUserRole(userId: number, role: Role): Promise<void> {
+      await users.updateUserRole(userId, role, now().toISOString());
+    },
+
+    /**
+     * The seam for sign-in providers (OpenID Connect, Google): the provider has verified that the
+     * person owns `email`, so it signs into the account with that email, or a new customer account
+     * without a password is made. Never call it with an email the provider did not mark verified.
+     */
+    async findOrCreateUserByVerifiedEmail(email: string, profile: { displayName?: string } = {}): Promise<UserRecord> {
+      const existing = await users.findUserByEmail(email);
+      if (existing) return existing;
+      const created = await users.insertUser({
+        email,
+        passwordHash: null,
+        role: 'customer',
+        phone: '',
+        // Only a new account takes the provider's name; an existing one keeps what its owner chose.
+        displayName: profile.displayName ?? '',
+        createdAt: now().toISOString(),
+      });
+      // Lost a race with a concurrent sign-up for the same email: that row is the account.
+      const user = created ?? (await users.findUserByEmail(email));
+      if (!user) throw new Error(`Could not create or find the account for ${email}`);
+      return user;
+    },
+
+    async getProfile(userId: number): Promise<UserProfile> {
+      return toUserProfile(await loadUser(userId));
+    },
+
+    async getAuthUser(userId: number): Promise<AuthUser> {
+      return toAuthUser(await loadUser(userId));
+    },
+
+    async updateProfile(userId: number, input: UpdateProfileInput): Promise<UserProfile> {
+      await loadUser(userId);
+      const { email: _email, ...changes } = input;
+      await users.updateUserProfile(userId, changes, now().toISOString());
+      return toUserProfile(await loadUser(userId));
+    },
+
+    /**
+     * Replaces the profile photo. The new file is written first and the row updated after; when the
+     * update fails the new file is removed, and the old file is removed only once the row points
+     * at the new one, so a failure never leaves the profile pointing at a missing picture.
+     */
+    async setProfilePhoto(userId: number, picture: Buffer): Promise<UserProfile> {
+      const before = await loadUser(userId);
+      const stored = await storeImage(picture, photoDir, 'photo');
+      try {
+        await users.updateUserPhoto(userId, stored.fileName, now().toISOString());
+      } catch (err) {
+        await removeImage(photoDir, stored.fileName);
+        throw err;
+      }
+      await removeImage(photoDir, before.photo);
+      return toUserProfile(await loadUser(userId));
+    },
+
+    async removeProfilePhoto(userId: number): Promise<UserProfile> {
+      const before = await loadUser(userId);
+      if (before.photo) {
+        await users.updateUserPhoto(userId, null, now().toISOString());
+        await removeImage(photoDir, before.photo);
+      }
+      return toUserProfile(await loadUser(userId));
+    },
+  };
+}
+
+export type UserService = ReturnType<typeof createUserService>;

@@ -1,0 +1,31 @@
+import type { Product } from '@coffee/contract';
+import type { DatabaseHandle } from '../db/database.js';
+import { noteCatalogueChanged } from '../modules/products/catalogue-cache.js';
+import { createProductRepository, type NewProduct } from '../modules/products/products.repository.js';
+
+let sequence = 0;
+
+/**
+ * Stores a product with sensible defaults, through the same repository and cache-invalidation path as the
+ * app's own writes, so the running app sees it on its next request.
+ */
+export async function createProduct(database: DatabaseHandle, overrides: Partial<NewProduct> = {}): Promise<Product> {
+  sequence += 1;
+  const product = await createProductRepository(database.db).createProduct({
+    name: `Test Product ${sequence}`,
+    description: '',
+    category: 'coffee',
+    priceIdr: 20_000,
+    images: [],
+    sizes: [],
+    isFavorite: false,
+    isPromo: false,
+    isSoldOut: false,
+    ...overrides,
+  });
+  noteCatalogueChanged(database.db);
+  return product;
+}
+
+/** An ISO timestamp `days` before now, for products with a known age. */
+export const daysAgo = (days: number): string => new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString();

@@ -1,0 +1,73 @@
+import { deflateSync, crc32 } from 'node:zlib';
+import sharp from 'sharp';
+
+/** A small real picture of one colour, in any format we accept. */
+export async function solidPicture(
+  format: 'png' | 'jpeg' | 'webp' | 'gif',
+  width = 64,
+  height = 48,
+  colour = '#6A4029',
+): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .toFormat(format)
+    .toBuffer();
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/**
+ * A decompression bomb: a valid PNG of one colour that is tens of kilobytes on disk and `width` x
+ * `height` pixels once decoded (20000x20000 is 400 megapixels, over a gigabyte of RGB). Built by hand
+ * as a 1-bit greyscale image because encoding that many pixels through sharp takes over ten seconds.
+ */
+export function pngBomb(width = 20_000, height = 20_000): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 1; // bit depth
+  header[9] = 0; // greyscale
+  const rows = Buffer.alloc((1 + Math.ceil(width / 8)) * height); // filter byte 0 + all-black pixels
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(rows, { level: 1 })),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** An SVG that would run a script if served as-is. */
+export const SVG_WITH_SCRIPT = Buffer.from(
+  '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">' +
+    '<script>alert(document.cookie)</script><rect width="10" height="10" fill="red"/></svg>',
+);
+
+/** A multipart/form-data body for `app.inject`: text fields plus at most one file. */
+export function multipartBody(
+  fields: Record<string, string>,
+  file?: { field: string; filename: string; contentType: string; content: Buffer },
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----coffee${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\n` +
+          `Content-Type: ${file.contentType}\r\n\r\n`,
+      ),
+      file.content,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
