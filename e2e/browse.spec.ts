@@ -32,11 +32,11 @@ test.describe('a customer browsing the shop', () => {
     await expect(page.getByText('Coupons will be updated every weeks. Check them out!')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Apply Coupon' })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Favorite & Promo' })).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByText('*the price has been cutted by discount appears.')).toBeVisible();
+    await expect(page.getByRole('tabpanel').getByText('*the price has been cutted by discount appears.')).toBeVisible();
     await expect(page.getByRole('link', { name: /Hazelnut Latte/ }).first()).toBeVisible();
     await checkA11y();
 
-    await page.getByRole('tab', { name: 'Coffee' }).click();
+    await page.getByRole('tab', { name: 'Coffee', exact: true }).click();
     await expect(page.getByRole('tabpanel')).toContainText('Creamy Ice Latte');
     const coffeeCalls = () => listCalls.filter((s) => s.includes('cat=coffee')).length;
     expect(coffeeCalls()).toBe(1);
@@ -44,7 +44,7 @@ test.describe('a customer browsing the shop', () => {
 
     await page.getByRole('tab', { name: 'Foods' }).click();
     await expect(page.getByRole('tabpanel').getByRole('link').first()).toBeVisible();
-    await page.getByRole('tab', { name: 'Coffee' }).click();
+    await page.getByRole('tab', { name: 'Coffee', exact: true }).click();
     await expect(page.getByRole('tabpanel')).toContainText('Creamy Ice Latte');
     expect(coffeeCalls(), 'the coffee list is not requested again').toBe(1);
     expect(listCalls.filter((s) => s.includes('cat=foods')).length).toBe(1);
@@ -65,13 +65,15 @@ test.describe('a customer browsing the shop', () => {
       if (/\/api\/v1\/products\/\d+$/.test(new URL(req.url()).pathname)) productCalls += 1;
     });
     await page.goto('/products');
-    await page.getByRole('tab', { name: 'Coffee' }).click();
+    await page.getByRole('tab', { name: 'Coffee', exact: true }).click();
     await page.getByRole('tabpanel').getByRole('link', { name: /Hazelnut Latte/ }).click();
     await expect(page.getByRole('heading', { name: 'Hazelnut Latte', level: 1 })).toBeVisible();
     await expect(page.getByText('IDR 34.000').first()).toBeVisible();
     await expect(page.getByRole('navigation', { name: /breadcrumb/i }).getByRole('link', { name: 'Favorite & Promo' })).toBeVisible();
     await expect(page.getByText('Delivery only on Monday to friday at 1 - 7 pm')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Dine in' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('radio', { name: 'Dine in' })).toBeChecked();
+    await page.locator('label', { hasText: 'Door Delivery' }).click();
+    await expect(page.getByRole('radio', { name: 'Door Delivery' })).toBeChecked();
     await expect(page.getByLabel(/Set time/)).toBeVisible();
     await expect(page.getByRole('button', { name: /CHECK OUT/i }).or(page.getByRole('link', { name: /CHECK OUT/i }))).toBeVisible();
 
