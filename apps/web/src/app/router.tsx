@@ -1,7 +1,7 @@
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { paths } from '../config/paths';
-import { RequireLogin, RequireVisitor } from './route-guards';
+import { RequireLogin, RequireStaff, RequireVisitor } from './route-guards';
 import { RootLayout } from './routes/root-layout';
 import { RouteError } from './routes/route-error';
 import { HomeRoute } from './routes/home';
@@ -18,19 +18,32 @@ export const routes: RouteObject[] = [
       { path: paths.home.path, element: <HomeRoute /> },
       { path: paths.products.path, lazy: async () => ({ Component: (await import('./routes/products')).ProductsRoute }) },
       { path: paths.product.path, lazy: async () => ({ Component: (await import('./routes/product-detail')).ProductDetailRoute }) },
-      { path: paths.chat.path, lazy: async () => ({ Component: (await import('./routes/chat')).ChatRoute }) },
+      {
+        path: paths.resetPassword.path,
+        handle: { bare: true },
+        lazy: async () => ({ Component: (await import('./routes/reset-password')).ResetPasswordRoute }),
+      },
+      { path: paths.loginComplete.path, lazy: async () => ({ Component: (await import('./routes/login-complete')).LoginCompleteRoute }) },
       {
         element: <RequireLogin />,
         children: [
           { path: paths.payment.path, lazy: async () => ({ Component: (await import('./routes/payment')).PaymentRoute }) },
           { path: paths.history.path, lazy: async () => ({ Component: (await import('./routes/history')).HistoryRoute }) },
           { path: paths.user.path, lazy: async () => ({ Component: (await import('./routes/user')).UserRoute }) },
-          { path: paths.addProduct.path, lazy: async () => ({ Component: (await import('./routes/add-products')).AddProductsRoute }) },
-          { path: paths.editProduct.path, lazy: async () => ({ Component: (await import('./routes/edit-products')).EditProductsRoute }) },
+          {
+            element: <RequireStaff />,
+            children: [
+              { path: paths.addProduct.path, lazy: async () => ({ Component: (await import('./routes/add-products')).AddProductsRoute }) },
+              { path: paths.editProduct.path, lazy: async () => ({ Component: (await import('./routes/edit-products')).EditProductsRoute }) },
+              { path: paths.staffOrders.path, lazy: async () => ({ Component: (await import('./routes/staff-orders')).StaffOrdersRoute }) },
+            ],
+          },
         ],
       },
       {
         element: <RequireVisitor />,
+        // The sign-in screens are a split screen of their own, without the navigation bar (design.md).
+        handle: { bare: true },
         children: [
           { path: paths.login.path, lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }) },
           { path: paths.register.path, lazy: async () => ({ Component: (await import('./routes/register')).RegisterRoute }) },

@@ -1,3 +1,5 @@
+import { OIDC_COMPLETE_PATH } from '@coffee/contract';
+
 /** Every route of the app (spec section 2), in one place: `path` for the router, `getHref` for links. */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
@@ -21,9 +23,16 @@ export const paths = {
     getHref: (id: number | string) => `/edit-products/${encodeURIComponent(String(id))}`,
   },
   login: { path: '/login', getHref: () => '/login' },
+  /** Where the API returns after a provider ("Login with Google") sign-in. */
+  loginComplete: { path: OIDC_COMPLETE_PATH, getHref: () => OIDC_COMPLETE_PATH },
   register: { path: '/register', getHref: () => '/register' },
   forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
-  /** The signed-in navigation's chat link (spec: "an external chat link, not a routed screen"). */
-  chat: { path: '/chat', getHref: () => '/chat' },
+  /** The link in the password-reset mail (apps/api auth.service.ts): /reset-password?token=... */
+  resetPassword: {
+    path: '/reset-password',
+    getHref: (token?: string) => (token ? `/reset-password?token=${encodeURIComponent(token)}` : '/reset-password'),
+  },
+  /** Staff: the orders screen (the orders work owns it; the staff menu links here). */
+  staffOrders: { path: '/staff/orders', getHref: () => '/staff/orders' },
   notFound: { path: '*', getHref: () => '/404' },
 } as const;

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ProductResponse } from '@coffee/contract';
 import { stubFetch } from '../testing/fetch-stub';
 import { createProduct, jsonResponse } from '../testing/product-factory';
-import { ApiError, apiGet, apiUrl } from './api-client';
+import { ApiError, apiGet, apiUrl, onSessionEnded } from './api-client';
+import { LOGIN_RECORD_KEY, lastRecordRemoval, writeLoginRecord } from './login-record';
 
 describe('api client', () => {
   it('builds same-origin /api/v1 addresses and leaves out empty parameters', () => {
@@ -37,5 +38,61 @@ describe('api client', () => {
     const error = await apiGet('/products', { schema: ProductResponse }).catch((e: unknown) => e);
     expect((error as ApiError).status).toBe(0);
     expect((error as ApiError).message).toMatch(/could not reach the shop/);
+  });
+});
+
+describe('api client: an ended session (401)', () => {
+  it("drops a signed-in user's login record and tells the app once", async () => {
+    writeLoginRecord({ id: 1, email: 'rina@example.com', role: 'customer', displayName: 'Rina', photoUrl: null });
+    const ended = vi.fn();
+    const unsubscribe = onSessionEnded(ended);
+    stubFetch(() => jsonResponse({ message: 'Please sign in to continue' }, 401));
+
+    const error = await apiGet('/users/me', { schema: ProductResponse }).catch((e: unknown) => e);
+
+    expect((error as ApiError).status).toBe(401);
+    expect(localStorage.getItem(LOGIN_RECORD_KEY)).toBeNull();
+    expect(lastRecordRemoval()).toBe('session-ended');
+    expect(ended).toHaveBeenCalledTimes(1);
+    unsubscribe();
+  });
+
+  it('leaves the record alone when the 401 is an ordinary answer (a wrong password at sign-in)', async () => {
+    writeLoginRecord({ id: 1, email: 'rina@example.com', role: 'customer', displayName: 'Rina', photoUrl: null });
+    const ended = vi.fn();
+    const unsubscribe = onSessionEnded(ended);
+    stubFetch(() => jsonResponse({ message: 'Email or password is incorrect' }, 401));
+
+    await expect(apiGet('/auth/login', { schema: ProductResponse, on401: 'ignore' })).rejects.toThrow('Email or password is incorrect');
+    expect(localStorage.getItem(LOGIN_RECORD_KEY)).not.toBeNull();
+    expect(ended).not.toHaveBeenCalled();
+    unsubscribe();
+  });
+
+  it("does not send a visitor anywhere: a visitor's 401 is the caller's to show", async () => {
+    const ended = vi.fn();
+    const unsubscribe = onSessionEnded(ended);
+    stubFetch(() => jsonResponse({ message: 'Please sign in to continue' }, 401));
+    await expect(apiGet('/cart', { schema: ProductResponse })).rejects.toThrow('Please sign in to continue');
+    expect(ended).not.toHaveBeenCalled();
+    unsubscribe();
+  });
+
+  it('keeps every field error the API lists', async () => {
+    stubFetch(() =>
+      jsonResponse(
+        {
+          message: 'phone must have 6 to 15 digits',
+          field: 'phone',
+          errors: [
+            { field: 'phone', message: 'must have 6 to 15 digits' },
+            { field: 'firstName', message: 'must be at most 50 characters' },
+          ],
+        },
+        400,
+      ),
+    );
+    const error = (await apiGet('/users/me', { schema: ProductResponse }).catch((e: unknown) => e)) as ApiError;
+    expect(error.fieldErrors.map((e) => e.field)).toEqual(['phone', 'firstName']);
   });
 });

@@ -1,16 +1,20 @@
 import { ErrorResponse } from '@coffee/contract';
 import type { z } from 'zod';
+import { readLoginRecord, removeLoginRecord } from './login-record';
 
 /** A failed call: `status` is the HTTP status (0 when the server could not be reached). */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
   readonly field: string | undefined;
+  /** Every field at fault when the server listed several (validation errors), else empty. */
+  readonly fieldErrors: ReadonlyArray<{ field: string; message: string }>;
 
-  constructor(status: number, message: string, field?: string) {
+  constructor(status: number, message: string, field?: string, fieldErrors: ReadonlyArray<{ field: string; message: string }> = []) {
     super(message);
     this.status = status;
     this.field = field;
+    this.fieldErrors = fieldErrors;
   }
 
   get isNotFound(): boolean {
@@ -39,7 +43,36 @@ type RequestOptions<T> = {
   signal?: AbortSignal;
   /** The contract schema of a successful answer; the answer is checked against it. */
   schema: z.ZodType<T>;
+  /**
+   * 'sign-out' (default): a 401 means the session has ended, so the login record is dropped and the
+   * app goes to /login (see onSessionEnded). 'ignore' for calls whose 401 is an ordinary answer, such as
+   * a wrong password at sign-in.
+   */
+  on401?: 'sign-out' | 'ignore';
+  /** Extra request headers, e.g. the Idempotency-Key of an order placement. */
+  headers?: Record<string, string>;
 };
+
+type SessionEndedListener = () => void;
+const sessionEndedListeners = new Set<SessionEndedListener>();
+
+/**
+ * Called when a signed-in user's call is answered 401 (the session expired, was revoked by a password
+ * change elsewhere, or the server forgot it): the app layer navigates to /login. Returns an unsubscribe.
+ */
+export function onSessionEnded(listener: SessionEndedListener): () => void {
+  sessionEndedListeners.add(listener);
+  return () => {
+    sessionEndedListeners.delete(listener);
+  };
+}
+
+function endStaleSession(): void {
+  // Only a signed-in user's session can end; a visitor's 401 (e.g. a guarded action) is left to the caller.
+  if (readLoginRecord() === null) return;
+  removeLoginRecord('session-ended');
+  for (const listener of sessionEndedListeners) listener();
+}
 
 /**
  * Same-origin JSON call with the session cookie. Successful answers are checked against the contract,
@@ -47,8 +80,8 @@ type RequestOptions<T> = {
  * `message` and `field` (shared ErrorResponse shape).
  */
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
-  const { params, method = 'GET', body, signal, schema } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const { params, method = 'GET', body, signal, schema, on401 = 'sign-out' } = options;
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   const init: RequestInit = { method, credentials: 'include', headers };
   if (signal) init.signal = signal;
   if (body instanceof FormData) {
@@ -66,11 +99,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     throw new ApiError(0, 'We could not reach the shop. Check your connection and try again.');
   }
 
-  const payload: unknown = await response.json().catch(() => undefined);
+  // 204 (sign-out, delete) has no body: it reads as null.
+  const payload: unknown = response.status === 204 ? null : await response.json().catch(() => undefined);
 
   if (!response.ok) {
+    if (response.status === 401 && on401 === 'sign-out') endStaleSession();
     const parsed = ErrorResponse.safeParse(payload);
-    if (parsed.success) throw new ApiError(response.status, parsed.data.message, parsed.data.field);
+    if (parsed.success) {
+      throw new ApiError(response.status, parsed.data.message, parsed.data.field, parsed.data.errors ?? []);
+    }
     throw new ApiError(response.status, `The shop answered with an error (${response.status}). Please try again.`);
   }
 

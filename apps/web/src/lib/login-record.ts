@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
+import { AuthUser } from '@coffee/contract';
 
 /**
  * Spec section 4: "logged in" means a login record exists in localStorage under '@userLogin'.
@@ -28,12 +29,21 @@ export function readLoginRecord(): unknown {
   }
 }
 
+export type RecordRemoval = 'session-ended' | 'signed-out';
+// Why the record last went away in this tab: the server no longer knew the session (a 401), or Logout.
+let lastRemoval: RecordRemoval | null = null;
+
+/** Why the record was last removed, so the login page can say "your session has ended"; null when signed in since. */
+export const lastRecordRemoval = (): RecordRemoval | null => lastRemoval;
+
 export function writeLoginRecord(record: unknown): void {
+  lastRemoval = null;
   storage()?.setItem(LOGIN_RECORD_KEY, JSON.stringify(record));
   window.dispatchEvent(new Event(CHANGE_EVENT));
 }
 
-export function removeLoginRecord(): void {
+export function removeLoginRecord(reason: RecordRemoval = 'signed-out'): void {
+  lastRemoval = reason;
   storage()?.removeItem(LOGIN_RECORD_KEY);
   window.dispatchEvent(new Event(CHANGE_EVENT));
 }
@@ -51,6 +61,36 @@ function subscribe(onChange: () => void): () => void {
 }
 
 const hasLoginRecord = (): boolean => storage()?.getItem(LOGIN_RECORD_KEY) != null;
+const rawLoginRecord = (): string | null => storage()?.getItem(LOGIN_RECORD_KEY) ?? null;
+
+/** The record as the contract's AuthUser, or null for a visitor or a record this version cannot read. */
+export function parseLoginRecord(record: unknown): AuthUser | null {
+  const parsed = AuthUser.safeParse(record);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The signed-in user from the record (id, email, role, displayName, photoUrl); re-renders when it changes. */
+export function useLoginRecord(): AuthUser | null {
+  const raw = useSyncExternalStore(subscribe, rawLoginRecord, () => null);
+  return useMemo(() => {
+    if (raw === null) return null;
+    try {
+      return parseLoginRecord(JSON.parse(raw));
+    } catch {
+      return null;
+    }
+  }, [raw]);
+}
+
+/**
+ * Merges newer account facts (a new display name or photo) into the record, keeping its shape;
+ * does nothing for a visitor, so a late answer cannot sign anyone back in.
+ */
+export function updateLoginRecord(changes: Partial<AuthUser>): void {
+  const current = readLoginRecord();
+  if (typeof current !== 'object' || current === null) return;
+  writeLoginRecord({ ...current, ...changes });
+}
 
 /** Re-renders when the record is written or removed, in this tab or another. */
 export function useIsLoggedIn(): boolean {

@@ -1,11 +1,37 @@
-import { SimplePage } from '../../components/layout/simple-page';
+import { useNavigate } from 'react-router';
+import { paths } from '../../config/paths';
+import { useToast } from '../../components/ui/toast';
+import { useGoBack } from '../../lib/use-go-back';
+import { useCreateProduct } from '../../features/menu-admin/api/save-product';
+import { ProductForm } from '../../features/menu-admin/components/product-form';
+import { useMenuCacheRefresh } from '../menu-cache';
 
-/** Placeholder: the product-management work replaces it with the form (spec section 2, Add Product). */
+/** /add-products (spec section 2, Add Product): staff only (route-guards). */
 export function AddProductsRoute() {
+  const navigate = useNavigate();
+  const goBack = useGoBack(paths.products.getHref());
+  const cache = useMenuCacheRefresh();
+  const toast = useToast();
+  const create = useCreateProduct({
+    onSuccess: async (product) => {
+      await cache.saved(product);
+      toast(`${product.name} was added to the menu.`);
+      // Its category's tab, where the new product shows.
+      await navigate(paths.products.getHref({ tab: product.category }));
+    },
+  });
+
   return (
-    <>
+    <div className="mx-auto max-w-6xl px-4 pt-10 pb-16 sm:px-6 lg:px-8">
       <title>Add Product · Coffee Shop</title>
-      <SimplePage title="Add Product" />
-    </>
+      <h1 className="font-display text-3xl font-bold text-espresso sm:text-4xl">Add Product</h1>
+      <p className="mt-2 text-muted">A new product shows on the menu as soon as it is saved.</p>
+      <div className="mt-10 rounded-3xl bg-white p-6 shadow-card sm:p-10">
+        <ProductForm
+          onSubmit={(fields, picture) => create.mutateAsync({ fields, picture: picture.file })}
+          onCancel={goBack}
+        />
+      </div>
+    </div>
   );
 }

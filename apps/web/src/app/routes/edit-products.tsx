@@ -1,11 +1,109 @@
-import { SimplePage } from '../../components/layout/simple-page';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { Product } from '@coffee/contract';
+import { paths } from '../../config/paths';
+import { buttonStyles } from '../../components/ui/button';
+import { ErrorState } from '../../components/ui/error-state';
+import { useToast } from '../../components/ui/toast';
+import { Spinner } from '../../components/ui/spinner';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { useGoBack } from '../../lib/use-go-back';
+import { parseProductId, useProduct } from '../../features/products/api/get-product';
+import { useUpdateProduct } from '../../features/menu-admin/api/save-product';
+import { DeleteProductButton } from '../../features/menu-admin/components/delete-product-button';
+import { ProductForm } from '../../features/menu-admin/components/product-form';
+import { useMenuCacheRefresh } from '../menu-cache';
 
-/** Placeholder: the product-management work replaces it with the form (spec section 2, Edit Product). */
+/** /edit-products/:id (spec section 2, Edit Product): staff only (route-guards), pre-filled from the product. */
 export function EditProductsRoute() {
+  const id = parseProductId(useParams().id);
+  return (
+    <div className="mx-auto max-w-6xl px-4 pt-10 pb-16 sm:px-6 lg:px-8">
+      <title>Edit Product · Coffee Shop</title>
+      {id === null ? <UnknownProduct /> : <LoadedProduct key={id} id={id} />}
+    </div>
+  );
+}
+
+function LoadedProduct({ id }: { id: number }) {
+  const query = useProduct(id);
+  if (query.isPending) {
+    return (
+      <div className="grid min-h-[50vh] place-items-center">
+        <Spinner label="Loading product" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.isNotFound) return <UnknownProduct />;
+    return (
+      <>
+        <h1 className="sr-only">Edit Product</h1>
+        <ErrorState title="We couldn't load this product" message={errorMessage(query.error)} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      </>
+    );
+  }
+  return <EditForm product={query.data} />;
+}
+
+function EditForm({ product }: { product: Product }) {
+  const navigate = useNavigate();
+  const goBack = useGoBack(paths.product.getHref(product.id));
+  const cache = useMenuCacheRefresh();
+  const toast = useToast();
+  const update = useUpdateProduct({
+    onSuccess: async (saved) => {
+      await cache.saved(saved);
+      toast(`${saved.name} was updated.`);
+      await navigate(paths.products.getHref({ tab: saved.category }));
+    },
+  });
+
   return (
     <>
-      <title>Edit Product · Coffee Shop</title>
-      <SimplePage title="Edit Product" />
+      <h1 className="font-display text-3xl font-bold text-espresso sm:text-4xl">Edit Product</h1>
+      <p className="mt-2 text-muted">
+        Changes show on the menu as soon as they are saved.{' '}
+        <Link to={paths.product.getHref(product.id)} className="rounded font-medium text-espresso underline underline-offset-4">
+          See its page
+        </Link>
+      </p>
+      <div className="mt-10 rounded-3xl bg-white p-6 shadow-card sm:p-10">
+        <ProductForm
+          product={product}
+          onSubmit={(fields, picture) =>
+            update.mutateAsync({
+              id: product.id,
+              // A chosen file goes as multipart; "Remove Picture" alone is JSON image: null.
+              fields: picture.remove ? { ...fields, image: null } : fields,
+              picture: picture.file,
+            })
+          }
+          onCancel={goBack}
+          deleteAction={
+            <DeleteProductButton
+              product={product}
+              onDeleted={async (id) => {
+                toast(`${product.name} was removed from the menu.`);
+                // Leave the page before its product disappears from the cache, so it never shows "not found".
+                await navigate(paths.products.getHref({ tab: product.category }), { replace: true });
+                await cache.deleted(id);
+              }}
+            />
+          }
+        />
+      </div>
     </>
+  );
+}
+
+function UnknownProduct() {
+  return (
+    <div className="flex flex-col items-center py-16 text-center">
+      <h1 className="font-display text-3xl font-bold text-espresso">We couldn&apos;t find that product</h1>
+      <p className="mt-3 text-muted">It may have been removed from the menu already.</p>
+      <Link to={paths.products.getHref()} className={buttonStyles({ variant: 'accent', className: 'mt-8' })}>
+        Back to products
+      </Link>
+    </div>
   );
 }

@@ -1,11 +1,25 @@
-import { SimplePage } from '../../components/layout/simple-page';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { paths } from '../../config/paths';
+import { useToast } from '../../components/ui/toast';
+import { setCartData } from '../../features/cart/api/get-cart';
+import { OrderHistory } from '../../features/orders/components/order-history';
 
-/** Placeholder: the orders work replaces it with the order history (spec section 2, History). */
+/** Spec section 2, History. 'Order again' fills the cart and opens the checkout. */
 export function HistoryRoute() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const toast = useToast();
   return (
     <>
       <title>History · Coffee Shop</title>
-      <SimplePage title="History" />
+      <OrderHistory
+        onOrderedAgain={({ cart, notes }) => {
+          setCartData(queryClient, cart);
+          toast(notes.length > 0 ? notes.join(' ') : 'Added to your cart');
+          void navigate(paths.payment.getHref());
+        }}
+      />
     </>
   );
 }

@@ -1,11 +1,56 @@
-import { SimplePage } from '../../components/layout/simple-page';
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { OidcErrorCode, oidcErrorMessage } from '@coffee/contract';
+import { paths } from '../../config/paths';
+import { Alert } from '../../components/ui/alert';
+import { buttonStyles } from '../../components/ui/button';
+import { writeLoginRecord } from '../../lib/login-record';
+import { useOidcStatus } from '../../features/auth/api/get-oidc-status';
+import { AuthLayout } from '../../features/auth/components/auth-layout';
+import { readAuthNotice } from '../../features/auth/components/auth-notice';
+import { LoginForm } from '../../features/auth/components/login-form';
 
-/** Placeholder: the accounts work replaces it with the login form (spec section 2, Login). */
+/** /login (spec section 2). Success stores the answer's `data` whole as the login record and goes to / (section 4). */
 export function LoginRoute() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const [notice, setNotice] = useState(() => readAuthNotice(location.state));
+  const oidc = useOidcStatus();
+  // A provider sign-in that failed comes back as /login?error=<code>; only known codes are shown.
+  const providerError = OidcErrorCode.safeParse(params.get('error'));
+  const [providerErrorShown, setProviderErrorShown] = useState(true);
+
   return (
-    <>
+    <AuthLayout
+      title="Login"
+      headerAction={
+        <Link to={paths.register.getHref()} className={buttonStyles({ variant: 'primary', size: 'sm', className: 'px-6' })}>
+          Sign Up
+        </Link>
+      }
+    >
       <title>Login · Coffee Shop</title>
-      <SimplePage title="Login" />
-    </>
+      {notice && (
+        <Alert tone={notice.tone ?? 'success'} onClose={() => setNotice(null)} className="mb-6">
+          {notice.notice}
+        </Alert>
+      )}
+      {providerError.success && providerErrorShown && (
+        <Alert tone="danger" onClose={() => setProviderErrorShown(false)} className="mb-6">
+          {oidcErrorMessage(providerError.data, oidc.data?.providerName || 'Google')}
+        </Alert>
+      )}
+      <LoginForm
+        onSignedIn={(user) => {
+          // Nothing cached for a previous visitor or account may show to this one.
+          queryClient.clear();
+          writeLoginRecord(user);
+          void navigate(paths.home.getHref(), { replace: true });
+        }}
+      />
+    </AuthLayout>
   );
 }

@@ -91,7 +91,7 @@ describe('Product detail', () => {
     expect(screen.getByText('x0 (Regular)')).toBeTruthy();
     expect(decreaseRegular.disabled).toBe(true);
 
-    await user.click(screen.getByRole('link', { name: 'CHECK OUT' }));
+    await user.click(screen.getByRole('button', { name: 'CHECK OUT' }));
     expect(await screen.findByText('Payment page')).toBeTruthy();
   });
 

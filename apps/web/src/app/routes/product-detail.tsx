@@ -1,11 +1,14 @@
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { buttonStyles } from '../../components/ui/button';
 import { ErrorState } from '../../components/ui/error-state';
 import { Spinner } from '../../components/ui/spinner';
+import { useToast } from '../../components/ui/toast';
 import { ApiError, errorMessage } from '../../lib/api-client';
+import { useAddToCart, useCurrentDelivery } from '../../features/cart/use-add-to-cart';
 import { parseProductId, useProduct } from '../../features/products/api/get-product';
 import { ProductDetail } from '../../features/products/components/product-detail';
+import { StaffEditProductBar } from '../../features/menu-admin/components/staff-links';
 
 export function ProductDetailRoute() {
   const id = parseProductId(useParams().id);
@@ -16,6 +19,10 @@ export function ProductDetailRoute() {
 
 function LoadedProduct({ id }: { id: number }) {
   const query = useProduct(id);
+  const addToCart = useAddToCart();
+  const currentDelivery = useCurrentDelivery();
+  const navigate = useNavigate();
+  const toast = useToast();
 
   if (query.isPending) {
     return (
@@ -42,8 +49,20 @@ function LoadedProduct({ id }: { id: number }) {
   return (
     <>
       <title>{`${query.data.name} · Coffee Shop`}</title>
-      {/* Add to Cart is wired by the cart work through ProductDetail's onAddToCart. */}
-      <ProductDetail product={query.data} />
+      <StaffEditProductBar productId={query.data.id} />
+      <ProductDetail
+        product={query.data}
+        initialDelivery={currentDelivery}
+        onAddToCart={async (selection) => {
+          await addToCart.mutateAsync(selection);
+          toast('Added to your cart');
+        }}
+        onCheckout={async (selection) => {
+          if (selection.lines.length > 0) await addToCart.mutateAsync(selection);
+          // A visitor keeps the lines in this browser; the login guard sends them to sign in, and the cart merges then.
+          await navigate(paths.payment.getHref());
+        }}
+      />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { PromoPanel } from '../../features/products/components/promo-panel';
 import { DEFAULT_TAB, ProductTabs, isProductTabKey } from '../../features/products/components/product-tabs';
 import type { ProductTabKey } from '../../features/products/components/product-tabs';
 import { SearchResults } from '../../features/products/components/search-results';
+import { StaffAddProductLink } from '../../features/menu-admin/components/staff-links';
 
 /** /products: Promo Today on the left; the category tabs, or search results when ?search= is set, on the right. */
 export function ProductsRoute() {
@@ -20,6 +21,7 @@ export function ProductsRoute() {
     <div className="mx-auto grid max-w-7xl gap-8 px-4 pt-8 pb-16 sm:px-6 lg:grid-cols-[20rem_minmax(0,1fr)] lg:gap-10 lg:px-8 xl:grid-cols-[22rem_minmax(0,1fr)]">
       <title>{keyword ? `Search: ${keyword} · Coffee Shop` : 'Products · Coffee Shop'}</title>
       <div className="lg:order-2">
+        <StaffAddProductLink className="mb-6" />
         {keyword ? (
           <SearchResults keyword={keyword} />
         ) : (

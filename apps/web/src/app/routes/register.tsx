@@ -1,11 +1,29 @@
-import { SimplePage } from '../../components/layout/simple-page';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../config/paths';
+import { buttonStyles } from '../../components/ui/button';
+import { AuthLayout } from '../../features/auth/components/auth-layout';
+import type { AuthNotice } from '../../features/auth/components/auth-notice';
+import { RegisterForm } from '../../features/auth/components/register-form';
 
-/** Placeholder: the accounts work replaces it with the register form (spec section 2, Register). */
+/** /register (spec section 2). Success goes to /login (section 4), which shows the server's sentence. */
 export function RegisterRoute() {
+  const navigate = useNavigate();
   return (
-    <>
+    <AuthLayout
+      title="Sign Up"
+      headerAction={
+        <Link to={paths.login.getHref()} className={buttonStyles({ variant: 'primary', size: 'sm', className: 'px-6' })}>
+          Login
+        </Link>
+      }
+    >
       <title>Sign Up · Coffee Shop</title>
-      <SimplePage title="Sign Up" />
-    </>
+      <RegisterForm
+        onRegistered={(message) => {
+          const state: AuthNotice = { notice: message, tone: 'success' };
+          void navigate(paths.login.getHref(), { state });
+        }}
+      />
+    </AuthLayout>
   );
 }

@@ -1,9 +1,16 @@
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
 import { Footer } from '../../components/layout/footer';
 import { Navbar } from '../../components/layout/navbar';
+import { cn } from '../../lib/cn';
+import { SessionSync } from '../session-sync';
+import { CartCountProvider, CartSync } from '../../features/cart/components/cart-sync';
+
+/** A route with `handle: { bare: true }` (the sign-in screens) draws its own top: no navigation bar. */
+const isBare = (handle: unknown) => typeof handle === 'object' && handle !== null && (handle as { bare?: unknown }).bare === true;
 
 export function RootLayout() {
   const navigation = useNavigation();
+  const bare = useMatches().some((match) => isBare(match.handle));
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -12,12 +19,18 @@ export function RootLayout() {
       >
         Skip to content
       </a>
-      <Navbar />
+      <SessionSync />
+      <CartSync />
+      {!bare && (
+        <CartCountProvider>
+          <Navbar />
+        </CartCountProvider>
+      )}
       {navigation.state === 'loading' && (
-        <div aria-hidden="true" className="fixed inset-x-0 top-18 z-50 h-1 animate-pulse bg-crema" />
+        <div aria-hidden="true" className={cn('fixed inset-x-0 z-50 h-1 animate-pulse bg-crema', bare ? 'top-0' : 'top-18')} />
       )}
       {/* pt-18 clears the fixed navigation bar. */}
-      <main id="main" tabIndex={-1} className="flex-1 pt-18 focus:outline-none">
+      <main id="main" tabIndex={-1} className={cn('flex-1 focus:outline-none', !bare && 'pt-18')}>
         <Outlet />
       </main>
       <Footer />

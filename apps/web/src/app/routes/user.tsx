@@ -1,11 +1,11 @@
-import { SimplePage } from '../../components/layout/simple-page';
+import { ProfilePage } from '../../features/profile/components/profile-page';
 
-/** Placeholder: the accounts work replaces it with the profile (spec section 2, Profile). */
+/** /user: My Profile (spec section 2), signed-in only (route-guards). */
 export function UserRoute() {
   return (
     <>
       <title>My Profile · Coffee Shop</title>
-      <SimplePage title="My Profile" />
+      <ProfilePage />
     </>
   );
 }

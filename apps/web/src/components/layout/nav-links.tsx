@@ -1,6 +1,7 @@
 import { NavLink } from 'react-router';
 import { paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
+import { cartCountText, useCartCount } from './cart-count';
 
 // Spec section 2: both navigation variants carry these four links.
 const links = [
@@ -11,26 +12,44 @@ const links = [
 ] as const;
 
 export function NavLinks({ direction, onNavigate }: { direction: 'row' | 'column'; onNavigate?: () => void }) {
+  const cartCount = useCartCount();
   return (
     <ul className={cn('flex', direction === 'row' ? 'items-center gap-1 xl:gap-3' : 'flex-col gap-1')}>
-      {links.map((link) => (
-        <li key={link.to}>
-          <NavLink
-            to={link.to}
-            end={link.end}
-            onClick={onNavigate}
-            className={({ isActive }) =>
-              cn(
-                'block rounded-full px-3 py-2 font-display text-[0.95rem] transition-colors',
-                direction === 'column' && 'px-4 py-3 text-base',
-                isActive ? 'font-bold text-espresso' : 'text-muted hover:text-espresso',
-              )
-            }
-          >
-            {link.label}
-          </NavLink>
-        </li>
-      ))}
+      {links.map((link) => {
+        // The badge is drawn for the eye; the link's name says it in words ('Your Cart, 3 items').
+        const badge = link.to === paths.payment.getHref() && cartCount > 0 ? cartCount : null;
+        return (
+          <li key={link.to}>
+            <NavLink
+              to={link.to}
+              end={link.end}
+              aria-label={badge === null ? undefined : `${link.label}, ${cartCountText(badge)}`}
+              onClick={onNavigate}
+              className={({ isActive }) =>
+                cn(
+                  'block rounded-full px-3 py-2 font-display text-[0.95rem] transition-colors',
+                  direction === 'column' && 'px-4 py-3 text-base',
+                  isActive ? 'font-bold text-espresso' : 'text-muted hover:text-espresso',
+                )
+              }
+            >
+              {link.label}
+              {badge !== null && <CartBadge count={badge} />}
+            </NavLink>
+          </li>
+        );
+      })}
     </ul>
+  );
+}
+
+function CartBadge({ count }: { count: number }) {
+  return (
+    <span
+      aria-hidden="true"
+      className="ml-1.5 inline-grid min-w-5 place-items-center rounded-full bg-crema px-1.5 align-[0.1em] font-display text-xs leading-5 font-bold text-espresso-deep tabular-nums"
+    >
+      {count > 99 ? '99+' : count}
+    </span>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { BrandLogo } from './brand-logo';
+import { CartShortcut } from './cart-count';
 import { NavLinks } from './nav-links';
 import { SearchBox } from './search-box';
 
@@ -37,9 +38,10 @@ export function NavbarShell({ actions, menuActions }: NavbarShellProps) {
           <SearchBox className="w-48 xl:w-64" id="search-desktop" />
           {actions}
         </div>
+        <CartShortcut className="ml-auto lg:hidden" onNavigate={close} />
         <button
           type="button"
-          className="ml-auto grid size-11 place-items-center rounded-full text-espresso hover:bg-espresso/10 lg:hidden"
+          className="grid size-11 place-items-center rounded-full text-espresso hover:bg-espresso/10 lg:hidden"
           aria-expanded={open}
           aria-controls={menuId}
           aria-label="Menu"

@@ -2,6 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { LOGIN_RECORD_KEY, writeLoginRecord } from '../../lib/login-record';
+import { stubFetch } from '../../testing/fetch-stub';
 import { renderRoutes } from '../../testing/render';
 import { Navbar } from './navbar';
 
@@ -43,19 +44,45 @@ describe('Navbar', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
   });
 
-  it('switches to the signed-in variant when a login record appears, and Logout removes it', async () => {
+  it('switches to the signed-in variant when a login record appears; Logout ends the session, removes the record and goes to /login', async () => {
     const user = userEvent.setup();
+    const api = stubFetch(() => new Response(null, { status: 204 }));
     const { router } = setup();
-    act(() => writeLoginRecord({ email: 'rina@example.com' }));
+    act(() => writeLoginRecord({ id: 3, email: 'rina@example.com', role: 'customer', displayName: 'Rina', photoUrl: null }));
 
     expect(screen.queryByRole('link', { name: 'Sign Up' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Profile menu' }));
     expect(screen.getByRole('link', { name: 'My Profile' }).getAttribute('href')).toBe('/user');
     expect(screen.getByText('rina@example.com')).toBeTruthy();
+    expect(screen.getByText('Rina')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Add product' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('link', { name: 'Sign Up' })).toBeTruthy();
+    expect(api.requests.map((r) => `${r.method} ${r.url.pathname}`)).toEqual(['POST /api/v1/auth/logout']);
     expect(localStorage.getItem(LOGIN_RECORD_KEY)).toBeNull();
     expect(router.state.location.pathname).toBe('/login');
-    expect(screen.getByRole('link', { name: 'Sign Up' })).toBeTruthy();
   });
+
+  it('signs out in the browser even when the shop cannot be reached', async () => {
+    const user = userEvent.setup();
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    const { router } = setup();
+    act(() => writeLoginRecord({ id: 3, email: 'rina@example.com', role: 'customer', displayName: 'Rina', photoUrl: null }));
+    await user.click(screen.getByRole('button', { name: 'Profile menu' }));
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('link', { name: 'Sign Up' })).toBeTruthy();
+    expect(localStorage.getItem(LOGIN_RECORD_KEY)).toBeNull();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('shows staff the staff entries, Add product and Orders', async () => {
+    const user = userEvent.setup();
+    setup();
+    act(() => writeLoginRecord({ id: 4, email: 'staff@example.com', role: 'staff', displayName: 'Barista', photoUrl: null }));
+    await user.click(screen.getByRole('button', { name: 'Profile menu' }));
+    expect(screen.getByRole('link', { name: 'Add product' }).getAttribute('href')).toBe('/add-products');
+    expect(screen.getByRole('link', { name: 'Orders' }).getAttribute('href')).toBe('/staff/orders');
+  });
+
 });

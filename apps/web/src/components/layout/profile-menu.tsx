@@ -1,15 +1,24 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import type { AuthUser } from '@coffee/contract';
 import { paths } from '../../config/paths';
+import { cn } from '../../lib/cn';
 
-type ProfileMenuProps = { name: string | null; onLogout: () => void };
+/** Staff-only entries (menu management and the orders screen); the API refuses them to customers anyway. */
+export const staffLinks = [
+  { to: paths.addProduct.getHref(), label: 'Add product' },
+  { to: paths.staffOrders.getHref(), label: 'Orders' },
+] as const;
+
+type ProfileMenuProps = { user: AuthUser | null; onLogout: () => void; signingOut?: boolean };
 
 /** The signed-in profile dropdown: My Profile and Logout (spec section 2). A disclosure, closed by Escape or a click outside. */
-export function ProfileMenu({ name, onLogout }: ProfileMenuProps) {
+export function ProfileMenu({ user, onLogout, signingOut = false }: ProfileMenuProps) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const itemClass = 'block w-full rounded-xl px-3 py-2.5 text-left font-display text-ink hover:bg-page';
 
   useEffect(() => {
     if (!open) return;
@@ -39,33 +48,49 @@ export function ProfileMenu({ name, onLogout }: ProfileMenuProps) {
         aria-controls={menuId}
         aria-label="Profile menu"
         onClick={() => setOpen((value) => !value)}
-        className="grid size-11 place-items-center rounded-full ring-2 ring-crema ring-offset-2 hover:ring-espresso"
+        className="grid size-11 place-items-center overflow-hidden rounded-full ring-2 ring-crema ring-offset-2 hover:ring-espresso"
       >
-        <AvatarIcon />
+        <Avatar photoUrl={user?.photoUrl ?? null} />
       </button>
       {open && (
-        <div id={menuId} className="absolute top-full right-0 mt-3 w-56 rounded-2xl bg-white p-2 shadow-card ring-1 ring-line">
-          {name && <p className="truncate px-3 pt-2 pb-3 text-sm text-muted">{name}</p>}
+        <div id={menuId} className="absolute top-full right-0 mt-3 w-60 rounded-2xl bg-white p-2 shadow-card ring-1 ring-line">
+          {user && (
+            <div className="px-3 pt-2 pb-3">
+              <p className="truncate font-display font-medium text-ink">{user.displayName}</p>
+              <p className="truncate text-sm text-muted">{user.email}</p>
+            </div>
+          )}
           <ul>
             <li>
-              <Link
-                to={paths.user.getHref()}
-                onClick={() => setOpen(false)}
-                className="block rounded-xl px-3 py-2.5 font-display text-ink hover:bg-page"
-              >
+              <Link to={paths.user.getHref()} onClick={() => setOpen(false)} className={itemClass}>
                 My Profile
               </Link>
             </li>
-            <li>
+            {user?.role === 'staff' && (
+              <li className="mt-1 border-t border-line pt-1">
+                <p className="px-3 pt-2 pb-1 text-xs font-medium tracking-wider text-muted uppercase">Staff</p>
+                <ul>
+                  {staffLinks.map((link) => (
+                    <li key={link.label}>
+                      <Link to={link.to} onClick={() => setOpen(false)} className={itemClass}>
+                        {link.label}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            )}
+            <li className="mt-1 border-t border-line pt-1">
               <button
                 type="button"
+                disabled={signingOut}
                 onClick={() => {
                   setOpen(false);
                   onLogout();
                 }}
-                className="block w-full rounded-xl px-3 py-2.5 text-left font-display text-espresso hover:bg-page"
+                className={cn(itemClass, 'text-espresso')}
               >
-                Logout
+                {signingOut ? 'Logging out…' : 'Logout'}
               </button>
             </li>
           </ul>
@@ -73,6 +98,12 @@ export function ProfileMenu({ name, onLogout }: ProfileMenuProps) {
       )}
     </div>
   );
+}
+
+/** The user's photo, or the drawn avatar. Decorative: the button around it has the name. */
+export function Avatar({ photoUrl, className = 'size-10' }: { photoUrl: string | null; className?: string }) {
+  if (photoUrl) return <img src={photoUrl} alt="" className={cn('rounded-full object-cover', className)} />;
+  return <AvatarIcon className={className} />;
 }
 
 export function AvatarIcon({ className = 'size-10' }: { className?: string }) {

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
 export type ButtonVariant = 'primary' | 'accent' | 'outline' | 'ghost' | 'light';
@@ -34,7 +34,7 @@ export function buttonStyles(
   return cn(base, shapes[shape], variants[variant], sizes[size], className);
 }
 
-type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: ButtonSize; shape?: ButtonShape };
+type ButtonProps = ComponentProps<'button'> & { variant?: ButtonVariant; size?: ButtonSize; shape?: ButtonShape };
 
 export function Button({ variant, size, shape, className, type = 'button', ...props }: ButtonProps) {
   return <button type={type} className={buttonStyles({ variant, size, shape, className })} {...props} />;

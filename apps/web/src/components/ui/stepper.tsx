@@ -5,7 +5,11 @@ type StepperProps = {
   onChange: (next: number) => void;
   /** What is counted, for screen readers: 'Regular' -> "Decrease Regular". */
   label: string;
+  /** Lowest count; 0 unless a line must keep at least one (a cart line is removed, not set to 0). */
+  min?: number;
   max?: number;
+  /** Both buttons off while a change is being saved. */
+  disabled?: boolean;
   className?: string;
 };
 
@@ -13,8 +17,8 @@ const stepButton =
   'grid size-10 place-items-center rounded-full text-xl font-medium leading-none transition-colors disabled:cursor-not-allowed disabled:opacity-40';
 
 /** Minus, count, plus. Spec section 4: counters start at 0, go up by one, and go down only when above 0. */
-export function Stepper({ value, onChange, label, max = 99, className }: StepperProps) {
-  const atMin = value <= 0;
+export function Stepper({ value, onChange, label, min = 0, max = 99, disabled = false, className }: StepperProps) {
+  const atMin = value <= min;
   const atMax = value >= max;
   return (
     <div role="group" aria-label={`${label} quantity`} className={cn('inline-flex items-center gap-2', className)}>
@@ -22,8 +26,8 @@ export function Stepper({ value, onChange, label, max = 99, className }: Stepper
         type="button"
         className={cn(stepButton, 'bg-crema text-espresso-deep hover:bg-crema-dark')}
         aria-label={`Decrease ${label}`}
-        disabled={atMin}
-        onClick={() => onChange(Math.max(0, value - 1))}
+        disabled={disabled || atMin}
+        onClick={() => onChange(Math.max(min, value - 1))}
       >
         <span aria-hidden="true">−</span>
       </button>
@@ -34,7 +38,7 @@ export function Stepper({ value, onChange, label, max = 99, className }: Stepper
         type="button"
         className={cn(stepButton, 'bg-crema text-espresso-deep hover:bg-crema-dark')}
         aria-label={`Increase ${label}`}
-        disabled={atMax}
+        disabled={disabled || atMax}
         onClick={() => onChange(Math.min(max, value + 1))}
       >
         <span aria-hidden="true">+</span>

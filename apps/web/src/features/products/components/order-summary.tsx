@@ -1,7 +1,5 @@
-import { Link } from 'react-router';
 import type { Product } from '@coffee/contract';
-import { paths } from '../../../config/paths';
-import { buttonStyles } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { ProductPicture } from '../../../components/ui/product-picture';
 import { Stepper } from '../../../components/ui/stepper';
 
@@ -11,10 +9,13 @@ type OrderSummaryProps = {
   product: Product;
   lines: ReadonlyArray<QuantityLine>;
   onQuantityChange: (key: string, quantity: number) => void;
+  onCheckout: () => void;
+  checkingOut?: boolean;
+  disabled?: boolean;
 };
 
 /** The bottom bar of the detail page: picture, name, one "x{n} (Size)" line and stepper per size, CHECK OUT. */
-export function OrderSummary({ product, lines, onQuantityChange }: OrderSummaryProps) {
+export function OrderSummary({ product, lines, onQuantityChange, onCheckout, checkingOut = false, disabled = false }: OrderSummaryProps) {
   return (
     <section aria-labelledby="order-summary-heading" className="grid gap-4 lg:grid-cols-[1fr_auto]">
       <div className="flex flex-col gap-5 rounded-3xl bg-white p-5 shadow-card sm:flex-row sm:items-center sm:p-6">
@@ -52,12 +53,17 @@ export function OrderSummary({ product, lines, onQuantityChange }: OrderSummaryP
           ))}
         </ul>
       </div>
-      <Link
-        to={paths.payment.getHref()}
-        className={buttonStyles({ variant: 'accent', size: 'lg', shape: 'soft', className: 'font-bold tracking-wide lg:rounded-3xl lg:px-12' })}
+      <Button
+        variant="accent"
+        size="lg"
+        shape="soft"
+        onClick={onCheckout}
+        disabled={disabled}
+        aria-busy={checkingOut}
+        className="font-bold tracking-wide lg:rounded-3xl lg:px-12"
       >
         CHECK OUT
-      </Link>
+      </Button>
     </section>
   );
 }

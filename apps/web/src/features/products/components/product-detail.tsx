@@ -1,54 +1,92 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { SIZE_LABELS } from '@coffee/contract';
-import type { Product, SizeCode } from '@coffee/contract';
+import type { DeliveryMethod, Product, SizeCode } from '@coffee/contract';
 import { paths } from '../../../config/paths';
+import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { ChoicePills } from '../../../components/ui/choice-pills';
+import { ArrivalTimeField, DeliveryMethodPills } from '../../../components/ui/delivery-choice';
 import { Price } from '../../../components/ui/price';
 import { ProductPicture } from '../../../components/ui/product-picture';
-import { ArrivalTimeField } from './arrival-time-field';
-import { ChoicePills } from './choice-pills';
+import { errorMessage } from '../../../lib/api-client';
 import { OrderSummary } from './order-summary';
 import type { QuantityLine } from './order-summary';
 
-export const DELIVERY_METHODS = [
-  { value: 'dine-in', label: 'Dine in' },
-  { value: 'door-delivery', label: 'Door Delivery' },
-  { value: 'pick-up', label: 'Pick up' },
-] as const;
-export type DeliveryMethod = (typeof DELIVERY_METHODS)[number]['value'];
-
-/** What the customer has chosen on the page; the cart work consumes it through `onAddToCart`. */
+/** What the customer has chosen on the page, handed to the cart by `onAddToCart` and `onCheckout`. */
 export type ProductSelection = {
   productId: number;
-  size: SizeCode | null;
-  quantities: Record<string, number>;
-  delivery: DeliveryMethod;
+  /** One line per size with a quantity above 0 (size null for a one-size product). */
+  lines: Array<{ productId: number; size: SizeCode | null; quantity: number }>;
+  deliveryMethod: DeliveryMethod;
+  /** 'HH:mm', or '' for as soon as possible. */
   arrivalTime: string;
 };
 
 type ProductDetailProps = {
   product: Product;
-  onAddToCart?: (selection: ProductSelection) => void;
+  /** The cart's current delivery method and time, so the page starts from what the cart has. */
+  initialDelivery?: { deliveryMethod: DeliveryMethod; arrivalTime: string };
+  /** Resolves when the lines are in the cart; a rejection's message is shown on the page, choices kept. */
+  onAddToCart?: (selection: ProductSelection) => Promise<void>;
+  /** Adds the lines (if any) and opens the checkout. */
+  onCheckout?: (selection: ProductSelection) => Promise<void>;
   onAskStaff?: () => void;
 };
 
 // Products sold in one size (foods, most add-ons) have a single unnamed quantity line.
 const SINGLE = 'single';
 
-export function ProductDetail({ product, onAddToCart, onAskStaff }: ProductDetailProps) {
+export function ProductDetail({ product, initialDelivery, onAddToCart, onCheckout, onAskStaff }: ProductDetailProps) {
   const firstSize = product.sizes[0];
   const [size, setSize] = useState<SizeCode | null>(firstSize?.code ?? null);
-  const [delivery, setDelivery] = useState<DeliveryMethod>('dine-in');
-  const [arrivalTime, setArrivalTime] = useState('');
+  // Spec section 2: Dine in is shown active.
+  const [delivery, setDelivery] = useState<DeliveryMethod>(initialDelivery?.deliveryMethod ?? 'dine-in');
+  const [arrivalTime, setArrivalTime] = useState(initialDelivery?.arrivalTime ?? '');
   // Spec section 4: counters start at 0.
   const [quantities, setQuantities] = useState<Record<string, number>>({});
+  const [busy, setBusy] = useState<'add' | 'checkout' | null>(null);
+  const [failure, setFailure] = useState<{ from: 'add' | 'checkout'; message: string } | null>(null);
 
   const selectedSize = product.sizes.find((s) => s.code === size);
   const lines: QuantityLine[] =
     product.sizes.length > 0
       ? product.sizes.map((s) => ({ key: s.code, label: SIZE_LABELS[s.code], quantity: quantities[s.code] ?? 0 }))
       : [{ key: SINGLE, label: null, quantity: quantities[SINGLE] ?? 0 }];
+
+  const selection = (lines: ProductSelection['lines']): ProductSelection => ({
+    productId: product.id,
+    lines,
+    deliveryMethod: delivery,
+    arrivalTime,
+  });
+  const counted = () =>
+    lines
+      .filter((line) => line.quantity > 0)
+      .map((line) => ({ productId: product.id, size: line.key === SINGLE ? null : (line.key as SizeCode), quantity: line.quantity }));
+
+  const run = async (from: 'add' | 'checkout', action: ((s: ProductSelection) => Promise<void>) | undefined, chosen: ProductSelection) => {
+    if (!action || busy) return;
+    setBusy(from);
+    setFailure(null);
+    try {
+      await action(chosen);
+      // In the cart now: the counters start again from 0 (spec section 4).
+      if (from === 'add') setQuantities({});
+    } catch (error) {
+      setFailure({ from, message: errorMessage(error) });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  // With every counter at 0, Add to Cart adds one of the chosen size: the size chips are how most people pick.
+  const addToCart = () => {
+    const chosen = counted();
+    void run('add', onAddToCart, selection(chosen.length > 0 ? chosen : [{ productId: product.id, size, quantity: 1 }]));
+  };
+  // CHECK OUT takes what the counters say (possibly nothing, when the lines are already in the cart).
+  const checkout = () => void run('checkout', onCheckout, selection(counted()));
 
   return (
     <div className="mx-auto max-w-7xl px-4 pt-8 pb-16 sm:px-6 lg:px-8">
@@ -83,20 +121,17 @@ export function ProductDetail({ product, onAddToCart, onAskStaff }: ProductDetai
             <p className="mt-3 rounded-full bg-ink px-4 py-1 font-display text-sm text-white">Sold out</p>
           )}
           <div className="mt-8 flex w-full max-w-sm flex-col gap-4">
-            <Button
-              variant="primary"
-              size="lg"
-              shape="soft"
-              disabled={product.isSoldOut}
-              onClick={() =>
-                onAddToCart?.({ productId: product.id, size, quantities, delivery, arrivalTime })
-              }
-            >
-              Add to Cart
+            <Button variant="primary" size="lg" shape="soft" disabled={product.isSoldOut || busy !== null} onClick={addToCart}>
+              {busy === 'add' ? 'Adding…' : 'Add to Cart'}
             </Button>
             <Button variant="accent" size="lg" shape="soft" onClick={onAskStaff}>
               Ask a Staff
             </Button>
+            {failure?.from === 'add' && (
+              <Alert tone="danger" onClose={() => setFailure(null)} className="text-left">
+                {failure.message}
+              </Alert>
+            )}
           </div>
         </div>
 
@@ -125,14 +160,8 @@ export function ProductDetail({ product, onAddToCart, onAskStaff }: ProductDetai
             )}
           </div>
 
-          <ChoicePills
-            legend="Choose Delivery Methods"
-            shape="pill"
-            value={delivery}
-            onChange={setDelivery}
-            choices={DELIVERY_METHODS}
-          />
-          <ArrivalTimeField value={arrivalTime} onChange={setArrivalTime} />
+          <DeliveryMethodPills value={delivery} onChange={setDelivery} />
+          <ArrivalTimeField value={arrivalTime} onChange={setArrivalTime} method={delivery} />
         </div>
       </div>
 
@@ -141,7 +170,15 @@ export function ProductDetail({ product, onAddToCart, onAskStaff }: ProductDetai
           product={product}
           lines={lines}
           onQuantityChange={(key, quantity) => setQuantities((current) => ({ ...current, [key]: quantity }))}
+          onCheckout={checkout}
+          checkingOut={busy === 'checkout'}
+          disabled={busy !== null}
         />
+        {failure?.from === 'checkout' && (
+          <Alert tone="danger" onClose={() => setFailure(null)} className="mt-4">
+            {failure.message}
+          </Alert>
+        )}
       </div>
     </div>
   );

@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import authScene from '../../../assets/auth-scene.svg';
+import { BrandLogo } from '../../../components/layout/brand-logo';
+
+type AuthLayoutProps = {
+  title: string;
+  subtitle?: ReactNode;
+  /** Top right, beside the brand: the other screen's button (Sign Up on Login, Login on Sign Up). */
+  headerAction?: ReactNode;
+  children: ReactNode;
+};
+
+/**
+ * The split screen of Login, Sign Up and the password screens (design.md): the drawn café scene on the
+ * left, the brand on top of the form on the right. Phones see a strip of the scene above the form.
+ */
+export function AuthLayout({ title, subtitle, headerAction, children }: AuthLayoutProps) {
+  return (
+    <div className="grid min-h-dvh bg-white lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+      <div aria-hidden="true" className="relative h-32 overflow-hidden bg-espresso-deep sm:h-44 lg:h-auto">
+        <img src={authScene} alt="" className="absolute inset-0 size-full object-cover object-[50%_62%] lg:object-center" />
+      </div>
+      <div className="flex min-w-0 flex-col px-5 pt-6 pb-12 sm:px-10 lg:px-16 lg:pt-10 xl:px-24">
+        <header className="flex flex-wrap items-center justify-between gap-4">
+          <BrandLogo />
+          {headerAction}
+        </header>
+        <div className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center pt-10 lg:max-w-lg">
+          <h1 className="text-center font-display text-3xl font-bold text-espresso sm:text-4xl">{title}</h1>
+          {subtitle && <p className="mt-3 text-center text-muted">{subtitle}</p>}
+          <div className="mt-8">{children}</div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** "Don't have an account? Sign up here" style lines under the forms. */
+export function AuthFootnote({ children }: { children: ReactNode }) {
+  return <p className="mt-8 text-center text-muted">{children}</p>;
+}
+
+/** The "or" rule between the password form and the provider button. */
+export function OrDivider() {
+  return (
+    <div className="my-2 flex items-center gap-4 text-sm text-muted" aria-hidden="true">
+      <span className="h-px flex-1 bg-line" />
+      <span>or</span>
+      <span className="h-px flex-1 bg-line" />
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { FormField, describedBy, inputStyles } from '../../../components/ui/form-field';
+import { errorMessage } from '../../../lib/api-client';
+import { useRequestPasswordReset } from '../api/forgot-password';
+import { formatMinutesSeconds, useCountdown } from './use-countdown';
+
+/** Spec section 9: the resend message mentions 2 minutes; the countdown runs from 02:00 to 00:00. */
+export const RESEND_AFTER_SECONDS = 120;
+
+const schema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Enter the email address of your account')
+    .pipe(z.email('Enter a valid email address, like name@example.com')),
+});
+type Values = z.infer<typeof schema>;
+
+/**
+ * Spec section 2, Forgot password, made real: Send asks the API for a reset link; the answer is the
+ * same whether or not the email has an account. Then the resend hint with a live countdown, and
+ * Resend Link enabled once it reaches 00:00.
+ */
+export function ForgotPasswordForm() {
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { email: '' } });
+  const request = useRequestPasswordReset();
+  const countdown = useCountdown(RESEND_AFTER_SECONDS);
+  const [sent, setSent] = useState<{ to: string; message: string } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const send = handleSubmit(({ email }) => {
+    setFailure(null);
+    request.mutate(email, {
+      onSuccess: (message) => {
+        setSent({ to: email, message });
+        countdown.start();
+      },
+      onError: (error) => setFailure(errorMessage(error)),
+    });
+  });
+
+  const email = useWatch({ control, name: 'email' }).trim();
+  // While the countdown runs, sending to the same address again waits for Resend Link; a corrected address can go at once.
+  const sendDisabled = request.isPending || (countdown.running && sent?.to === email);
+  const emailError = errors.email?.message;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <form onSubmit={send} noValidate className="flex flex-col gap-6" aria-busy={request.isPending}>
+        {failure && (
+          <Alert tone="danger" onClose={() => setFailure(null)}>
+            {failure}
+          </Alert>
+        )}
+        <FormField id="forgot-email" label="Email Address" error={emailError}>
+          <input
+            id="forgot-email"
+            type="email"
+            autoComplete="email"
+            placeholder="Enter your email address to get link"
+            aria-invalid={emailError ? true : undefined}
+            aria-describedby={describedBy('forgot-email', { error: emailError })}
+            className={inputStyles({ invalid: Boolean(emailError) })}
+            {...register('email')}
+          />
+        </FormField>
+        <Button type="submit" variant="accent" size="lg" shape="soft" disabled={sendDisabled} className="w-full font-bold">
+          {request.isPending ? 'Sending…' : 'Send'}
+        </Button>
+      </form>
+
+      {sent && (
+        <>
+          <Alert tone="success">{sent.message}</Alert>
+          <ResendPanel remaining={countdown.remaining ?? 0} pending={request.isPending} onResend={() => void send()} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function ResendPanel({ remaining, pending, onResend }: { remaining: number; pending: boolean; onResend: () => void }) {
+  const ready = remaining === 0;
+  // Read out twice, not every second: a minute before, and when Resend Link becomes available.
+  const announcement = ready ? 'You can resend the link now.' : remaining <= 60 ? 'One minute left before you can resend the link.' : '';
+  return (
+    <div className="flex flex-col items-center gap-4 rounded-3xl bg-page px-6 py-6 text-center">
+      <p className="font-display text-lg font-medium text-ink">Click here if you didn&apos;t receive any link in 2 minutes</p>
+      <p role="timer" aria-label="Time until you can resend the link" className="font-display text-4xl font-bold tabular-nums text-espresso">
+        {formatMinutesSeconds(remaining)}
+      </p>
+      <p aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+      <Button variant="primary" size="lg" shape="soft" disabled={!ready || pending} onClick={onResend} className="w-full">
+        Resend Link
+      </Button>
+    </div>
+  );
+}

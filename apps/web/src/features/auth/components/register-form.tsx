@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { FormField, describedBy, inputStyles } from '../../../components/ui/form-field';
+import { errorMessage } from '../../../lib/api-client';
+import { serverFieldErrors } from '../../../lib/form-errors';
+import { useRegister } from '../api/register';
+import { AuthFootnote, OrDivider } from './auth-layout';
+import { GoogleButton } from './google-button';
+
+type RegisterValues = { email: string; password: string; phone: string };
+const FIELDS = ['email', 'password', 'phone'] as const;
+const LABELS: Record<string, string> = { email: 'Email address', password: 'Password', phone: 'Phone number' };
+
+/**
+ * Spec section 5, verbatim and in this order, as browser alerts: the first empty field stops the submit.
+ * Nothing else is checked here; the server names any other problem.
+ */
+export function firstMissingField(values: RegisterValues): string | null {
+  for (const field of FIELDS) {
+    if (values[field].trim() === '') return `${field} is required`;
+  }
+  return null;
+}
+
+/** Spec section 2, Register. On success the caller goes to /login (section 4) with the server's sentence. */
+export function RegisterForm({ onRegistered }: { onRegistered: (message: string) => void }) {
+  const { register, handleSubmit, setFocus } = useForm<RegisterValues>({
+    defaultValues: { email: '', password: '', phone: '' },
+  });
+  const signUp = useRegister();
+  const [failure, setFailure] = useState<string | null>(null);
+  const fieldErrors = signUp.isError ? serverFieldErrors(signUp.error, LABELS) : {};
+
+  const submit = handleSubmit((values) => {
+    const missing = firstMissingField(values);
+    if (missing) {
+      window.alert(missing);
+      return;
+    }
+    setFailure(null);
+    signUp.mutate(values, {
+      onSuccess: (data) => onRegistered(data.message),
+      onError: (error) => {
+        setFailure(errorMessage(error));
+        const field = FIELDS.find((name) => serverFieldErrors(error, LABELS)[name]);
+        if (field) setFocus(field);
+      },
+    });
+  });
+
+  const field = (name: keyof RegisterValues) => ({
+    'aria-invalid': fieldErrors[name] ? true : undefined,
+    'aria-describedby': describedBy(`register-${name}`, { error: fieldErrors[name], hint: name === 'password' }),
+    className: inputStyles({ invalid: Boolean(fieldErrors[name]) }),
+  });
+
+  return (
+    <>
+      {/* noValidate: the spec's alerts, not the browser's bubbles, say what is missing. */}
+      <form onSubmit={submit} noValidate className="flex flex-col gap-6" aria-busy={signUp.isPending}>
+        {failure && (
+          <Alert tone="danger" onClose={() => setFailure(null)}>
+            {failure}
+          </Alert>
+        )}
+        <FormField id="register-email" label="Email Address" error={fieldErrors.email}>
+          <input
+            id="register-email"
+            type="email"
+            autoComplete="email"
+            placeholder="Enter your email address"
+            {...field('email')}
+            {...register('email')}
+          />
+        </FormField>
+        <FormField id="register-password" label="Password" error={fieldErrors.password} hint="At least 8 characters.">
+          <input
+            id="register-password"
+            type="password"
+            autoComplete="new-password"
+            placeholder="Enter your password"
+            {...field('password')}
+            {...register('password')}
+          />
+        </FormField>
+        <FormField id="register-phone" label="Phone Number" error={fieldErrors.phone}>
+          <input
+            id="register-phone"
+            type="tel"
+            autoComplete="tel"
+            placeholder="Enter your phone number"
+            {...field('phone')}
+            {...register('phone')}
+          />
+        </FormField>
+        <Link
+          to={paths.forgotPassword.getHref()}
+          className="-mt-2 self-start rounded font-display font-medium text-espresso underline decoration-crema decoration-2 underline-offset-4 hover:decoration-espresso"
+        >
+          Forgot Password?
+        </Link>
+        <Button type="submit" variant="accent" size="lg" shape="soft" disabled={signUp.isPending} className="w-full font-bold">
+          {signUp.isPending ? 'Signing up…' : 'Sign Up'}
+        </Button>
+        <OrDivider />
+        <GoogleButton action="Sign Up" />
+      </form>
+      <AuthFootnote>
+        Already have an account?{' '}
+        <Link to={paths.login.getHref()} className="rounded font-display font-bold text-espresso underline underline-offset-4">
+          Login here
+        </Link>
+      </AuthFootnote>
+    </>
+  );
+}

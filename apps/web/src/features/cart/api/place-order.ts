@@ -1,0 +1,59 @@
+import { useRef } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { OrderResponse } from '@coffee/contract';
+import type { Order, PlaceOrderInput } from '@coffee/contract';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+import { CART_MUTATION_SCOPE, cartQueryOptions } from './get-cart';
+
+/**
+ * POST /api/v1/orders: places an order from the cart. The server takes lines and prices from the cart
+ * and the menu; the body says how to pay and how and when to receive. The same Idempotency-Key again
+ * answers the first order instead of placing a second.
+ */
+export async function placeOrder(input: PlaceOrderInput, idempotencyKey: string): Promise<Order> {
+  const { data } = await apiRequest('/orders', {
+    method: 'POST',
+    body: input,
+    schema: OrderResponse,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+  return data;
+}
+
+/** A random (version 4) UUID. crypto.randomUUID exists on HTTPS and localhost only; the shop also runs on a plain-HTTP local network. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * Places the order with one Idempotency-Key per checkout attempt: made at the first try and sent again
+ * on every retry (an answer lost on the network must not become a second order when the customer tries
+ * again), dropped once an order is placed, so the next checkout is a new order.
+ */
+export function usePlaceOrder() {
+  const queryClient = useQueryClient();
+  const key = useRef<string | null>(null);
+  return useMutation({
+    // After any pending cart change (a quantity, the delivery time), never beside it.
+    scope: CART_MUTATION_SCOPE,
+    mutationFn: (input: PlaceOrderInput) => {
+      key.current ??= newIdempotencyKey();
+      return placeOrder(input, key.current);
+    },
+    onSuccess: () => {
+      key.current = null;
+      // The server emptied the cart in the same transaction.
+      void queryClient.invalidateQueries({ queryKey: cartQueryOptions().queryKey });
+    },
+    onError: (error) => {
+      // The key already stands for an order with other details (that order went through, its answer was
+      // lost, and the details changed since): a new attempt needs a new key.
+      if (error instanceof ApiError && error.field === 'idempotency-key') key.current = null;
+    },
+  });
+}

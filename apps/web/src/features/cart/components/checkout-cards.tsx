@@ -1,0 +1,195 @@
+import { useId } from 'react';
+import type { ReactNode } from 'react';
+import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '@coffee/contract';
+import type { DeliveryMethod, PaymentMethod } from '@coffee/contract';
+import { ArrivalTimeField, DeliveryMethodPills } from '../../../components/ui/delivery-choice';
+import { FieldError, describedBy, fieldIds, inputStyles } from '../../../components/ui/form-field';
+import { cn } from '../../../lib/cn';
+
+/** A white card under a heading drawn on the brown page (design.md, Checkout). */
+export function CheckoutCard({ title, action, children, titleId }: { title: string; titleId: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={titleId}>
+      <div className="mb-4 flex items-end justify-between gap-4">
+        <h2 id={titleId} className="font-display text-xl font-bold text-white sm:text-2xl">
+          {title}
+        </h2>
+        {action}
+      </div>
+      <div className="rounded-3xl bg-white p-6 shadow-card sm:p-8">{children}</div>
+    </section>
+  );
+}
+
+type DeliveryCardProps = {
+  method: DeliveryMethod;
+  day: string;
+  time: string;
+  minDay: string;
+  onChange: (change: { method?: DeliveryMethod; day?: string; time?: string }) => void;
+  /** The shop's answer when it cannot deliver then (a refused time, or "as soon as possible" outside the hours). */
+  problem: string | null;
+  saving: boolean;
+};
+
+/** How and when: the product page's choice, editable here; the API checks it and its message shows under the time. */
+export function DeliveryCard({ method, day, time, minDay, onChange, problem, saving }: DeliveryCardProps) {
+  const dayId = useId();
+  return (
+    <CheckoutCard title="Delivery" titleId="delivery-title">
+      <div className="flex flex-col gap-6" aria-busy={saving}>
+        <DeliveryMethodPills legend="Delivery method" value={method} onChange={(next) => onChange({ method: next })} />
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
+          <label htmlFor={dayId} className="shrink-0 font-display text-base font-bold text-ink sm:w-[5.5rem]">
+            Day :
+          </label>
+          <input
+            id={dayId}
+            type="date"
+            min={minDay}
+            value={day}
+            onChange={(event) => onChange({ day: event.target.value })}
+            aria-describedby={`${dayId}-hint`}
+            className="h-12 w-full rounded-2xl border-2 border-line bg-white px-4 text-ink focus:border-espresso focus:outline-none focus-visible:outline-2 focus-visible:outline-espresso sm:max-w-56"
+          />
+        </div>
+        <p id={`${dayId}-hint`} className="-mt-4 text-sm text-muted">
+          {time === '' ? 'Without a time, the order is for as soon as possible.' : "The day and time are the shop's local time."}
+        </p>
+        <ArrivalTimeField value={time} onChange={(next) => onChange({ time: next })} method={method} error={problem} />
+      </div>
+    </CheckoutCard>
+  );
+}
+
+type AddressCardProps = {
+  name: string;
+  phone: string;
+  address: string;
+  onAddressChange: (address: string) => void;
+  needed: boolean;
+  error: string | null;
+  loading: boolean;
+  editing: boolean;
+  onEditingChange: (editing: boolean) => void;
+};
+
+/** Spec section 2, Checkout: the Address Detail block with an Edit link, from the profile; the edit is for this order. */
+export function AddressCard({ name, phone, address, onAddressChange, needed, error, loading, editing, onEditingChange }: AddressCardProps) {
+  const id = useId();
+  const ids = fieldIds(id);
+  return (
+    <CheckoutCard
+      title="Address details"
+      titleId="address-title"
+      action={
+        <button
+          type="button"
+          onClick={() => onEditingChange(!editing)}
+          aria-expanded={editing}
+          aria-controls={id}
+          aria-label={editing ? 'Done editing the delivery address' : 'Edit delivery address'}
+          className="on-dark rounded px-1 font-display text-base font-bold text-white underline decoration-crema decoration-2 underline-offset-4"
+        >
+          {editing ? 'Done' : 'Edit'}
+        </button>
+      }
+    >
+      {loading ? (
+        <p className="text-muted">Loading your address…</p>
+      ) : (
+        <div className="flex flex-col gap-3 text-ink">
+          <p>
+            <span className="font-display font-bold">Delivery</span> to {name}
+          </p>
+          {editing ? (
+            <div className="flex flex-col gap-2">
+              <label htmlFor={id} className="font-display font-medium">
+                Delivery address for this order
+              </label>
+              <textarea
+                id={id}
+                rows={3}
+                maxLength={300}
+                value={address}
+                onChange={(event) => onAddressChange(event.target.value)}
+                aria-invalid={error !== null}
+                aria-describedby={describedBy(id, { hint: true, error: error ?? undefined })}
+                className={inputStyles({ invalid: error !== null, className: 'resize-y' })}
+              />
+              <p id={ids.hint} className="text-sm text-muted">
+                Used for this order only; your profile keeps its address.
+              </p>
+            </div>
+          ) : (
+            <p className="border-b border-line pb-3 whitespace-pre-line">
+              {address.trim() || <span className="text-muted">No delivery address yet{needed ? ': add one with Edit.' : '.'}</span>}
+            </p>
+          )}
+          <FieldError id={ids.error} message={error ?? undefined} />
+          {phone && <p className="text-muted">{phone}</p>}
+          {needed && <p className="text-sm text-muted">Door Delivery needs an address.</p>}
+        </div>
+      )}
+    </CheckoutCard>
+  );
+}
+
+const paymentIcons: Record<PaymentMethod, ReactNode> = {
+  card: (
+    <span className="grid size-10 place-items-center rounded-xl bg-crema text-espresso-deep">
+      <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+        <rect x="3" y="6" width="18" height="12" rx="2" />
+        <path d="M3 10h18M7 15h4" strokeLinecap="round" />
+      </svg>
+    </span>
+  ),
+  'bank-account': (
+    <span className="grid size-10 place-items-center rounded-xl bg-espresso text-white">
+      <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+        <path d="M3 10 12 4l9 6zM5 10v8M9.5 10v8M14.5 10v8M19 10v8M3 20h18" />
+      </svg>
+    </span>
+  ),
+  'cash-on-delivery': (
+    <span className="grid size-10 place-items-center rounded-xl bg-crema-dark text-espresso-deep">
+      <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+        <path d="M2 7h11v9H2zM13 10h4l3 3v3h-7z" />
+        <circle cx="6" cy="18" r="1.8" />
+        <circle cx="16.5" cy="18" r="1.8" />
+      </svg>
+    </span>
+  ),
+};
+
+/** Spec section 2, Checkout: Payment Method radio list Card, Bank Account (preselected), Cash on Delivery. */
+export function PaymentMethodCard({ value, onChange, children }: { value: PaymentMethod; onChange: (method: PaymentMethod) => void; children?: ReactNode }) {
+  const name = useId();
+  return (
+    <CheckoutCard title="Payment method" titleId="payment-title">
+      <fieldset>
+        <legend className="sr-only">Payment method</legend>
+        <div className="flex flex-col divide-y divide-line">
+          {PAYMENT_METHODS.map((method) => (
+            <label
+              key={method}
+              className="flex cursor-pointer items-center gap-4 py-3 font-display text-ink first:pt-0 last:pb-0 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-espresso"
+            >
+              <input
+                type="radio"
+                name={name}
+                value={method}
+                checked={value === method}
+                onChange={() => onChange(method)}
+                className="size-5 shrink-0 accent-espresso"
+              />
+              {paymentIcons[method]}
+              <span className={cn(value === method && 'font-medium')}>{PAYMENT_METHOD_LABELS[method]}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {children}
+    </CheckoutCard>
+  );
+}

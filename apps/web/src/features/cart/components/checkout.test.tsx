@@ -1,0 +1,122 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Cart } from '@coffee/contract';
+import { writeLoginRecord } from '../../../lib/login-record';
+import { stubFetch } from '../../../testing/fetch-stub';
+import type { StubbedRequest } from '../../../testing/fetch-stub';
+import { createCart, createCartLine, createOrder, createSummary } from '../../../testing/order-factory';
+import { jsonResponse } from '../../../testing/product-factory';
+import { renderRoutes } from '../../../testing/render';
+import { Checkout } from './checkout';
+
+const profile = { displayName: 'Rina', email: 'rina@example.com', phone: '+62 812 0000 1111', deliveryAddress: 'Jl. Kopi 1, Jakarta' };
+
+const cart: Cart = createCart({
+  lines: [
+    createCartLine({ id: 1, name: 'Hazelnut Latte', sizeCode: 'L', sizeLabel: 'Large', quantity: 2, unitPriceIdr: 39_000 }),
+    createCartLine({ id: 2, name: 'Creamy Ice Latte', quantity: 1, unitPriceIdr: 27_000 }),
+  ],
+  summary: createSummary({ subtotalIdr: 105_000, taxAndFeesIdr: 10_500, shippingIdr: 0, totalIdr: 115_500 }),
+});
+
+function setup(placeOrder: (request: StubbedRequest, attempt: number) => Response | Promise<Response>) {
+  writeLoginRecord({ id: 1, email: profile.email, role: 'customer', displayName: 'Rina', photoUrl: null });
+  let attempts = 0;
+  const stub = stubFetch((url, request) => {
+    if (url.pathname === '/api/v1/orders' && request.method === 'POST') return placeOrder(request, ++attempts);
+    if (url.pathname === '/api/v1/cart/delivery') return jsonResponse({ data: { ...cart, ...(request.body as object) } });
+    if (url.pathname === '/api/v1/cart') return jsonResponse({ data: cart });
+    return jsonResponse({ message: 'not found' }, 404);
+  });
+  renderRoutes([{ path: '/payment', element: <Checkout profile={profile} profileLoading={false} /> }], '/payment');
+  return stub;
+}
+
+const orderPosts = (requests: StubbedRequest[]) => requests.filter((r) => r.url.pathname === '/api/v1/orders');
+
+describe('Checkout', () => {
+  it("shows the cart's lines and the server's figures, with Bank Account preselected", async () => {
+    setup(() => jsonResponse({ data: createOrder() }, 201));
+    const summary = await screen.findByRole('region', { name: 'Order Summary' });
+    expect(within(summary).getByText('Hazelnut Latte')).toBeTruthy();
+    expect(within(summary).getByText('x2 Large')).toBeTruthy();
+    expect(within(summary).getByText('IDR 78.000')).toBeTruthy();
+    const figure = (label: string) => within(summary).getByText(label).nextElementSibling?.textContent;
+    expect(figure('SUBTOTAL')).toBe('IDR 105.000');
+    expect(figure('TAX & FEES')).toBe('IDR 10.500');
+    expect(figure('SHIPPING')).toBe('IDR 0');
+    expect(figure('TOTAL')).toBe('IDR 115.500');
+    expect((screen.getByRole('radio', { name: 'Bank Account' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText('Jl. Kopi 1, Jakarta')).toBeTruthy();
+  });
+
+  it('sends the same Idempotency-Key again when the customer retries, and places one order for a double click', async () => {
+    const user = userEvent.setup();
+    const order = createOrder({ id: 41 });
+    const { requests } = setup((_, attempt) =>
+      attempt === 1 ? Promise.reject(new TypeError('Failed to fetch')) : jsonResponse({ data: order }, 201),
+    );
+    await screen.findByRole('region', { name: 'Order Summary' });
+
+    await user.click(screen.getByRole('button', { name: 'Confirm and pay' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/could not reach the shop/);
+
+    await user.dblClick(screen.getByRole('button', { name: 'Confirm and pay' }));
+    expect(await screen.findByRole('heading', { name: 'Thank you, your order is placed!' })).toBeTruthy();
+    expect(screen.getByText('#41')).toBeTruthy();
+    expect(screen.getByText(order.paymentInstructions ?? '')).toBeTruthy();
+
+    const posts = orderPosts(requests);
+    expect(posts).toHaveLength(2);
+    const [first, second] = posts.map((r) => r.headers['Idempotency-Key']);
+    expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(second).toBe(first);
+    expect(posts[0]?.body).toEqual({ paymentMethod: 'bank-account', deliveryMethod: 'dine-in', scheduledFor: null });
+  });
+
+  it("shows the shop's refusal of the time next to the field and keeps what was entered", async () => {
+    const user = userEvent.setup();
+    const message = 'Door Delivery is only Monday to Friday between 13:00 and 19:00 (shop time, Asia/Jakarta); Saturday 2025-01-11 14:00 is outside: choose another time (scheduledFor)';
+    const { requests } = setup(() => jsonResponse({ message, field: 'scheduledFor' }, 400));
+    await screen.findByRole('region', { name: 'Order Summary' });
+
+    await user.click(screen.getByRole('radio', { name: 'Door Delivery' }));
+    expect(screen.getByText('Delivery only on Monday to friday at 1 - 7 pm. Leave it empty for as soon as possible.')).toBeTruthy();
+    const time = screen.getByLabelText('Set time :') as HTMLInputElement;
+    await user.type(time, '14:00');
+    await user.click(screen.getByRole('radio', { name: 'Cash on Delivery' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm and pay' }));
+
+    const refusal = await screen.findByText(message);
+    expect(time.getAttribute('aria-describedby')?.split(' ')).toContain(refusal.id);
+    expect(time.getAttribute('aria-invalid')).toBe('true');
+    expect(time.value).toBe('14:00');
+    expect((screen.getByRole('radio', { name: 'Cash on Delivery' }) as HTMLInputElement).checked).toBe(true);
+    const body = orderPosts(requests)[0]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ paymentMethod: 'cash-on-delivery', deliveryMethod: 'door-delivery', address: 'Jl. Kopi 1, Jakarta' });
+    expect(body.scheduledFor).toMatch(/^\d{4}-\d{2}-\d{2}T14:00$/);
+  });
+
+  it('sends an address edited for this order', async () => {
+    const user = userEvent.setup();
+    const { requests } = setup(() => jsonResponse({ data: createOrder({ deliveryMethod: 'door-delivery', address: 'Office' }) }, 201));
+    await screen.findByRole('region', { name: 'Order Summary' });
+    await user.click(screen.getByRole('radio', { name: 'Door Delivery' }));
+    await user.click(screen.getByRole('button', { name: 'Edit delivery address' }));
+    const field = screen.getByLabelText('Delivery address for this order');
+    await user.clear(field);
+    await user.type(field, 'Office tower, floor 12');
+    await user.click(screen.getByRole('button', { name: 'Confirm and pay' }));
+    await screen.findByRole('heading', { name: 'Thank you, your order is placed!' });
+    expect(orderPosts(requests)[0]?.body).toMatchObject({ address: 'Office tower, floor 12' });
+  });
+
+  it('offers the menu when the cart is empty', async () => {
+    writeLoginRecord({ id: 1, email: profile.email, role: 'customer', displayName: 'Rina', photoUrl: null });
+    stubFetch(() => jsonResponse({ data: createCart() }));
+    renderRoutes([{ path: '/payment', element: <Checkout profile={profile} profileLoading={false} /> }], '/payment');
+    expect(await screen.findByRole('heading', { name: 'Your cart is empty' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See the menu' }).getAttribute('href')).toBe('/products');
+  });
+});

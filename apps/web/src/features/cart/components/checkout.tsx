@@ -1,0 +1,210 @@
+import { useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { Cart, DeliveryMethod, Order, PaymentMethod } from '@coffee/contract';
+import { paths } from '../../../config/paths';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonStyles } from '../../../components/ui/button';
+import { ErrorState } from '../../../components/ui/error-state';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { calendarDate } from '../../../lib/shop-time';
+import { useCart } from '../api/get-cart';
+import { usePlaceOrder } from '../api/place-order';
+import { useSetCartDelivery } from '../api/set-cart-delivery';
+import { dayOf, timeOf } from '../scheduled-time';
+import { AddressCard, DeliveryCard, PaymentMethodCard } from './checkout-cards';
+import { OrderConfirmation } from './order-confirmation';
+import { OrderSummaryCard } from './order-summary-card';
+
+/** Who the order goes to, from the profile (the route loads it). */
+export type CheckoutProfile = { displayName: string; email: string; phone: string; deliveryAddress: string };
+
+type CheckoutProps = { profile: CheckoutProfile | undefined; profileLoading: boolean };
+
+/** Spec section 2, Checkout (/payment, 'Your Cart'): the cart, how and when, where, how to pay; then the order. */
+export function Checkout({ profile, profileLoading }: CheckoutProps) {
+  // Always fresh here: prices, sold-out lines and the delivery check may have changed since the cart was shown.
+  const cart = useCart({ enabled: true, refetchOnMount: 'always' });
+  const [placed, setPlaced] = useState<Order | null>(null);
+
+  let body: ReactNode;
+  if (placed) body = <OrderConfirmation order={placed} />;
+  else if (cart.isPending) body = <Spinner label="Loading your cart" className="mx-auto text-white" />;
+  else if (cart.isError) {
+    body = (
+      <ErrorState
+        title="We couldn't load your cart"
+        message={errorMessage(cart.error)}
+        onRetry={() => void cart.refetch()}
+        retrying={cart.isFetching}
+        className="mx-auto max-w-xl"
+      />
+    );
+  } else if (cart.data.lines.length === 0) body = <EmptyCart />;
+  else body = <CheckoutForm cart={cart.data} profile={profile} profileLoading={profileLoading} onPlaced={setPlaced} />;
+
+  return (
+    <div className="on-dark relative isolate overflow-hidden bg-espresso-deep">
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_15%_10%,rgb(255_186_51/0.16),transparent_40%),radial-gradient(circle_at_85%_80%,rgb(106_64_41/0.9),transparent_55%),linear-gradient(160deg,#2a1810,#4b2c1b_55%,#6a4029)]"
+      />
+      <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
+        {!placed && (
+          <h1 className="mb-10 max-w-md font-display text-3xl leading-tight font-bold text-white sm:text-4xl">Checkout your item now!</h1>
+        )}
+        {body}
+      </div>
+    </div>
+  );
+}
+
+function EmptyCart() {
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center rounded-3xl bg-white p-10 text-center shadow-card">
+      <svg viewBox="0 0 96 96" aria-hidden="true" className="size-24">
+        <circle cx="48" cy="48" r="46" fill="#FFF3D9" />
+        <path d="M30 34h36l-3.5 36a5 5 0 0 1-5 4.5H38.5a5 5 0 0 1-5-4.5z" fill="#fff" stroke="#6A4029" strokeWidth="3" />
+        <rect x="26" y="27" width="44" height="8" rx="4" fill="#6A4029" />
+        <path d="M40 50h16" stroke="#FFBA33" strokeWidth="4" strokeLinecap="round" />
+      </svg>
+      <h2 className="mt-6 font-display text-2xl font-bold text-espresso">Your cart is empty</h2>
+      <p className="mt-3 text-muted">Pick a coffee, a snack or both: they wait here until you check out.</p>
+      <Link to={paths.products.getHref()} className={buttonStyles({ variant: 'accent', className: 'mt-8 font-bold' })}>
+        See the menu
+      </Link>
+    </div>
+  );
+}
+
+type CheckoutFormProps = {
+  cart: Cart;
+  profile: CheckoutProfile | undefined;
+  profileLoading: boolean;
+  onPlaced: (order: Order) => void;
+};
+
+function CheckoutForm({ cart, profile, profileLoading, onPlaced }: CheckoutFormProps) {
+  const today = calendarDate(new Date());
+  // Starts from the cart (the product page saved the method and time there); edits are saved back at once.
+  const [method, setMethod] = useState<DeliveryMethod>(cart.deliveryMethod);
+  const [day, setDay] = useState(dayOf(cart.scheduledFor) || today);
+  const [time, setTime] = useState(timeOf(cart.scheduledFor));
+  const [timeError, setTimeError] = useState<string | null>(null);
+  const [addressDraft, setAddressDraft] = useState<string | null>(null);
+  const [editingAddress, setEditingAddress] = useState(false);
+  const [addressError, setAddressError] = useState<string | null>(null);
+  const [payment, setPayment] = useState<PaymentMethod>('bank-account');
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const saveDelivery = useSetCartDelivery();
+  const placeOrder = usePlaceOrder();
+  const latestSave = useRef(0);
+
+  const address = addressDraft ?? profile?.deliveryAddress ?? '';
+  const scheduledFor = time === '' ? null : `${day}T${time}`;
+
+  const changeDelivery = (change: { method?: DeliveryMethod; day?: string; time?: string }) => {
+    const next = { method: change.method ?? method, day: change.day ?? day, time: change.time ?? time };
+    setMethod(next.method);
+    setDay(next.day);
+    setTime(next.time);
+    setTimeError(null);
+    // Without a time the day does not count (as soon as possible); a half-typed day is not worth asking about.
+    if (change.day !== undefined && next.time === '') return;
+    if (next.time !== '' && !/^\d{4}-\d{2}-\d{2}$/.test(next.day)) return;
+    const save = ++latestSave.current;
+    saveDelivery.mutate(
+      { deliveryMethod: next.method, scheduledFor: next.time === '' ? null : `${next.day}T${next.time}` },
+      // Only the answer to the latest choice speaks: an older refusal must not cover a newer, accepted time.
+      { onError: (error) => save === latestSave.current && setTimeError(errorMessage(error)) },
+    );
+  };
+
+  const confirm = () => {
+    if (placeOrder.isPending) return;
+    setFailure(null);
+    setAddressError(null);
+    const typedAddress = address.trim();
+    placeOrder.mutate(
+      {
+        paymentMethod: payment,
+        deliveryMethod: method,
+        scheduledFor,
+        // Door Delivery only; without one the server uses the profile's and says so when there is none.
+        ...(method === 'door-delivery' && typedAddress !== '' ? { address: typedAddress } : {}),
+      },
+      {
+        onSuccess: (order) => {
+          window.scrollTo({ top: 0 });
+          onPlaced(order);
+        },
+        onError: (error) => {
+          const field = error instanceof ApiError ? error.field : undefined;
+          if (field === 'scheduledFor') setTimeError(error.message);
+          else if (field === 'address') {
+            setAddressError(error.message);
+            setEditingAddress(true);
+          } else setFailure(errorMessage(error));
+        },
+      },
+    );
+  };
+
+  const orderable = cart.lines.some((line) => line.isAvailable);
+  return (
+    <div className="grid gap-10 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:items-start">
+      <OrderSummaryCard cart={cart} />
+      <div className="flex flex-col gap-8">
+        <DeliveryCard
+          method={method}
+          day={day}
+          time={time}
+          minDay={today}
+          onChange={changeDelivery}
+          // The refusal of the latest change, else whether the saved choice could be ordered right now.
+          problem={timeError ?? (saveDelivery.isPending ? null : cart.deliveryProblem)}
+          saving={saveDelivery.isPending}
+        />
+        <AddressCard
+          name={profile ? profile.displayName || profile.email : ''}
+          phone={profile?.phone ?? ''}
+          address={address}
+          onAddressChange={(value) => {
+            setAddressDraft(value);
+            setAddressError(null);
+          }}
+          needed={method === 'door-delivery'}
+          error={addressError}
+          loading={profileLoading}
+          editing={editingAddress}
+          onEditingChange={setEditingAddress}
+        />
+        <PaymentMethodCard value={payment} onChange={setPayment}>
+          {failure && (
+            <Alert tone="danger" onClose={() => setFailure(null)} className="mt-6">
+              {failure}
+            </Alert>
+          )}
+          <Button
+            variant="primary"
+            size="lg"
+            shape="soft"
+            onClick={confirm}
+            disabled={placeOrder.isPending || saveDelivery.isPending || !orderable}
+            aria-describedby={orderable ? undefined : 'nothing-to-order'}
+            className="mt-6 w-full font-bold"
+          >
+            {placeOrder.isPending ? 'Placing your order…' : 'Confirm and pay'}
+          </Button>
+          {!orderable && (
+            <p id="nothing-to-order" className="mt-3 text-sm text-muted">
+              Nothing in your cart can be ordered right now.
+            </p>
+          )}
+        </PaymentMethodCard>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { DELIVERY_METHOD_LABELS, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '@coffee/contract';
+import type { Order } from '@coffee/contract';
+import { paths } from '../../../config/paths';
+import { buttonStyles } from '../../../components/ui/button';
+import { Price } from '../../../components/ui/price';
+import { formatShopTime } from '../../../lib/shop-time';
+
+/** What the shop answered to "Confirm and pay": the order as placed, and how to pay for it. */
+export function OrderConfirmation({ order }: { order: Order }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The form the customer was in is gone: put them on the news.
+  useEffect(() => heading.current?.focus(), []);
+
+  return (
+    <section aria-labelledby="order-placed-title" className="mx-auto max-w-2xl rounded-3xl bg-white p-8 shadow-card sm:p-12">
+      <svg viewBox="0 0 64 64" aria-hidden="true" className="size-16">
+        <circle cx="32" cy="32" r="30" fill="#FFF3D9" />
+        <path d="m20 33 8 8 16-18" fill="none" stroke="#6A4029" strokeWidth="5" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      <h1 id="order-placed-title" ref={heading} tabIndex={-1} className="mt-6 font-display text-3xl font-bold text-espresso focus:outline-none sm:text-4xl">
+        Thank you, your order is placed!
+      </h1>
+      <dl className="mt-8 grid gap-x-6 gap-y-4 sm:grid-cols-[auto_1fr]">
+        <Row label="Order number">#{order.id}</Row>
+        <Row label="Status">{ORDER_STATUS_LABELS[order.status]}</Row>
+        <Row label="Total">
+          <Price amount={order.summary.totalIdr} className="font-bold" />
+        </Row>
+        <Row label={DELIVERY_METHOD_LABELS[order.deliveryMethod]}>
+          {order.isAsap ? 'As soon as possible' : formatShopTime(order.scheduledFor)}
+          {order.address && <span className="block text-muted">{order.address}</span>}
+        </Row>
+        <Row label="Payment">{PAYMENT_METHOD_LABELS[order.paymentMethod]}</Row>
+      </dl>
+      {order.paymentInstructions && (
+        <p className="mt-8 rounded-2xl bg-crema-soft px-5 py-4 leading-relaxed text-espresso-deep">{order.paymentInstructions}</p>
+      )}
+      <div className="mt-10 flex flex-wrap gap-4">
+        <Link to={paths.history.getHref()} className={buttonStyles({ variant: 'primary' })}>
+          See your orders
+        </Link>
+        <Link to={paths.products.getHref()} className={buttonStyles({ variant: 'outline' })}>
+          Back to the menu
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="font-display text-sm font-medium tracking-wide text-muted uppercase">{label}</dt>
+      <dd className="text-ink">{children}</dd>
+    </>
+  );
+}

@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import type { Cart, CartLine } from '@coffee/contract';
+import { Alert } from '../../../components/ui/alert';
+import { Price } from '../../../components/ui/price';
+import { ProductPicture } from '../../../components/ui/product-picture';
+import { Stepper } from '../../../components/ui/stepper';
+import { TrashIcon } from '../../../components/ui/trash-icon';
+import { errorMessage } from '../../../lib/api-client';
+import { useRemoveCartLine } from '../api/remove-cart-line';
+import { useUpdateCartLine } from '../api/update-cart-line';
+
+const describe = (line: CartLine) => (line.sizeLabel ? `${line.name} (${line.sizeLabel})` : line.name);
+
+/**
+ * Spec section 2, Checkout: the Order Summary. Lines, quantities and every figure are the server's
+ * (GET /cart and each change's answer); this only shows them.
+ */
+export function OrderSummaryCard({ cart }: { cart: Cart }) {
+  const update = useUpdateCartLine();
+  const remove = useRemoveCartLine();
+  const [failure, setFailure] = useState<string | null>(null);
+  const busyLine = update.isPending ? update.variables.lineId : remove.isPending ? remove.variables : null;
+
+  const onError = (error: unknown) => setFailure(errorMessage(error));
+
+  return (
+    <section aria-labelledby="order-summary-title" className="rounded-3xl bg-white p-6 shadow-card sm:p-10">
+      <h2 id="order-summary-title" className="text-center font-display text-2xl font-bold text-espresso-deep sm:text-3xl">
+        Order Summary
+      </h2>
+      {failure && (
+        <Alert tone="danger" onClose={() => setFailure(null)} className="mt-6">
+          {failure}
+        </Alert>
+      )}
+      <ul className="mt-8 flex flex-col gap-6">
+        {cart.lines.map((line) => (
+          <li key={line.id} aria-busy={busyLine === line.id} className="flex flex-wrap items-center gap-x-4 gap-y-3">
+            <ProductPicture
+              name={line.name}
+              // Cart lines do not carry the category; the drawn fallback only shows for a product without a picture.
+              category="coffee"
+              imageUrl={line.imageUrl}
+              className={line.isAvailable ? 'size-16 shrink-0 rounded-2xl sm:size-20' : 'size-16 shrink-0 rounded-2xl opacity-50 sm:size-20'}
+            />
+            <div className="min-w-0 flex-1">
+              <p className="font-display text-lg font-medium text-ink">{line.name}</p>
+              <p className="text-sm text-muted">
+                x{line.quantity}
+                {line.sizeLabel && ` ${line.sizeLabel}`}
+              </p>
+              {line.note && <p className="mt-1 text-sm font-medium text-red-800">{line.note}</p>}
+            </div>
+            <Price amount={line.lineTotalIdr} className="font-display text-base text-ink sm:text-lg" />
+            <div className="flex w-full items-center justify-end gap-2 sm:w-auto sm:basis-full">
+              <Stepper
+                value={line.quantity}
+                min={1}
+                // More of an unavailable item is refused by the shop; fewer is the way to removing it.
+                max={line.isAvailable ? cart.limits.maxLineQuantity : line.quantity}
+                label={describe(line)}
+                disabled={busyLine !== null}
+                onChange={(quantity) => {
+                  setFailure(null);
+                  update.mutate({ lineId: line.id, quantity }, { onError });
+                }}
+              />
+              <button
+                type="button"
+                disabled={busyLine !== null}
+                onClick={() => {
+                  setFailure(null);
+                  remove.mutate(line.id, { onError });
+                }}
+                aria-label={`Remove ${describe(line)}`}
+                className="grid size-10 place-items-center rounded-full text-espresso hover:bg-espresso/10 disabled:opacity-40"
+              >
+                <TrashIcon />
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+
+      <dl className="mt-8 flex flex-col gap-3 border-t border-line pt-6 font-display">
+        <Figure label="SUBTOTAL" amount={cart.summary.subtotalIdr} />
+        <Figure label="TAX & FEES" amount={cart.summary.taxAndFeesIdr} />
+        <Figure label="SHIPPING" amount={cart.summary.shippingIdr} />
+        <div className="mt-3 flex items-center justify-between gap-4 text-2xl font-bold text-espresso-deep sm:text-3xl">
+          <dt>TOTAL</dt>
+          <dd>
+            <Price amount={cart.summary.totalIdr} />
+          </dd>
+        </div>
+      </dl>
+      {cart.lines.some((line) => !line.isAvailable) && (
+        <p className="mt-4 text-sm text-muted">Items that cannot be ordered now are not counted; remove them to place your order.</p>
+      )}
+    </section>
+  );
+}
+
+function Figure({ label, amount }: { label: string; amount: number }) {
+  return (
+    <div className="flex items-center justify-between gap-4 text-base text-muted sm:text-lg">
+      <dt>{label}</dt>
+      <dd>
+        <Price amount={amount} />
+      </dd>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../lib/api-client';
+import { setCartData } from './api/get-cart';
+import { mergeCart } from './api/merge-cart';
+import { setCartDelivery } from './api/set-cart-delivery';
+import { EMPTY_VISITOR_CART, addVisitorLines, readVisitorCart, updateVisitorCart } from './visitor-cart';
+import type { VisitorCart } from './visitor-cart';
+
+/** Web Locks where the browser has them: two tabs that see the same sign-in must not both send the cart. */
+async function exclusively<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (locks && typeof locks.request === 'function') return locks.request('coffee:visitor-cart-merge', work);
+  return work();
+}
+
+/** A failure that asking again could fix: the shop unreachable or failing, or the session gone (the visitor keeps the cart). */
+const worthKeeping = (error: unknown) =>
+  !(error instanceof ApiError) || error.status === 0 || error.status === 401 || error.status >= 500;
+
+/**
+ * Sends the browser cart to POST /cart/merge (the same product and size add up on the server), then the
+ * delivery choice made before signing in, and clears the browser cart. The cart is taken out of storage
+ * before sending, so a second tab finds nothing to send; it is put back when the merge could be retried.
+ * Answers the server's notes (lines skipped or shortened), or null when there was nothing to merge.
+ * Throws when the merge failed.
+ */
+export function mergeVisitorCartIntoAccount(queryClient: QueryClient): Promise<string[] | null> {
+  return exclusively(async () => {
+    const taken = readVisitorCart();
+    if (taken.lines.length === 0 && taken.delivery === null) return null;
+    updateVisitorCart(() => EMPTY_VISITOR_CART);
+    try {
+      const { cart, notes } = await mergeCart({ lines: taken.lines });
+      setCartData(queryClient, cart);
+      if (taken.delivery) {
+        try {
+          setCartData(queryClient, await setCartDelivery(taken.delivery));
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+          notes.push(`Your delivery time was not kept: ${error.message}.`);
+        }
+      }
+      return notes;
+    } catch (error) {
+      if (worthKeeping(error)) updateVisitorCart((current) => restore(current, taken));
+      throw error;
+    }
+  });
+}
+
+function restore(current: VisitorCart, taken: VisitorCart): VisitorCart {
+  return { lines: addVisitorLines(current, taken.lines).lines, delivery: current.delivery ?? taken.delivery };
+}

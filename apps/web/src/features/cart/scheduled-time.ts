@@ -1,0 +1,22 @@
+import { calendarDate, clockTime, nextCalendarDate } from '../../lib/shop-time';
+
+/**
+ * The product page's 'Set time' is a clock time (spec section 2); the cart keeps a day and a time
+ * ('YYYY-MM-DDTHH:mm'). The time the cart already has keeps its day while ahead; otherwise a time means its next
+ * occurrence: today if it is still ahead, else tomorrow. Whether the shop delivers then is the API's
+ * to say (delivery days and hours), shown on the checkout where the day can be changed.
+ */
+export function toScheduledFor(time: string, now: Date, current: string | null): string | null {
+  if (time === '') return null;
+  const today = calendarDate(now);
+  const nowText = `${today}T${clockTime(now)}`;
+  // Same-format texts compare in time order; a time the cart kept from yesterday is not kept.
+  if (current !== null && timeOf(current) === time && current > nowText) return current;
+  return `${time > clockTime(now) ? today : nextCalendarDate(today)}T${time}`;
+}
+
+/** '2025-01-06T14:00' -> '14:00'; null (as soon as possible) -> ''. */
+export const timeOf = (scheduledFor: string | null): string => scheduledFor?.slice(11, 16) ?? '';
+
+/** '2025-01-06T14:00' -> '2025-01-06'; null -> ''. */
+export const dayOf = (scheduledFor: string | null): string => scheduledFor?.slice(0, 10) ?? '';

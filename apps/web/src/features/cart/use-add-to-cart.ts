@@ -1,0 +1,67 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AddCartLineInputBody, Cart, DeliveryMethod } from '@coffee/contract';
+import { useIsLoggedIn } from '../../lib/login-record';
+import { addCartLine } from './api/add-cart-line';
+import { CART_MUTATION_SCOPE, cartQueryOptions, setCartData, useCart } from './api/get-cart';
+import { setCartDelivery } from './api/set-cart-delivery';
+import { timeOf, toScheduledFor } from './scheduled-time';
+import { addVisitorLines, updateVisitorCart, useVisitorCart } from './visitor-cart';
+
+/** What the product page puts in the cart: lines (quantity above 0) and how and when to receive them. */
+export type CartAddition = {
+  lines: ReadonlyArray<AddCartLineInputBody>;
+  deliveryMethod: DeliveryMethod;
+  /** 'HH:mm' as set on the product page, '' for as soon as possible. */
+  arrivalTime: string;
+};
+
+/**
+ * Adds to the account's cart on the server for a signed-in user, to the browser cart for a visitor
+ * (merged at sign-in). The delivery choice is saved first, so a time the shop refuses stops the add
+ * with the API's message and nothing half-added.
+ */
+export function useAddToCart() {
+  const loggedIn = useIsLoggedIn();
+  const queryClient = useQueryClient();
+  return useMutation({
+    scope: CART_MUTATION_SCOPE,
+    mutationFn: async (addition: CartAddition): Promise<Cart | null> => {
+      const now = new Date();
+      if (!loggedIn) {
+        updateVisitorCart((cart) => ({
+          lines: addVisitorLines(cart, addition.lines).lines,
+          delivery: {
+            deliveryMethod: addition.deliveryMethod,
+            scheduledFor: toScheduledFor(addition.arrivalTime, now, cart.delivery?.scheduledFor ?? null),
+          },
+        }));
+        return null;
+      }
+      const known = queryClient.getQueryData(cartQueryOptions().queryKey);
+      let cart = await setCartDelivery({
+        deliveryMethod: addition.deliveryMethod,
+        scheduledFor: toScheduledFor(addition.arrivalTime, now, known?.scheduledFor ?? null),
+      });
+      setCartData(queryClient, cart);
+      // One line per size; each answer is the whole cart, so the last one is the cart as it now is.
+      for (const line of addition.lines) {
+        cart = await addCartLine(line);
+        setCartData(queryClient, cart);
+      }
+      return cart;
+    },
+  });
+}
+
+/** The cart's delivery method and time, to start the product page from; undefined while unknown. */
+export function useCurrentDelivery(): { deliveryMethod: DeliveryMethod; arrivalTime: string } | undefined {
+  const loggedIn = useIsLoggedIn();
+  const visitor = useVisitorCart();
+  const cart = useCart({ enabled: loggedIn });
+  if (loggedIn) {
+    return cart.data ? { deliveryMethod: cart.data.deliveryMethod, arrivalTime: timeOf(cart.data.scheduledFor) } : undefined;
+  }
+  return visitor.delivery
+    ? { deliveryMethod: visitor.delivery.deliveryMethod, arrivalTime: timeOf(visitor.delivery.scheduledFor) }
+    : undefined;
+}

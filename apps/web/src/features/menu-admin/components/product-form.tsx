@@ -1,0 +1,397 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import {
+  CATEGORIES,
+  IMAGE_TYPES,
+  MAX_IMAGE_BYTES,
+  MAX_PRODUCT_PRICE,
+  PRODUCT_DESCRIPTION_MAX_LENGTH,
+  PRODUCT_NAME_MAX_LENGTH,
+  SIZE_CODES,
+  SIZE_LABELS,
+} from '@coffee/contract';
+import type { Category, CreateProductInput, Product, SizeCode } from '@coffee/contract';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { FieldError, FormField, describedBy, fieldIds, inputStyles } from '../../../components/ui/form-field';
+import { Price } from '../../../components/ui/price';
+import { ProductArt } from '../../../components/ui/product-art';
+import { cn } from '../../../lib/cn';
+import { errorMessage } from '../../../lib/api-client';
+import { serverFieldErrors } from '../../../lib/form-errors';
+
+/** Spec section 2: the category select's options, in this order and with these words. */
+export const CATEGORY_OPTIONS: ReadonlyArray<{ value: Category; label: string }> = [
+  { value: 'coffee', label: 'Coffee' },
+  { value: 'non-coffee', label: 'Non Coffee' },
+  { value: 'foods', label: 'Foods' },
+  { value: 'add-on', label: 'Add On' },
+];
+const DRINKS: readonly Category[] = ['coffee', 'non-coffee'];
+
+const wholePrice = (what: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^\d+$/.test(v), `${what} must be a whole number of thousands of rupiah (34 means IDR 34.000)`)
+    .refine((v) => v === '' || (Number(v) >= 1 && Number(v) <= MAX_PRODUCT_PRICE), `${what} must be from 1 to ${MAX_PRODUCT_PRICE}`);
+
+const schema = z.object({
+  name: z.string().trim().min(1, 'Enter the product name').max(PRODUCT_NAME_MAX_LENGTH, `Use at most ${PRODUCT_NAME_MAX_LENGTH} characters`),
+  price: wholePrice('Price').refine((v) => v !== '', 'Enter the price'),
+  // '' is the disabled placeholder: nothing chosen yet.
+  category: z.string().refine((v) => (CATEGORIES as readonly string[]).includes(v), 'Choose a category'),
+  description: z.string().trim().max(PRODUCT_DESCRIPTION_MAX_LENGTH, `Use at most ${PRODUCT_DESCRIPTION_MAX_LENGTH} characters`),
+  sizes: z.object({ R: wholePrice('Regular price'), L: wholePrice('Large price'), XL: wholePrice('Extra Large price') }),
+  isFavorite: z.boolean(),
+  isPromo: z.boolean(),
+  isSoldOut: z.boolean(),
+});
+export type ProductFormValues = z.infer<typeof schema>;
+
+const LABELS: Record<string, string> = {
+  name: 'Product name',
+  price: 'Price',
+  category: 'Category',
+  description: 'Description',
+  sizes: 'Sizes',
+  image: 'Picture',
+};
+
+function valuesOf(product: Product | undefined): ProductFormValues {
+  const sizePrice = (code: SizeCode) => String(product?.sizes.find((s) => s.code === code)?.price ?? '');
+  return {
+    name: product?.name ?? '',
+    price: product ? String(product.price) : '',
+    category: product?.category ?? '',
+    description: product?.description ?? '',
+    sizes: { R: sizePrice('R'), L: sizePrice('L'), XL: sizePrice('XL') },
+    isFavorite: product?.isFavorite ?? false,
+    isPromo: product?.isPromo ?? false,
+    isSoldOut: product?.isSoldOut ?? false,
+  };
+}
+
+/** The form's text values as the API's fields: numbers for prices, sizes left empty are not sold. */
+export function productFields(values: ProductFormValues, showSizes: boolean): CreateProductInput {
+  const sizes = SIZE_CODES.filter((code) => values.sizes[code].trim() !== '').map((code) => ({ code, price: Number(values.sizes[code]) }));
+  return {
+    name: values.name.trim(),
+    price: Number(values.price),
+    category: values.category as Category,
+    description: values.description.trim(),
+    // Foods and most add-ons come in one size: no sizes at all.
+    sizes: showSizes ? sizes : [],
+    isFavorite: values.isFavorite,
+    isPromo: values.isPromo,
+    isSoldOut: values.isSoldOut,
+  };
+}
+
+export type PictureChoice = { file: File | null; remove: boolean };
+
+type ProductFormProps = {
+  /** The product being edited; absent on Add Product. */
+  product?: Product;
+  /** Saves; throws an ApiError on failure (the form then stays as it is, with the error shown). */
+  onSubmit: (fields: CreateProductInput, picture: PictureChoice) => Promise<unknown>;
+  onCancel: () => void;
+  /** Edit Product only: the Delete button, after a confirmation. */
+  deleteAction?: ReactNode;
+};
+
+/**
+ * Add Product / Edit Product (spec section 2). Unlike the original, a failed save stays on the form with
+ * what was typed and says what went wrong, next to the field when the API names one (design.md).
+ */
+export function ProductForm({ product, onSubmit, onCancel, deleteAction }: ProductFormProps) {
+  const editing = product !== undefined;
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<ProductFormValues>({ resolver: zodResolver(schema), defaultValues: valuesOf(product) });
+  const [picture, setPicture] = useState<{ file: File; url: string } | null>(null);
+  const [removePicture, setRemovePicture] = useState(false);
+  const [pictureError, setPictureError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const chooseRef = useRef<HTMLButtonElement>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+
+  const previewUrl = picture?.url ?? null;
+  useEffect(() => (previewUrl ? () => URL.revokeObjectURL(previewUrl) : undefined), [previewUrl]);
+  useEffect(() => {
+    if (failure) failureRef.current?.focus();
+  }, [failure]);
+
+  const [name, category, price] = useWatch({ control, name: ['name', 'category', 'price'] });
+  const showSizes = DRINKS.includes(category as Category) || (product?.sizes.length ?? 0) > 0;
+  const existingUrl = editing && !removePicture ? product.imageUrl : null;
+  const shownUrl = previewUrl ?? existingUrl;
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) {
+      setPictureError('Choose a JPEG, PNG, WebP or GIF picture.');
+      return;
+    }
+    if (file.size > MAX_IMAGE_BYTES) {
+      setPictureError(`This picture is ${(file.size / 1024 / 1024).toFixed(1)} MB; a picture may be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`);
+      return;
+    }
+    setPictureError(null);
+    setRemovePicture(false);
+    setPicture({ file, url: URL.createObjectURL(file) });
+  };
+
+  const submit = async (values: ProductFormValues) => {
+    setFailure(null);
+    setPictureError(null);
+    try {
+      await onSubmit(productFields(values, showSizes), { file: picture?.file ?? null, remove: removePicture && !picture });
+    } catch (error) {
+      const server = serverFieldErrors(error, LABELS);
+      if (server.image) {
+        setPictureError(server.image);
+        chooseRef.current?.focus();
+        return;
+      }
+      const sizeField = Object.keys(server).find((field) => field.startsWith('sizes'));
+      const fields = (['name', 'price', 'category', 'description'] as const).filter((field) => server[field]);
+      for (const field of fields) setError(field, { type: 'server', message: server[field] });
+      if (sizeField) setError('sizes', { type: 'server', message: server[sizeField] });
+      if (fields[0]) setFocus(fields[0]);
+      else if (sizeField) setFocus('sizes.R');
+      else setFailure(errorMessage(error));
+    }
+  };
+
+  const ids = (field: string) => ({ id: `product-${field}`, ...fieldIds(`product-${field}`) });
+  const pictureIds = ids('picture');
+  const invalid = (field: keyof ProductFormValues) => Boolean(errors[field]);
+  const aria = (field: 'name' | 'price' | 'category' | 'description', hint = false) => ({
+    id: `product-${field}`,
+    'aria-invalid': invalid(field) || undefined,
+    'aria-describedby': describedBy(`product-${field}`, { hint, error: errors[field]?.message }),
+  });
+  const sizesError = errors.sizes?.message ?? errors.sizes?.R?.message ?? errors.sizes?.L?.message ?? errors.sizes?.XL?.message;
+
+  return (
+    <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate aria-busy={isSubmitting} className="grid gap-8 lg:grid-cols-[22rem_minmax(0,1fr)] lg:gap-12">
+      {failure && (
+        <div ref={failureRef} tabIndex={-1} className="focus:outline-none lg:col-span-2">
+          <Alert tone="danger" onClose={() => setFailure(null)}>
+            {failure}
+          </Alert>
+        </div>
+      )}
+
+      <section aria-labelledby="product-picture-heading" className="flex flex-col items-center gap-5">
+        <h2 id="product-picture-heading" className="sr-only">
+          Picture
+        </h2>
+        <div className="relative aspect-square w-64 overflow-hidden rounded-full bg-crema-soft shadow-card sm:w-72">
+          {shownUrl ? (
+            <img src={shownUrl} alt={picture ? 'Preview of the chosen picture' : `Current picture of ${product?.name ?? 'the product'}`} className="size-full object-cover" />
+          ) : name.trim() && category ? (
+            <ProductArt
+              name={name}
+              category={category as Category}
+              label="No picture: the menu shows this drawing"
+              className="size-full"
+            />
+          ) : (
+            <div role="img" aria-label="No picture chosen" className="grid size-full place-items-center text-espresso/50">
+              <svg viewBox="0 0 48 48" aria-hidden="true" className="size-20" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinejoin="round">
+                <path d="M8 15h8l3-5h10l3 5h8v23H8z" />
+                <circle cx="24" cy="26" r="7" />
+              </svg>
+            </div>
+          )}
+        </div>
+        <input
+          ref={fileRef}
+          type="file"
+          accept={IMAGE_TYPES.join(',')}
+          tabIndex={-1}
+          aria-hidden="true"
+          className="sr-only"
+          onChange={choose}
+        />
+        <div className="flex w-full max-w-xs flex-col gap-3">
+          <Button
+            ref={chooseRef}
+            variant="accent"
+            size="lg"
+            shape="soft"
+            disabled={isSubmitting}
+            aria-describedby={pictureError ? `${pictureIds.hint} ${pictureIds.error}` : pictureIds.hint}
+            onClick={() => fileRef.current?.click()}
+          >
+            {shownUrl ? 'Change Picture' : 'Choose Picture'}
+          </Button>
+          {(picture || existingUrl) && (
+            <Button
+              variant="light"
+              shape="soft"
+              disabled={isSubmitting}
+              className="border border-line"
+              onClick={() => {
+                if (picture) setPicture(null);
+                else setRemovePicture(true);
+              }}
+            >
+              {picture ? 'Undo Picture Change' : 'Remove Picture'}
+            </Button>
+          )}
+          {removePicture && !picture && (
+            <Button variant="ghost" size="sm" onClick={() => setRemovePicture(false)}>
+              Keep the current picture
+            </Button>
+          )}
+        </div>
+        <p id={pictureIds.hint} className="max-w-xs text-center text-sm text-muted">
+          Optional. JPEG, PNG, WebP or GIF up to {MAX_IMAGE_BYTES / 1024 / 1024} MB; without one the menu shows a drawing.
+        </p>
+        <FieldError id={pictureIds.error} message={pictureError ?? undefined} />
+      </section>
+
+      <div className="flex min-w-0 flex-col gap-7">
+        <FormField id="product-name" label="Product Name" error={errors.name?.message}>
+          <input type="text" placeholder="Type product name" autoComplete="off" className={inputStyles({ invalid: invalid('name') })} {...aria('name')} {...register('name')} />
+        </FormField>
+
+        <FormField
+          id="product-price"
+          label="Price"
+          hint={
+            <>
+              In thousands of rupiah, as the menu shows it: 34 is IDR 34.000.
+              {/^\d+$/.test(price.trim()) && Number(price) > 0 && (
+                <>
+                  {' '}
+                  Shown as <Price amount={Number(price) * 1000} className="font-medium text-espresso" />.
+                </>
+              )}
+            </>
+          }
+          error={errors.price?.message}
+        >
+          <div className="relative">
+            <span aria-hidden="true" className="pointer-events-none absolute top-1/2 left-5 -translate-y-1/2 font-medium text-muted">
+              IDR
+            </span>
+            <input
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={MAX_PRODUCT_PRICE}
+              step={1}
+              placeholder="Type the price"
+              className={inputStyles({ invalid: invalid('price'), className: 'pr-16 pl-14' })}
+              {...aria('price', true)}
+              {...register('price')}
+            />
+            <span aria-hidden="true" className="pointer-events-none absolute top-1/2 right-5 -translate-y-1/2 font-medium text-muted">
+              .000
+            </span>
+          </div>
+        </FormField>
+
+        <FormField id="product-category" label="Category" error={errors.category?.message}>
+          <select className={inputStyles({ invalid: invalid('category'), className: 'appearance-auto' })} {...aria('category')} {...register('category')}>
+            <option value="" disabled>
+              Select category
+            </option>
+            {CATEGORY_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </FormField>
+
+        <FormField id="product-description" label="Description" error={errors.description?.message}>
+          <textarea
+            rows={3}
+            placeholder="Describe your product"
+            className={inputStyles({ invalid: invalid('description'), className: 'resize-y' })}
+            {...aria('description')}
+            {...register('description')}
+          />
+        </FormField>
+
+        {showSizes && (
+          <fieldset aria-describedby={cn(fieldIds('product-sizes').hint, sizesError && fieldIds('product-sizes').error)}>
+            <legend className="font-display font-medium text-ink">Sizes</legend>
+            <p id={fieldIds('product-sizes').hint} className="mt-1 text-sm text-muted">
+              Price of each size in thousands of rupiah. Leave a size empty if it is not sold.
+            </p>
+            <div className="mt-3 grid gap-4 sm:grid-cols-3">
+              {SIZE_CODES.map((code) => (
+                <div key={code} className="flex flex-col gap-2">
+                  <label htmlFor={`product-size-${code}`} className="text-sm font-medium text-ink">
+                    {SIZE_LABELS[code]} ({code})
+                  </label>
+                  <input
+                    id={`product-size-${code}`}
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    max={MAX_PRODUCT_PRICE}
+                    step={1}
+                    aria-invalid={errors.sizes?.[code] ? true : undefined}
+                    className={inputStyles({ invalid: Boolean(errors.sizes?.[code]) })}
+                    {...register(`sizes.${code}`)}
+                  />
+                </div>
+              ))}
+            </div>
+            <FieldError id={fieldIds('product-sizes').error} message={sizesError} />
+          </fieldset>
+        )}
+
+        <fieldset>
+          <legend className="font-display font-medium text-ink">On the menu</legend>
+          <div className="mt-3 flex flex-wrap gap-3">
+            <Toggle label="Favorite" {...register('isFavorite')} />
+            <Toggle label="Promo" {...register('isPromo')} />
+            <Toggle label="Sold out" {...register('isSoldOut')} />
+          </div>
+          <p className="mt-2 text-sm text-muted">Favorite and Promo products appear in the Favorite &amp; Promo tab.</p>
+        </fieldset>
+
+        <div className="mt-2 flex flex-col gap-3 sm:flex-row">
+          <Button type="submit" variant="primary" size="lg" shape="soft" disabled={isSubmitting} className="sm:min-w-52">
+            {isSubmitting ? 'Saving…' : editing ? 'UpdateProduct' : 'Save Product'}
+          </Button>
+          <Button variant="light" size="lg" shape="soft" disabled={isSubmitting} onClick={onCancel} className="border border-line sm:min-w-40">
+            Cancel
+          </Button>
+          {deleteAction && <div className="sm:ml-auto">{deleteAction}</div>}
+        </div>
+      </div>
+    </form>
+  );
+}
+
+type ToggleProps = UseFormRegisterReturn & { label: string };
+
+function Toggle({ label, ...input }: ToggleProps) {
+  return (
+    <label className="inline-flex min-h-11 cursor-pointer items-center gap-3 rounded-full border border-line bg-white px-4 py-2 font-display text-ink has-[:checked]:border-espresso has-[:checked]:bg-crema-soft has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-espresso">
+      <input type="checkbox" className="size-5 accent-espresso focus-visible:outline-none" {...input} />
+      {label}
+    </label>
+  );
+}

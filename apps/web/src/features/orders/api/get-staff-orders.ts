@@ -1,0 +1,29 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { StaffOrderListResponse } from '@coffee/contract';
+import type { OrderStatus, StaffOrderListResponse as StaffOrderPage } from '@coffee/contract';
+import { apiGet } from '../../../lib/api-client';
+
+export const STAFF_PAGE_SIZE = 20;
+// New orders appear without a reload; a shop screen is left open all day.
+export const STAFF_POLL_MS = 15_000;
+
+export function getStaffOrders(status: OrderStatus | undefined, page: number, signal?: AbortSignal): Promise<StaffOrderPage> {
+  return apiGet('/staff/orders', { params: { status, page, limit: STAFF_PAGE_SIZE }, schema: StaffOrderListResponse, signal });
+}
+
+export const staffOrdersKey = ['staff-orders'] as const;
+
+/** GET /api/v1/staff/orders: every order, newest first, optionally of one status; polled every 15 s. */
+export const staffOrdersQueryOptions = (status: OrderStatus | undefined) =>
+  infiniteQueryOptions({
+    queryKey: [...staffOrdersKey, status ?? 'all'] as const,
+    queryFn: ({ pageParam, signal }) => getStaffOrders(status, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: ({ meta }) => (meta.page * meta.limit < meta.total ? meta.page + 1 : undefined),
+    staleTime: 0,
+    refetchInterval: STAFF_POLL_MS,
+  });
+
+export function useStaffOrders(status: OrderStatus | undefined) {
+  return useInfiniteQuery(staffOrdersQueryOptions(status));
+}

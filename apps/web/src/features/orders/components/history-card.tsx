@@ -1,0 +1,80 @@
+import type { Order } from '@coffee/contract';
+import { Price } from '../../../components/ui/price';
+import { ProductPicture } from '../../../components/ui/product-picture';
+import { TrashIcon } from '../../../components/ui/trash-icon';
+import { cn } from '../../../lib/cn';
+import { useLongPress } from '../../../lib/use-long-press';
+import { OrderStatusBadge, orderTitle } from './order-status-badge';
+
+const placedFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+
+export const isFinished = (order: Pick<Order, 'status'>) => order.status === 'delivered' || order.status === 'cancelled';
+
+type HistoryCardProps = {
+  order: Order;
+  /** A long press or the Delete button: asks whether to remove the order from the history. */
+  onDelete: (order: Order) => void;
+  /** A long press on an order still under way, which cannot be removed yet. */
+  onDeleteRefused: (order: Order) => void;
+  onOrderAgain: (order: Order) => void;
+  orderingAgain: boolean;
+};
+
+/** Spec section 2, History: a white card with a round picture, name, price and status. */
+export function HistoryCard({ order, onDelete, onDeleteRefused, onOrderAgain, orderingAgain }: HistoryCardProps) {
+  const finished = isFinished(order);
+  const title = orderTitle(order.lines);
+  const first = order.lines[0];
+  const press = useLongPress(() => (finished ? onDelete(order) : onDeleteRefused(order)));
+
+  return (
+    <li
+      {...press}
+      aria-labelledby={`order-${order.id}-title`}
+      className="group relative flex touch-manipulation items-center gap-5 rounded-3xl bg-white p-5 shadow-card select-none [-webkit-touch-callout:none]"
+    >
+      <ProductPicture
+        name={first?.name ?? title}
+        // Order lines do not carry the category; the drawn fallback only shows for a product without a picture.
+        category="coffee"
+        imageUrl={first?.imageUrl ?? null}
+        className="size-20 shrink-0 rounded-full"
+      />
+      <div className="min-w-0 flex-1">
+        <h2 id={`order-${order.id}-title`} className="truncate font-display text-lg font-bold text-ink" title={title}>
+          {title}
+        </h2>
+        <Price amount={order.summary.totalIdr} className="block font-display text-espresso" />
+        <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
+          <OrderStatusBadge status={order.status} />
+          <span className="text-xs text-muted">
+            #{order.id} · {placedFormat.format(new Date(order.placedAt))}
+          </span>
+        </div>
+        <button
+          type="button"
+          onClick={() => onOrderAgain(order)}
+          disabled={orderingAgain}
+          aria-label={`Order again: ${title}`}
+          className="mt-3 rounded-full font-display text-sm font-medium text-espresso underline decoration-crema decoration-2 underline-offset-4 hover:decoration-espresso disabled:opacity-60"
+        >
+          {orderingAgain ? 'Adding to your cart…' : 'Order again'}
+        </button>
+      </div>
+      {finished && (
+        <button
+          type="button"
+          onClick={() => onDelete(order)}
+          aria-label={`Delete order #${order.id}, ${title}, from your history`}
+          className={cn(
+            'absolute top-3 right-3 grid size-10 place-items-center rounded-full bg-espresso text-white shadow-soft transition-opacity hover:bg-espresso-dark',
+            // Shown on hover and keyboard focus; always on touch screens, where there is no hover.
+            'opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 focus:opacity-100 [@media(hover:none)]:opacity-100',
+          )}
+        >
+          <TrashIcon />
+        </button>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,29 @@
+import { ORDER_STATUS_LABELS } from '@coffee/contract';
+import type { OrderStatus } from '@coffee/contract';
+import { cn } from '../../../lib/cn';
+
+const tones: Record<OrderStatus, string> = {
+  pending: 'bg-crema-soft text-espresso-deep',
+  paid: 'bg-sky-100 text-sky-900',
+  preparing: 'bg-amber-100 text-amber-900',
+  ready: 'bg-emerald-100 text-emerald-900',
+  'on-delivery': 'bg-indigo-100 text-indigo-900',
+  delivered: 'bg-espresso text-white',
+  cancelled: 'bg-neutral-200 text-neutral-800',
+};
+
+/** The order's status in words (Pending, Paid, Preparing, Ready, On delivery, Delivered, Cancelled). */
+export function OrderStatusBadge({ status, className }: { status: OrderStatus; className?: string }) {
+  return (
+    <span className={cn('inline-flex items-center rounded-full px-3 py-0.5 font-display text-sm font-medium', tones[status], className)}>
+      {ORDER_STATUS_LABELS[status]}
+    </span>
+  );
+}
+
+/** 'Hazelnut Latte +2 more': the first line's product, and how many other lines. */
+export function orderTitle(lines: ReadonlyArray<{ name: string }>): string {
+  const [first, ...rest] = lines;
+  if (!first) return 'Order';
+  return rest.length > 0 ? `${first.name} +${rest.length} more` : first.name;
+}

@@ -1,0 +1,90 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { StaffOrder } from '@coffee/contract';
+import { writeLoginRecord } from '../../../lib/login-record';
+import { stubFetch } from '../../../testing/fetch-stub';
+import { createOrder } from '../../../testing/order-factory';
+import { jsonResponse } from '../../../testing/product-factory';
+import { renderRoutes } from '../../../testing/render';
+import { STAFF_POLL_MS } from '../api/get-staff-orders';
+import { StaffOrders } from './staff-orders';
+
+const staffOrder = (overrides: Partial<StaffOrder> = {}): StaffOrder => ({
+  ...createOrder(),
+  customer: { id: 2, email: 'rina@example.com' },
+  nextStatuses: ['cancelled'],
+  ...overrides,
+});
+
+function setup(orders: StaffOrder[], onWrite?: (path: string, body: unknown) => Response) {
+  writeLoginRecord({ id: 9, email: 'staff@example.com', role: 'staff', displayName: 'Staff', photoUrl: null });
+  const stub = stubFetch((url, request) => {
+    if (request.method !== 'GET' && onWrite) return onWrite(url.pathname, request.body);
+    const status = url.searchParams.get('status');
+    const data = orders.filter((o) => !status || o.status === status);
+    return jsonResponse({ data, meta: { page: 1, limit: 20, total: data.length } });
+  });
+  renderRoutes([{ path: '/staff/orders', element: <StaffOrders /> }], '/staff/orders');
+  return stub;
+}
+
+describe('Staff orders', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('lists each order with its lines, time, delivery, address, payment and total, and only the allowed moves', async () => {
+    setup([
+      staffOrder({
+        id: 12,
+        deliveryMethod: 'door-delivery',
+        address: 'Jl. Kopi 1',
+        scheduledFor: '2025-01-06T14:00',
+        paymentMethod: 'bank-account',
+        paymentStatus: 'awaiting-payment',
+        nextStatuses: ['cancelled'],
+      }),
+    ]);
+    const order = await screen.findByRole('listitem', { name: 'Order #12' });
+    expect(within(order).getByText('rina@example.com', { exact: false })).toBeTruthy();
+    expect(within(order).getByText('1 × Hazelnut Latte')).toBeTruthy();
+    expect(within(order).getByText('Mon 6 Jan, 14:00')).toBeTruthy();
+    expect(within(order).getByText('Door Delivery')).toBeTruthy();
+    expect(within(order).getByText('Jl. Kopi 1')).toBeTruthy();
+    expect(within(order).getByText('Bank Account · Awaiting payment')).toBeTruthy();
+    expect(within(order).getByText('IDR 57.200')).toBeTruthy();
+    expect(within(order).getByRole('button', { name: 'Mark paid (order #12)' })).toBeTruthy();
+    expect(within(order).getByRole('button', { name: 'Cancel order #12' })).toBeTruthy();
+    expect(within(order).queryByRole('button', { name: /Start preparing/ })).toBeNull();
+  });
+
+  it("moves an order on and shows the API's refusal", async () => {
+    const user = userEvent.setup();
+    const writes: Array<[string, unknown]> = [];
+    setup([staffOrder({ id: 13, status: 'paid', paymentStatus: 'paid', nextStatuses: ['preparing', 'cancelled'] })], (path, body) => {
+      writes.push([path, body]);
+      return jsonResponse({ message: 'Order #13 was changed by someone else just now: reload it and try again', field: 'status' }, 409);
+    });
+    const order = await screen.findByRole('listitem', { name: 'Order #13' });
+    expect(within(order).queryByRole('button', { name: /Mark paid/ })).toBeNull();
+    await user.click(within(order).getByRole('button', { name: 'Start preparing (order #13)' }));
+    expect((await within(order).findByRole('alert')).textContent).toContain('changed by someone else');
+    expect(writes).toEqual([['/api/v1/staff/orders/13/status', { status: 'preparing' }]]);
+  });
+
+  it('filters by status and asks again every 15 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { calls } = setup([staffOrder({ id: 20, status: 'pending' }), staffOrder({ id: 21, status: 'delivered', nextStatuses: [] })]);
+    await screen.findByRole('listitem', { name: 'Order #21' });
+
+    await user.click(screen.getByRole('radio', { name: 'Delivered' }));
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Order #20' })).toBeNull());
+    const delivered = () => calls.filter((url) => url.searchParams.get('status') === 'delivered').length;
+    expect(delivered()).toBe(1);
+
+    await act(() => vi.advanceTimersByTimeAsync(STAFF_POLL_MS));
+    await waitFor(() => expect(delivered()).toBe(2));
+  });
+});

@@ -1,0 +1,98 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@coffee/contract';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { FormField, describedBy, inputStyles } from '../../../components/ui/form-field';
+import { errorMessage } from '../../../lib/api-client';
+import { serverFieldErrors } from '../../../lib/form-errors';
+import { useChangePassword } from '../api/change-password';
+
+const schema = z.object({
+  currentPassword: z.string().min(1, 'Enter your current password'),
+  newPassword: z
+    .string()
+    .min(1, 'Choose a new password')
+    .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters`),
+});
+type Values = z.infer<typeof schema>;
+const LABELS = { currentPassword: 'Current password', newPassword: 'New password' };
+
+type PasswordDialogProps = { open: boolean; onClose: () => void; onChanged: (message: string) => void };
+
+/** Edit Password: current and new password; the API ends every other session of the account. */
+export function PasswordDialog({ open, onClose, onChanged }: PasswordDialogProps) {
+  return (
+    <Dialog open={open} onClose={onClose} title="Edit Password">
+      {/* Mounted only while open, so every opening starts empty. */}
+      {open && <PasswordForm onCancel={onClose} onChanged={(message) => {
+            onChanged(message);
+            onClose();
+          }} />}
+    </Dialog>
+  );
+}
+
+function PasswordForm({ onCancel, onChanged }: { onCancel: () => void; onChanged: (message: string) => void }) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors },
+  } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { currentPassword: '', newPassword: '' } });
+  const change = useChangePassword();
+  const fieldErrors = change.isError ? serverFieldErrors(change.error, LABELS) : {};
+  const otherFailure = change.isError && !fieldErrors.currentPassword && !fieldErrors.newPassword ? errorMessage(change.error) : null;
+
+  const submit = handleSubmit((values) => {
+    change.mutate(values, {
+      onSuccess: onChanged,
+      onError: (error) => {
+        const server = serverFieldErrors(error, LABELS);
+        for (const name of ['currentPassword', 'newPassword'] as const) {
+          if (server[name]) setError(name, { type: 'server', message: server[name] });
+        }
+        if (server.currentPassword) setFocus('currentPassword');
+        else if (server.newPassword) setFocus('newPassword');
+      },
+    });
+  });
+
+  const field = (name: keyof Values, hint = false) => ({
+    id: `password-${name}`,
+    type: 'password',
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': describedBy(`password-${name}`, { hint, error: errors[name]?.message }),
+    className: inputStyles({ invalid: Boolean(errors[name]) }),
+    ...register(name),
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-5" aria-busy={change.isPending}>
+      {otherFailure && <Alert tone="danger">{otherFailure}</Alert>}
+      <FormField id="password-currentPassword" label="Current password" error={errors.currentPassword?.message}>
+        <input autoComplete="current-password" autoFocus {...field('currentPassword')} />
+      </FormField>
+      <FormField
+        id="password-newPassword"
+        label="New password"
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters. Other devices will be signed out.`}
+        error={errors.newPassword?.message}
+      >
+        <input autoComplete="new-password" {...field('newPassword', true)} />
+      </FormField>
+      <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onCancel} disabled={change.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="primary" disabled={change.isPending}>
+          {change.isPending ? 'Saving…' : 'Change Password'}
+        </Button>
+      </div>
+    </form>
+  );
+}

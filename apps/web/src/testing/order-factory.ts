@@ -1,0 +1,95 @@
+import type { Cart, CartLine, Order, PriceSummary } from '@coffee/contract';
+
+let nextId = 1;
+
+/** Figures as the server sends them; tests pass the rupiah they expect to see. */
+export function createSummary(overrides: Partial<PriceSummary> = {}): PriceSummary {
+  const subtotalIdr = overrides.subtotalIdr ?? 52_000;
+  const taxAndFeesIdr = overrides.taxAndFeesIdr ?? 5_200;
+  const shippingIdr = overrides.shippingIdr ?? 0;
+  const totalIdr = overrides.totalIdr ?? subtotalIdr + taxAndFeesIdr + shippingIdr;
+  return {
+    subtotal: subtotalIdr / 1000,
+    subtotalIdr,
+    taxAndFees: taxAndFeesIdr / 1000,
+    taxAndFeesIdr,
+    shipping: shippingIdr / 1000,
+    shippingIdr,
+    total: totalIdr / 1000,
+    totalIdr,
+    taxRate: 0.1,
+    ...overrides,
+  };
+}
+
+export function createCartLine(overrides: Partial<CartLine> = {}): CartLine {
+  const quantity = overrides.quantity ?? 1;
+  const unitPriceIdr = overrides.unitPriceIdr ?? 25_000;
+  return {
+    id: overrides.id ?? nextId++,
+    productId: 7,
+    name: 'Hazelnut Latte',
+    imageUrl: null,
+    sizeCode: 'R',
+    sizeLabel: 'Regular',
+    quantity,
+    unitPrice: unitPriceIdr / 1000,
+    unitPriceIdr,
+    lineTotal: (unitPriceIdr * quantity) / 1000,
+    lineTotalIdr: unitPriceIdr * quantity,
+    isAvailable: true,
+    note: null,
+    ...overrides,
+  };
+}
+
+export function createCart(overrides: Partial<Cart> = {}): Cart {
+  const lines = overrides.lines ?? [];
+  return {
+    lines,
+    deliveryMethod: 'dine-in',
+    scheduledFor: null,
+    deliveryProblem: null,
+    summary: createSummary(),
+    itemCount: lines.reduce((n, line) => n + line.quantity, 0),
+    limits: { maxLineQuantity: 20, maxOrderItems: 50 },
+    ...overrides,
+  };
+}
+
+export function createOrder(overrides: Partial<Order> = {}): Order {
+  const id = overrides.id ?? nextId++;
+  return {
+    id,
+    status: 'pending',
+    paymentMethod: 'bank-account',
+    paymentStatus: 'awaiting-payment',
+    paymentInstructions: `Transfer IDR 57.200 to BCA 123-456-7890 a.n. Coffee Shop with "Order ${id}" as the reference.`,
+    deliveryMethod: 'dine-in',
+    scheduledFor: '2025-01-06T14:00',
+    scheduledAt: '2025-01-06T07:00:00.000Z',
+    isAsap: false,
+    address: null,
+    lines: [
+      {
+        id: nextId++,
+        productId: 7,
+        name: 'Hazelnut Latte',
+        imageUrl: null,
+        sizeCode: 'R',
+        sizeLabel: 'Regular',
+        quantity: 1,
+        unitPrice: 25,
+        unitPriceIdr: 25_000,
+        lineTotal: 25,
+        lineTotalIdr: 25_000,
+      },
+    ],
+    summary: createSummary(),
+    itemCount: 1,
+    placedAt: '2025-01-06T03:00:00.000Z',
+    updatedAt: '2025-01-06T03:00:00.000Z',
+    paidAt: null,
+    ...overrides,
+  };
+}
