@@ -36,4 +36,22 @@ describe('loadDemoAccounts', () => {
     }
     expect(await ctx.database.db.selectFrom('users').select('id').execute()).toHaveLength(2);
   });
+
+  it('gives the demo customer a filled-in profile, so checkout has a delivery address', async () => {
+    const customer = DEMO_ACCOUNTS[0];
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/token',
+      headers: { origin: SAME_ORIGIN },
+      payload: { email: customer.email, password: customer.password },
+    });
+    const { token } = login.json<{ data: { token: string } }>().data;
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: { authorization: `Bearer ${token}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ data: Record<string, unknown> }>().data).toMatchObject({
+      deliveryAddress: customer.profile.deliveryAddress,
+      firstName: customer.profile.firstName,
+      gender: 'female',
+    });
+  });
 });

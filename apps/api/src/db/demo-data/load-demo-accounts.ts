@@ -13,6 +13,14 @@ export const DEMO_ACCOUNTS = [
     role: 'customer',
     phone: '+62 812 3456 7890',
     displayName: 'Demo Customer',
+    // The spec's profile is a filled-in sample; the demo customer's is real and editable.
+    profile: {
+      firstName: 'Zulaikha',
+      lastName: 'Putri',
+      deliveryAddress: 'Jl. Braga No. 12, Sumur Bandung, Bandung 40111',
+      dateOfBirth: '1996-04-03',
+      gender: 'female',
+    },
   },
   {
     email: 'staff@coffeeshop.test',
@@ -34,7 +42,10 @@ export async function loadDemoAccounts(
   const created: string[] = [];
   for (const account of DEMO_ACCOUNTS) {
     if (await users.findUserByEmail(account.email)) continue;
-    if (await users.createUserAccount(account)) created.push(account.email);
+    const user = await users.createUserAccount(account);
+    if (!user) continue;
+    if ('profile' in account) await users.updateProfile(user.id, account.profile);
+    created.push(account.email);
   }
   if (created.length > 0) log?.info({ accounts: created }, 'demo accounts created (passwords in the README)');
   return created;
