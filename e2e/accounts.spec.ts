@@ -2,23 +2,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.js';
+import { CUSTOMER, STAFF, expect, signIn, test } from './fixtures.js';
 import { makePng } from './tiny-png.js';
 
-const STAFF = { email: 'staff@coffeeshop.test', password: 'Staff#Coffee2020' };
-const CUSTOMER = { email: 'customer@coffeeshop.test', password: 'Customer#2020' };
 // Mails go here when no SMTP server is configured (e2e/serve.mjs sets DATA_DIR to e2e/.data).
 const OUTBOX = path.join(path.dirname(fileURLToPath(import.meta.url)), '.data', 'outbox');
 
 const unique = (name: string) => `e2e-${name}-${Date.now()}-${Math.floor(Math.random() * 1e4)}@example.com`;
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
 
 /** Picks a file through the page's own button, as a person would (the file input itself is hidden). */
 async function choosePicture(page: Page, button: string, name: string) {

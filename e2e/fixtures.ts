@@ -39,6 +39,19 @@ export const test = base.extend<ShopFixtures>({
 
 export { expect };
 
+/** The demo accounts the server creates at start (README, apps/api/src/db/demo-data). */
+export const STAFF = { email: 'staff@coffeeshop.test', password: 'Staff#Coffee2020' };
+export const CUSTOMER = { email: 'customer@coffeeshop.test', password: 'Customer#2020' };
+
+/** Signs in through the Login screen, as a person would, and waits for the home page. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
 /** Fails when the page is wider than the viewport (something scrolls sideways). */
 export async function expectNoHorizontalScroll(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.js';
+import { STAFF, expect, signIn, test } from './fixtures.js';
 
-const STAFF = { email: 'staff@coffeeshop.test', password: 'Staff#Coffee2020' };
 const SHOP_TIME_ZONE = 'Asia/Jakarta';
 
 /**
@@ -15,14 +14,6 @@ function nextShopWeekday(): string {
     if (parts.weekday !== 'Sat' && parts.weekday !== 'Sun') return `${parts.year}-${parts.month}-${parts.day}`;
   }
   throw new Error('no weekday in the next seven days');
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
 }
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });

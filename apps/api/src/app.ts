@@ -36,6 +36,8 @@ import { createCartService } from './modules/cart/cart.service.js';
 import { orderRoutes } from './modules/orders/orders.routes.js';
 import { createOrderService } from './modules/orders/orders.service.js';
 import { createPaymentProviders } from './modules/payments/payment-provider.js';
+import { shopRoutes } from './modules/shop/shop.routes.js';
+import { createShopService } from './modules/shop/shop.service.js';
 
 export interface AppDeps {
   config: Config;
@@ -157,6 +159,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(cartRoutes, { prefix: '/api/v1', cart });
   await app.register(orderRoutes, { prefix: '/api/v1', orders });
+  await app.register(shopRoutes, {
+    prefix: '/api/v1',
+    shop: createShopService({ orders: config.orders, chatUrl: config.chatUrl }),
+  });
 
   fs.mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {

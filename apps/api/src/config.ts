@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isChatUrl } from '@coffee/contract';
 import { z } from 'zod';
 import { rateToBasisPoints } from './lib/money.js';
 import { isValidTimeZone } from './lib/shop-time.js';
@@ -61,6 +62,14 @@ const EnvSchema = z.object({
   ORDER_MAX_LINE_QUANTITY: z.coerce.number().int().min(1).max(1000).default(20),
   ORDER_MAX_ITEMS: z.coerce.number().int().min(1).max(10_000).default(50),
   ORDER_MAX_DAYS_AHEAD: z.coerce.number().int().min(1).max(90).default(7),
+  /** The navigation's external chat link (spec section 2, modules/shop); no link while empty. */
+  CHAT_URL: z
+    .string()
+    .trim()
+    .max(500)
+    .refine((v) => v === '' || isChatUrl(v), 'must be an http(s) or mailto: link')
+    .transform((v) => (v === '' ? null : v))
+    .default(null),
 });
 
 const ACCEPTS: Record<string, string> = {
@@ -95,6 +104,8 @@ const ACCEPTS: Record<string, string> = {
   ORDER_MAX_LINE_QUANTITY: 'a whole number from 1 to 1000 (items of one product and size per order)',
   ORDER_MAX_ITEMS: 'a whole number from 1 to 10000 (items per order)',
   ORDER_MAX_DAYS_AHEAD: 'a whole number of days from 1 to 90 (how far ahead an order can be scheduled)',
+  CHAT_URL:
+    'an http(s) or mailto: link of at most 500 characters, e.g. https://wa.me/6281234567890 or mailto:hello@example.com, or empty for no chat link',
 };
 
 export interface Config {
@@ -131,6 +142,8 @@ export interface Config {
   };
   orders: OrderSettings;
   oidc: OidcSettings;
+  /** The external chat link shown in the signed-in navigation; null: none. */
+  chatUrl: string | null;
 }
 
 export interface OidcSettings {
@@ -210,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxDaysAhead: e.ORDER_MAX_DAYS_AHEAD,
     },
     oidc: oidcSettings(e, env, publicUrl),
+    chatUrl: e.CHAT_URL,
   };
 }
 

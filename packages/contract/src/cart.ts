@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PriceSummary, PricedLine } from './checkout-common.js';
 import { dataOf } from './common.js';
 import { SizeCode } from './products.js';
 
@@ -64,49 +65,12 @@ export const MergeCartInput = z
 export type MergeCartInput = z.infer<typeof MergeCartInput>;
 export type MergeCartInputBody = z.input<typeof MergeCartInput>;
 
-/**
- * Money pairs follow Product: `x` in thousands of rupiah (the spec's unit), `xIdr` in whole rupiah.
- * `xIdr` is the authoritative figure; the web app formats it with formatIdr.
- */
-export const PriceSummary = z
-  .object({
-    subtotal: z.number(),
-    subtotalIdr: z.number().int(),
-    /** TAX & FEES: `taxRate` of the subtotal, rounded to the nearest whole rupiah (halves up). */
-    taxAndFees: z.number(),
-    taxAndFeesIdr: z.number().int(),
-    /** SHIPPING: the configured fee for Door Delivery, 0 otherwise. */
-    shipping: z.number(),
-    shippingIdr: z.number().int(),
-    /** subtotal + taxAndFees + shipping, exactly. */
-    total: z.number(),
-    totalIdr: z.number().int(),
-    /** e.g. 0.1 for 10 %. */
-    taxRate: z.number(),
-  })
-  .meta({ id: 'PriceSummary' });
-export type PriceSummary = z.infer<typeof PriceSummary>;
-
-export const CartLine = z
-  .object({
-    id: z.number().int(),
-    productId: z.number().int(),
-    name: z.string(),
-    imageUrl: z.string().nullable(),
-    sizeCode: SizeCode.nullable(),
-    sizeLabel: z.string().nullable(),
-    quantity: z.number().int(),
-    /** Today's menu price of one item. */
-    unitPrice: z.number(),
-    unitPriceIdr: z.number().int(),
-    lineTotal: z.number(),
-    lineTotalIdr: z.number().int(),
-    /** False when the product is sold out, off the menu, or no longer sold in this size: such a line blocks checkout and is left out of the summary. */
-    isAvailable: z.boolean(),
-    /** Why the line is unavailable ('Sold out'...), else null. */
-    note: z.string().nullable(),
-  })
-  .meta({ id: 'CartLine' });
+export const CartLine = PricedLine.extend({
+  /** False when the product is sold out, off the menu, or no longer sold in this size: such a line blocks checkout and is left out of the summary. */
+  isAvailable: z.boolean(),
+  /** Why the line is unavailable ('Sold out'...), else null. */
+  note: z.string().nullable(),
+}).meta({ id: 'CartLine' });
 export type CartLine = z.infer<typeof CartLine>;
 
 export const Cart = z

@@ -6,5 +6,7 @@ export * from './product-writes.js';
 export * from './auth.js';
 export * from './oidc.js';
 export * from './users.js';
+export * from './checkout-common.js';
 export * from './cart.js';
 export * from './orders.js';
+export * from './shop.js';

@@ -1,5 +1,5 @@
-import { deflateSync, crc32 } from 'node:zlib';
 import sharp from 'sharp';
+import { encodePng } from './png.js';
 
 /** A small real picture of one colour, in any format we accept. */
 export async function solidPicture(
@@ -13,33 +13,14 @@ export async function solidPicture(
     .toBuffer();
 }
 
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
 /**
  * A decompression bomb: a valid PNG of one colour that is tens of kilobytes on disk and `width` x
  * `height` pixels once decoded (20000x20000 is 400 megapixels, over a gigabyte of RGB). Built by hand
  * as a 1-bit greyscale image because encoding that many pixels through sharp takes over ten seconds.
  */
 export function pngBomb(width = 20_000, height = 20_000): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 1; // bit depth
-  header[9] = 0; // greyscale
   const rows = Buffer.alloc((1 + Math.ceil(width / 8)) * height); // filter byte 0 + all-black pixels
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(rows, { level: 1 })),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
+  return encodePng({ width, height, bitDepth: 1, colourType: 'greyscale', rows }, { level: 1 });
 }
 
 /** An SVG that would run a script if served as-is. */

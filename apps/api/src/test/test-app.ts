@@ -32,37 +32,38 @@ export interface TestDatabase {
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coffee-test-'));
-  if (testDialect === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL;
-    if (!url) throw new Error('TEST_DIALECT=postgres needs TEST_DATABASE_URL');
-    const schema = `t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    const database = openDatabase({ databaseUrl: url, pgSchema: schema, poolSize: 4 });
-    await migrateToLatest(database);
-    return {
-      database,
-      dataDir,
-      async drop() {
-        await database.destroy();
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        await client.query(`drop schema ${schema} cascade`);
-        await client.end();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  }
-  const database = openDatabase({ sqliteFile: path.join(dataDir, 'test.sqlite') });
+  const { database, dropSchema } =
+    testDialect === 'postgres'
+      ? await openPostgresSchema()
+      : { database: openDatabase({ sqliteFile: path.join(dataDir, 'test.sqlite') }), dropSchema: async () => {} };
   await migrateToLatest(database);
   return {
     database,
     dataDir,
     async drop() {
       await database.destroy();
+      await dropSchema();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A new, empty schema in the database of TEST_DATABASE_URL, and how to drop it. */
+async function openPostgresSchema(): Promise<{ database: DatabaseHandle; dropSchema: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DIALECT=postgres needs TEST_DATABASE_URL');
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  return {
+    database: openDatabase({ databaseUrl: url, pgSchema: schema, poolSize: 4 }),
+    async dropSchema() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
     },
   };
 }

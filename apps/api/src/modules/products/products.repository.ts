@@ -1,4 +1,4 @@
-import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
+import type { Kysely, SelectQueryBuilder, Selectable, Transaction } from 'kysely';
 import {
   Category,
   SIZE_CODES,
@@ -9,7 +9,7 @@ import {
   type ProductSize,
 } from '@coffee/contract';
 import { nowIso } from '../../db/migrations/columns.js';
-import type { Database } from '../../db/schema.js';
+import type { Database, ProductSizeTable, ProductTable } from '../../db/schema.js';
 
 /** The database itself or an open transaction: every function takes either, so callers can group writes. */
 export type Executor = Kysely<Database> | Transaction<Database>;
@@ -79,25 +79,9 @@ const PRODUCT_COLUMNS = [
   'products.updated_at',
 ] as const;
 
-interface ProductRow {
-  id: number;
-  name: string;
-  description: string;
-  category: string;
-  price_idr: number;
-  images: string;
-  is_favorite: number;
-  is_promo: number;
-  is_sold_out: number;
-  created_at: string;
-  updated_at: string;
-}
-
-interface SizeRow {
-  product_id: number;
-  code: string;
-  price_idr: number;
-}
+/** What PRODUCT_COLUMNS selects: every column but deleted_at. */
+type ProductRow = Omit<Selectable<ProductTable>, 'deleted_at'>;
+type SizeRow = Selectable<ProductSizeTable>;
 
 function parseImages(text: string): string[] {
   try {

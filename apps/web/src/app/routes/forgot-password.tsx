@@ -1,6 +1,3 @@
-import { Link } from 'react-router';
-import { paths } from '../../config/paths';
-import { buttonStyles } from '../../components/ui/button';
 import { AuthLayout } from '../../features/auth/components/auth-layout';
 import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form';
 
@@ -10,11 +7,7 @@ export function ForgotPasswordRoute() {
     <AuthLayout
       title="Forgot your password?"
       subtitle="Don't worry, we got your back!"
-      headerAction={
-        <Link to={paths.login.getHref()} className={buttonStyles({ variant: 'primary', size: 'sm', className: 'px-6' })}>
-          Login
-        </Link>
-      }
+      otherScreen="login"
     >
       <title>Forgot Password · Coffee Shop</title>
       <ForgotPasswordForm />

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { OidcErrorCode, oidcErrorMessage } from '@coffee/contract';
 import { paths } from '../../config/paths';
 import { Alert } from '../../components/ui/alert';
-import { buttonStyles } from '../../components/ui/button';
 import { writeLoginRecord } from '../../lib/login-record';
 import { useOidcStatus } from '../../features/auth/api/get-oidc-status';
 import { AuthLayout } from '../../features/auth/components/auth-layout';
@@ -26,11 +25,7 @@ export function LoginRoute() {
   return (
     <AuthLayout
       title="Login"
-      headerAction={
-        <Link to={paths.register.getHref()} className={buttonStyles({ variant: 'primary', size: 'sm', className: 'px-6' })}>
-          Sign Up
-        </Link>
-      }
+      otherScreen="register"
     >
       <title>Login · Coffee Shop</title>
       {notice && (

@@ -5,13 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { settle, stubFetch } from '../../testing/fetch-stub';
 import { createProduct, jsonResponse } from '../../testing/product-factory';
 import { renderRoutes } from '../../testing/render';
+import { createShopSettings } from '../../testing/shop-factory';
 import { ProductDetailRoute } from './product-detail';
 
 const latte = createProduct({ id: 7, name: 'Hazelnut Latte', price: 34 });
 const wings = createProduct({ id: 9, name: 'Chicken Wings', category: 'foods', sizes: [], price: 30 });
 
-function stubProductApi() {
+function stubProductApi(shop = createShopSettings()) {
   return stubFetch((url) => {
+    if (url.pathname === '/api/v1/shop') return jsonResponse({ data: shop });
     const product = [latte, wings].find((p) => url.pathname === `/api/v1/products/${p.id}`);
     return product ? jsonResponse({ data: product }) : jsonResponse({ message: 'Product not found' }, 404);
   });
@@ -70,6 +72,7 @@ describe('Product detail', () => {
     expect((screen.getByRole('radio', { name: 'Dine in' }) as HTMLInputElement).checked).toBe(true);
     const time = screen.getByLabelText('Set time :');
     expect(time.getAttribute('placeholder')).toBe("Enter the time you'll arrived");
+    expect(await screen.findByText("Enter the time you'll arrive, between 09:00 and 18:00. Leave it empty for as soon as possible.")).toBeTruthy();
     expect(time.getAttribute('min')).toBe('09:00');
     expect(time.getAttribute('max')).toBe('18:00');
 
@@ -93,6 +96,27 @@ describe('Product detail', () => {
 
     await user.click(screen.getByRole('button', { name: 'CHECK OUT' }));
     expect(await screen.findByText('Payment page')).toBeTruthy();
+  });
+
+  it("bounds the time field by the shop's hours for the chosen method, keeping the spec's Door Delivery note", async () => {
+    const user = userEvent.setup();
+    const shop = createShopSettings();
+    stubProductApi(
+      createShopSettings({
+        deliveryWindows: { ...shop.deliveryWindows, pickUp: { days: [1, 2, 3, 4, 5, 6], from: '07:30', to: '21:00' } },
+      }),
+    );
+    setup('/products/7');
+    await screen.findByRole('heading', { level: 1, name: 'Hazelnut Latte' });
+    const time = screen.getByLabelText('Set time :');
+
+    await user.click(screen.getByRole('radio', { name: 'Pick up' }));
+    expect(await screen.findByText("Enter the time you'll arrive, between 07:30 and 21:00. Leave it empty for as soon as possible.")).toBeTruthy();
+    expect([time.getAttribute('min'), time.getAttribute('max')]).toEqual(['07:30', '21:00']);
+
+    await user.click(screen.getByRole('radio', { name: 'Door Delivery' }));
+    expect(screen.getByText('Delivery only on Monday to friday at 1 - 7 pm. Leave it empty for as soon as possible.')).toBeTruthy();
+    expect([time.getAttribute('min'), time.getAttribute('max')]).toEqual(['13:00', '19:00']);
   });
 
   it('shows no size chooser for a product sold in one size', async () => {

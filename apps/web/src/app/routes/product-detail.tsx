@@ -9,6 +9,7 @@ import { useAddToCart, useCurrentDelivery } from '../../features/cart/use-add-to
 import { parseProductId, useProduct } from '../../features/products/api/get-product';
 import { ProductDetail } from '../../features/products/components/product-detail';
 import { StaffEditProductBar } from '../../features/menu-admin/components/staff-links';
+import { useShopSettings } from '../../features/shop/api/get-shop-settings';
 
 export function ProductDetailRoute() {
   const id = parseProductId(useParams().id);
@@ -19,7 +20,9 @@ export function ProductDetailRoute() {
 
 function LoadedProduct({ id }: { id: number }) {
   const query = useProduct(id);
-  const addToCart = useAddToCart();
+  // The shop's hours bound the time field; its clock says which day a time means.
+  const shop = useShopSettings();
+  const addToCart = useAddToCart(shop.data?.timeZone);
   const currentDelivery = useCurrentDelivery();
   const navigate = useNavigate();
   const toast = useToast();
@@ -53,6 +56,7 @@ function LoadedProduct({ id }: { id: number }) {
       <ProductDetail
         product={query.data}
         initialDelivery={currentDelivery}
+        deliveryWindows={shop.data?.deliveryWindows}
         onAddToCart={async (selection) => {
           await addToCart.mutateAsync(selection);
           toast('Added to your cart');

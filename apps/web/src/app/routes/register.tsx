@@ -1,6 +1,5 @@
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
-import { buttonStyles } from '../../components/ui/button';
 import { AuthLayout } from '../../features/auth/components/auth-layout';
 import type { AuthNotice } from '../../features/auth/components/auth-notice';
 import { RegisterForm } from '../../features/auth/components/register-form';
@@ -11,11 +10,7 @@ export function RegisterRoute() {
   return (
     <AuthLayout
       title="Sign Up"
-      headerAction={
-        <Link to={paths.login.getHref()} className={buttonStyles({ variant: 'primary', size: 'sm', className: 'px-6' })}>
-          Login
-        </Link>
-      }
+      otherScreen="login"
     >
       <title>Sign Up · Coffee Shop</title>
       <RegisterForm

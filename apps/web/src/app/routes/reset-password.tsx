@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
-import { buttonStyles } from '../../components/ui/button';
 import { readLoginRecord, removeLoginRecord } from '../../lib/login-record';
 import { AuthLayout } from '../../features/auth/components/auth-layout';
 import type { AuthNotice } from '../../features/auth/components/auth-notice';
@@ -17,11 +16,7 @@ export function ResetPasswordRoute() {
   return (
     <AuthLayout
       title="Choose a new password"
-      headerAction={
-        <Link to={paths.login.getHref()} className={buttonStyles({ variant: 'primary', size: 'sm', className: 'px-6' })}>
-          Login
-        </Link>
-      }
+      otherScreen="login"
     >
       <title>Reset Password · Coffee Shop</title>
       {token ? (

@@ -4,6 +4,7 @@ import { Navbar } from '../../components/layout/navbar';
 import { cn } from '../../lib/cn';
 import { SessionSync } from '../session-sync';
 import { CartCountProvider, CartSync } from '../../features/cart/components/cart-sync';
+import { useShopSettings } from '../../features/shop/api/get-shop-settings';
 
 /** A route with `handle: { bare: true }` (the sign-in screens) draws its own top: no navigation bar. */
 const isBare = (handle: unknown) => typeof handle === 'object' && handle !== null && (handle as { bare?: unknown }).bare === true;
@@ -11,6 +12,8 @@ const isBare = (handle: unknown) => typeof handle === 'object' && handle !== nul
 export function RootLayout() {
   const navigation = useNavigation();
   const bare = useMatches().some((match) => isBare(match.handle));
+  // Public and long cached: the navigation's chat link, and the hours the order screens show.
+  const shop = useShopSettings();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -23,7 +26,7 @@ export function RootLayout() {
       <CartSync />
       {!bare && (
         <CartCountProvider>
-          <Navbar />
+          <Navbar chatUrl={shop.data?.chatUrl ?? null} />
         </CartCountProvider>
       )}
       {navigation.state === 'loading' && (

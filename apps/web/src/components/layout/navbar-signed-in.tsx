@@ -7,14 +7,14 @@ import { NavbarShell } from './navbar-shell';
 import { ProfileMenu, staffLinks } from './profile-menu';
 
 /**
- * Signed-in navigation (spec section 2): the four links, search and the profile dropdown, plus staff
- * entries for staff. Logout (spec section 4) ends the session on the server, removes the login record
- * and goes to /login.
+ * Signed-in navigation (spec section 2): the four links, search, the external chat link and the profile
+ * dropdown, plus staff entries for staff. Logout (spec section 4) ends the session on the server, removes
+ * the login record and goes to /login.
  *
- * The spec's external chat link needs a chat address the shop configures; the API has no such setting
- * yet, so no link is shown rather than one to a service the shop never chose.
+ * `chatUrl` is the shop's CHAT_URL (GET /shop, http(s) or mailto: only); without one there is no chat link
+ * rather than one to a service the shop never chose.
  */
-export function NavbarSignedIn() {
+export function NavbarSignedIn({ chatUrl }: { chatUrl: string | null }) {
   const user = useLoginRecord();
   const { signOut, pending } = useSignOut();
   const isStaff = user?.role === 'staff';
@@ -22,7 +22,23 @@ export function NavbarSignedIn() {
 
   return (
     <NavbarShell
-      actions={<ProfileMenu user={user} onLogout={() => void signOut()} signingOut={pending} />}
+      actions={
+        <>
+          {chatUrl && (
+            <a
+              href={chatUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label="Chat with us"
+              title="Chat with us (opens in a new tab)"
+              className="grid size-11 place-items-center rounded-full text-espresso hover:bg-espresso/10"
+            >
+              <ChatIcon />
+            </a>
+          )}
+          <ProfileMenu user={user} onLogout={() => void signOut()} signingOut={pending} />
+        </>
+      }
       menuActions={(close) => (
         <ul className="flex flex-col gap-1">
           <li>
@@ -30,6 +46,15 @@ export function NavbarSignedIn() {
               My Profile
             </Link>
           </li>
+          {chatUrl && (
+            <li>
+              <a href={chatUrl} target="_blank" rel="noopener noreferrer" onClick={close} className="flex items-center gap-2 rounded-full px-4 py-3 font-display text-muted hover:text-espresso">
+                <ChatIcon />
+                Chat with us
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </li>
+          )}
           {isStaff &&
             staffLinks.map((link) => (
               <li key={link.label}>
@@ -54,5 +79,15 @@ export function NavbarSignedIn() {
         </ul>
       )}
     />
+  );
+}
+
+/** A speech bubble: the chat link's picture (drawn here, nothing fetched). */
+function ChatIcon() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M20 11.5a7.5 7.5 0 0 1-11 6.6L4 19.5l1.4-4.6A7.5 7.5 0 1 1 20 11.5z" />
+      <path d="M9 11.5h.01M12.5 11.5h.01M16 11.5h.01" strokeWidth="2.6" />
+    </svg>
   );
 }

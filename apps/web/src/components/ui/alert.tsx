@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { CloseButton } from './close-button';
 
 type AlertProps = {
   tone: 'danger' | 'success' | 'info';
@@ -26,18 +27,7 @@ export function Alert({ tone, children, onClose, className }: AlertProps) {
       className={cn('alert flex items-start gap-3 rounded-2xl border px-4 py-3 text-sm leading-relaxed', tones[tone], className)}
     >
       <div className="min-w-0 flex-1">{children}</div>
-      {onClose && (
-        <button
-          type="button"
-          onClick={onClose}
-          aria-label="Close"
-          className="-my-1 -mr-1 grid size-8 shrink-0 place-items-center rounded-full hover:bg-black/5"
-        >
-          <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round">
-            <path d="M6 6l12 12M18 6 6 18" />
-          </svg>
-        </button>
-      )}
+      {onClose && <CloseButton label="Close" onClick={onClose} className="-my-1 -mr-1 hover:bg-black/5" />}
     </div>
   );
 }

@@ -1,24 +1,32 @@
 import { useId } from 'react';
 import { DELIVERY_METHODS, DELIVERY_METHOD_LABELS } from '@coffee/contract';
-import type { DeliveryMethod } from '@coffee/contract';
+import type { DeliveryMethod, DeliveryWindow, ShopSettings } from '@coffee/contract';
 import { ChoicePills } from './choice-pills';
 
-/**
- * When each method can be received, as hints on the time field. The API enforces the same windows
- * (apps/api modules/orders/delivery-window.ts) and its message is what the customer sees on a refusal;
- * these only set the picker's bounds and the text under it.
- * Door Delivery: spec section 2/9, 'Delivery only on Monday to friday at 1 - 7 pm'.
- * Dine in and Pick up: the 'Set time' bounds 09:00-18:00 (spec sections 2 and 5).
- */
-export const DELIVERY_HOURS: Record<DeliveryMethod, { min: string; max: string; hint: string }> = {
-  'door-delivery': { min: '13:00', max: '19:00', hint: 'Delivery only on Monday to friday at 1 - 7 pm' },
-  'dine-in': { min: '09:00', max: '18:00', hint: "Enter the time you'll arrive, between 09:00 and 18:00" },
-  'pick-up': { min: '09:00', max: '18:00', hint: "Enter the time you'll arrive, between 09:00 and 18:00" },
+type DeliveryWindows = ShopSettings['deliveryWindows'];
+
+const windowKeys: Record<DeliveryMethod, keyof DeliveryWindows> = {
+  'door-delivery': 'doorDelivery',
+  'dine-in': 'dineIn',
+  'pick-up': 'pickUp',
 };
 
-export function isTimeInsideHours(method: DeliveryMethod, time: string): boolean {
-  const { min, max } = DELIVERY_HOURS[method];
-  return time === '' || (time >= min && time <= max);
+/** The hours the API enforces for a method (GET /shop, from modules/orders/delivery-window.ts); undefined while unknown. */
+const deliveryWindowOf = (windows: DeliveryWindows | undefined, method: DeliveryMethod): DeliveryWindow | undefined =>
+  windows?.[windowKeys[method]];
+
+/**
+ * The text under the time field. Door Delivery keeps the spec's note verbatim (spec section 2/9, 'Delivery only on
+ * Monday to friday at 1 - 7 pm'); Dine in and Pick up name the shop's hours.
+ */
+function hoursHint(method: DeliveryMethod, hours: DeliveryWindow | undefined): string {
+  if (method === 'door-delivery') return 'Delivery only on Monday to friday at 1 - 7 pm';
+  return hours ? `Enter the time you'll arrive, between ${hours.from} and ${hours.to}` : "Enter the time you'll arrive";
+}
+
+/** Only the picker's bounds: the API judges the day too, and its message is what the customer sees on a refusal. */
+export function isTimeInsideHours(hours: DeliveryWindow | undefined, time: string): boolean {
+  return time === '' || hours === undefined || (time >= hours.from && time <= hours.to);
 }
 
 const deliveryChoices = DELIVERY_METHODS.map((value) => ({ value, label: DELIVERY_METHOD_LABELS[value] }));
@@ -41,16 +49,18 @@ type ArrivalTimeFieldProps = {
   value: string;
   onChange: (time: string) => void;
   method: DeliveryMethod;
+  /** The shop's delivery windows (GET /shop) for the picker's bounds and the hint; undefined while unknown. */
+  windows: DeliveryWindows | undefined;
   /** The server's refusal (outside the hours, in the past), shown under the field instead of the hint. */
   error?: string | null;
   className?: string;
 };
 
 /** Spec section 2: the 'Set time' field. Empty means as soon as possible. */
-export function ArrivalTimeField({ value, onChange, method, error, className }: ArrivalTimeFieldProps) {
+export function ArrivalTimeField({ value, onChange, method, windows, error, className }: ArrivalTimeFieldProps) {
   const id = useId();
-  const hours = DELIVERY_HOURS[method];
-  const inside = isTimeInsideHours(method, value);
+  const hours = deliveryWindowOf(windows, method);
+  const inside = isTimeInsideHours(hours, value);
   const message = error ?? (inside ? null : `${value} is outside these hours: please choose a time in that window.`);
   return (
     <div className={className}>
@@ -61,8 +71,8 @@ export function ArrivalTimeField({ value, onChange, method, error, className }: 
         <input
           id={id}
           type="time"
-          min={hours.min}
-          max={hours.max}
+          min={hours?.from}
+          max={hours?.to}
           step={300}
           placeholder="Enter the time you'll arrived"
           value={value}
@@ -73,7 +83,7 @@ export function ArrivalTimeField({ value, onChange, method, error, className }: 
         />
       </div>
       <p id={`${id}-hint`} className="mt-2 text-sm text-muted">
-        {hours.hint}. Leave it empty for as soon as possible.
+        {hoursHint(method, hours)}. Leave it empty for as soon as possible.
       </p>
       {message !== null && (
         <p id={`${id}-error`} className="mt-1 text-sm font-medium text-[#B42318]">

@@ -25,10 +25,27 @@ export function describedBy(id: string, options: { hint?: boolean; error?: strin
   return list.length > 0 ? list.join(' ') : undefined;
 }
 
+/**
+ * An input's side of a FormField: its id, aria-invalid and aria-describedby (hint, error) and its look.
+ * Spread it on the input: `<input type="email" {...fieldInputProps('login-email', { error })} />`.
+ */
+export function fieldInputProps(
+  id: string,
+  options: { error?: string | undefined; hint?: boolean; look?: 'boxed' | 'line'; className?: string } = {},
+) {
+  const { error, hint, look, className } = options;
+  return {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(id, { hint, error }),
+    className: inputStyles({ look, invalid: Boolean(error), className }),
+  };
+}
+
 type FormFieldProps = {
   id: string;
   label: ReactNode;
-  /** The input (or select, textarea); give it `id`, `aria-describedby={describedBy(...)}` and `aria-invalid`. */
+  /** The input (or select, textarea); give it `{...fieldInputProps(id, { error, hint })}`. */
   children: ReactNode;
   hint?: ReactNode;
   error?: string | undefined;

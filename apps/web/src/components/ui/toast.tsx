@@ -1,5 +1,6 @@
 import { createContext, use, useCallback, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
+import { CloseButton } from './close-button';
 
 type Toast = { id: number; message: string };
 type ShowToast = (message: string) => void;
@@ -64,16 +65,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             className="pointer-events-auto flex max-w-md items-center gap-3 rounded-full bg-espresso-deep py-2 pr-2 pl-5 text-sm text-white shadow-card"
           >
             <span>{toast.message}</span>
-            <button
-              type="button"
-              onClick={() => dismiss(toast.id)}
-              aria-label="Dismiss"
-              className="grid size-8 shrink-0 place-items-center rounded-full hover:bg-white/15 focus-visible:outline-crema"
-            >
-              <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round">
-                <path d="M6 6l12 12M18 6 6 18" />
-              </svg>
-            </button>
+            <CloseButton label="Dismiss" onClick={() => dismiss(toast.id)} className="hover:bg-white/15 focus-visible:outline-crema" />
           </div>
         ))}
       </div>

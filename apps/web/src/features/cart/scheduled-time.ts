@@ -1,18 +1,19 @@
-import { calendarDate, clockTime, nextCalendarDate } from '../../lib/shop-time';
+import { nextCalendarDate, shopClock } from '../../lib/shop-time';
 
 /**
  * The product page's 'Set time' is a clock time (spec section 2); the cart keeps a day and a time
  * ('YYYY-MM-DDTHH:mm'). The time the cart already has keeps its day while ahead; otherwise a time means its next
- * occurrence: today if it is still ahead, else tomorrow. Whether the shop delivers then is the API's
- * to say (delivery days and hours), shown on the checkout where the day can be changed.
+ * occurrence: today if it is still ahead, else tomorrow, on the shop's clock (`timeZone`, from GET /shop).
+ * Whether the shop delivers then is the API's to say (delivery days and hours), shown on the checkout
+ * where the day can be changed.
  */
-export function toScheduledFor(time: string, now: Date, current: string | null): string | null {
+export function toScheduledFor(time: string, now: Date, current: string | null, timeZone?: string): string | null {
   if (time === '') return null;
-  const today = calendarDate(now);
-  const nowText = `${today}T${clockTime(now)}`;
+  const clock = shopClock(now, timeZone);
+  const nowText = `${clock.date}T${clock.time}`;
   // Same-format texts compare in time order; a time the cart kept from yesterday is not kept.
   if (current !== null && timeOf(current) === time && current > nowText) return current;
-  return `${time > clockTime(now) ? today : nextCalendarDate(today)}T${time}`;
+  return `${time > clock.time ? clock.date : nextCalendarDate(clock.date)}T${time}`;
 }
 
 /** '2025-01-06T14:00' -> '14:00'; null (as soon as possible) -> ''. */

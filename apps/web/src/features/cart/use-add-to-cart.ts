@@ -18,9 +18,9 @@ export type CartAddition = {
 /**
  * Adds to the account's cart on the server for a signed-in user, to the browser cart for a visitor
  * (merged at sign-in). The delivery choice is saved first, so a time the shop refuses stops the add
- * with the API's message and nothing half-added.
+ * with the API's message and nothing half-added. `shopTimeZone` (GET /shop) says which day a time means.
  */
-export function useAddToCart() {
+export function useAddToCart(shopTimeZone?: string) {
   const loggedIn = useIsLoggedIn();
   const queryClient = useQueryClient();
   return useMutation({
@@ -32,7 +32,7 @@ export function useAddToCart() {
           lines: addVisitorLines(cart, addition.lines).lines,
           delivery: {
             deliveryMethod: addition.deliveryMethod,
-            scheduledFor: toScheduledFor(addition.arrivalTime, now, cart.delivery?.scheduledFor ?? null),
+            scheduledFor: toScheduledFor(addition.arrivalTime, now, cart.delivery?.scheduledFor ?? null, shopTimeZone),
           },
         }));
         return null;
@@ -40,7 +40,7 @@ export function useAddToCart() {
       const known = queryClient.getQueryData(cartQueryOptions().queryKey);
       let cart = await setCartDelivery({
         deliveryMethod: addition.deliveryMethod,
-        scheduledFor: toScheduledFor(addition.arrivalTime, now, known?.scheduledFor ?? null),
+        scheduledFor: toScheduledFor(addition.arrivalTime, now, known?.scheduledFor ?? null, shopTimeZone),
       });
       setCartData(queryClient, cart);
       // One line per size; each answer is the whole cart, so the last one is the cart as it now is.

@@ -1,12 +1,20 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import authScene from '../../../assets/auth-scene.svg';
 import { BrandLogo } from '../../../components/layout/brand-logo';
+import { buttonStyles } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
+
+const OTHER_SCREENS = {
+  login: { label: 'Login', href: () => paths.login.getHref() },
+  register: { label: 'Sign Up', href: () => paths.register.getHref() },
+} as const;
 
 type AuthLayoutProps = {
   title: string;
   subtitle?: ReactNode;
-  /** Top right, beside the brand: the other screen's button (Sign Up on Login, Login on Sign Up). */
-  headerAction?: ReactNode;
+  /** Top right, beside the brand: a button to the other screen (Sign Up on Login, Login on the others). */
+  otherScreen: keyof typeof OTHER_SCREENS;
   children: ReactNode;
 };
 
@@ -14,7 +22,8 @@ type AuthLayoutProps = {
  * The split screen of Login, Sign Up and the password screens (design.md): the drawn café scene on the
  * left, the brand on top of the form on the right. Phones see a strip of the scene above the form.
  */
-export function AuthLayout({ title, subtitle, headerAction, children }: AuthLayoutProps) {
+export function AuthLayout({ title, subtitle, otherScreen, children }: AuthLayoutProps) {
+  const other = OTHER_SCREENS[otherScreen];
   return (
     <div className="grid min-h-dvh bg-white lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
       <div aria-hidden="true" className="relative h-32 overflow-hidden bg-espresso-deep sm:h-44 lg:h-auto">
@@ -23,7 +32,9 @@ export function AuthLayout({ title, subtitle, headerAction, children }: AuthLayo
       <div className="flex min-w-0 flex-col px-5 pt-6 pb-12 sm:px-10 lg:px-16 lg:pt-10 xl:px-24">
         <header className="flex flex-wrap items-center justify-between gap-4">
           <BrandLogo />
-          {headerAction}
+          <Link to={other.href()} className={buttonStyles({ variant: 'primary', size: 'sm', className: 'px-6' })}>
+            {other.label}
+          </Link>
         </header>
         <div className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center pt-10 lg:max-w-lg">
           <h1 className="text-center font-display text-3xl font-bold text-espresso sm:text-4xl">{title}</h1>
@@ -31,22 +42,6 @@ export function AuthLayout({ title, subtitle, headerAction, children }: AuthLayo
           <div className="mt-8">{children}</div>
         </div>
       </div>
-    </div>
-  );
-}
-
-/** "Don't have an account? Sign up here" style lines under the forms. */
-export function AuthFootnote({ children }: { children: ReactNode }) {
-  return <p className="mt-8 text-center text-muted">{children}</p>;
-}
-
-/** The "or" rule between the password form and the provider button. */
-export function OrDivider() {
-  return (
-    <div className="my-2 flex items-center gap-4 text-sm text-muted" aria-hidden="true">
-      <span className="h-px flex-1 bg-line" />
-      <span>or</span>
-      <span className="h-px flex-1 bg-line" />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { FormField, describedBy, inputStyles } from '../../../components/ui/form-field';
+import { FormField, fieldInputProps } from '../../../components/ui/form-field';
 import { errorMessage } from '../../../lib/api-client';
 import { useRequestPasswordReset } from '../api/forgot-password';
 import { formatMinutesSeconds, useCountdown } from './use-countdown';
@@ -64,13 +64,10 @@ export function ForgotPasswordForm() {
         )}
         <FormField id="forgot-email" label="Email Address" error={emailError}>
           <input
-            id="forgot-email"
             type="email"
             autoComplete="email"
             placeholder="Enter your email address to get link"
-            aria-invalid={emailError ? true : undefined}
-            aria-describedby={describedBy('forgot-email', { error: emailError })}
-            className={inputStyles({ invalid: Boolean(emailError) })}
+            {...fieldInputProps('forgot-email', { error: emailError })}
             {...register('email')}
           />
         </FormField>

@@ -1,15 +1,12 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import type { AuthUser } from '@coffee/contract';
 import { paths } from '../../../config/paths';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { FormField, inputStyles } from '../../../components/ui/form-field';
 import { errorMessage } from '../../../lib/api-client';
 import { useLogin } from '../api/login';
-import { AuthFootnote, OrDivider } from './auth-layout';
-import { GoogleButton } from './google-button';
+import { AuthFootnote, AuthFormActions } from './auth-form-end';
 
 type LoginValues = { email: string; password: string };
 
@@ -59,24 +56,9 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: AuthUser) => void
             {...register('password')}
           />
         </FormField>
-        <Link
-          to={paths.forgotPassword.getHref()}
-          className="-mt-2 self-start rounded font-display font-medium text-espresso underline decoration-crema decoration-2 underline-offset-4 hover:decoration-espresso"
-        >
-          Forgot Password?
-        </Link>
-        <Button type="submit" variant="accent" size="lg" shape="soft" disabled={login.isPending} className="w-full font-bold">
-          {login.isPending ? 'Logging in…' : 'Login'}
-        </Button>
-        <OrDivider />
-        <GoogleButton action="Login" />
+        <AuthFormActions action="Login" pending={login.isPending} pendingLabel="Logging in…" />
       </form>
-      <AuthFootnote>
-        Don&apos;t have an account?{' '}
-        <Link to={paths.register.getHref()} className="rounded font-display font-bold text-espresso underline underline-offset-4">
-          Sign up here
-        </Link>
-      </AuthFootnote>
+      <AuthFootnote question="Don't have an account?" to={paths.register.getHref()} link="Sign up here" />
     </>
   );
 }

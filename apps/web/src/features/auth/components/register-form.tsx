@@ -1,15 +1,12 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { FormField, describedBy, inputStyles } from '../../../components/ui/form-field';
+import { FormField, fieldInputProps } from '../../../components/ui/form-field';
 import { errorMessage } from '../../../lib/api-client';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { useRegister } from '../api/register';
-import { AuthFootnote, OrDivider } from './auth-layout';
-import { GoogleButton } from './google-button';
+import { AuthFootnote, AuthFormActions } from './auth-form-end';
 
 type RegisterValues = { email: string; password: string; phone: string };
 const FIELDS = ['email', 'password', 'phone'] as const;
@@ -52,11 +49,8 @@ export function RegisterForm({ onRegistered }: { onRegistered: (message: string)
     });
   });
 
-  const field = (name: keyof RegisterValues) => ({
-    'aria-invalid': fieldErrors[name] ? true : undefined,
-    'aria-describedby': describedBy(`register-${name}`, { error: fieldErrors[name], hint: name === 'password' }),
-    className: inputStyles({ invalid: Boolean(fieldErrors[name]) }),
-  });
+  const field = (name: keyof RegisterValues) =>
+    fieldInputProps(`register-${name}`, { error: fieldErrors[name], hint: name === 'password' });
 
   return (
     <>
@@ -69,7 +63,6 @@ export function RegisterForm({ onRegistered }: { onRegistered: (message: string)
         )}
         <FormField id="register-email" label="Email Address" error={fieldErrors.email}>
           <input
-            id="register-email"
             type="email"
             autoComplete="email"
             placeholder="Enter your email address"
@@ -79,7 +72,6 @@ export function RegisterForm({ onRegistered }: { onRegistered: (message: string)
         </FormField>
         <FormField id="register-password" label="Password" error={fieldErrors.password} hint="At least 8 characters.">
           <input
-            id="register-password"
             type="password"
             autoComplete="new-password"
             placeholder="Enter your password"
@@ -89,7 +81,6 @@ export function RegisterForm({ onRegistered }: { onRegistered: (message: string)
         </FormField>
         <FormField id="register-phone" label="Phone Number" error={fieldErrors.phone}>
           <input
-            id="register-phone"
             type="tel"
             autoComplete="tel"
             placeholder="Enter your phone number"
@@ -97,24 +88,9 @@ export function RegisterForm({ onRegistered }: { onRegistered: (message: string)
             {...register('phone')}
           />
         </FormField>
-        <Link
-          to={paths.forgotPassword.getHref()}
-          className="-mt-2 self-start rounded font-display font-medium text-espresso underline decoration-crema decoration-2 underline-offset-4 hover:decoration-espresso"
-        >
-          Forgot Password?
-        </Link>
-        <Button type="submit" variant="accent" size="lg" shape="soft" disabled={signUp.isPending} className="w-full font-bold">
-          {signUp.isPending ? 'Signing up…' : 'Sign Up'}
-        </Button>
-        <OrDivider />
-        <GoogleButton action="Sign Up" />
+        <AuthFormActions action="Sign Up" pending={signUp.isPending} pendingLabel="Signing up…" />
       </form>
-      <AuthFootnote>
-        Already have an account?{' '}
-        <Link to={paths.login.getHref()} className="rounded font-display font-bold text-espresso underline underline-offset-4">
-          Login here
-        </Link>
-      </AuthFootnote>
+      <AuthFootnote question="Already have an account?" to={paths.login.getHref()} link="Login here" />
     </>
   );
 }

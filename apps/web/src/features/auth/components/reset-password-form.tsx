@@ -7,7 +7,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@coffee/contract';
 import { paths } from '../../../config/paths';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { FormField, describedBy, inputStyles } from '../../../components/ui/form-field';
+import { FormField, fieldInputProps } from '../../../components/ui/form-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { useResetPassword } from '../api/reset-password';
@@ -72,25 +72,19 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: (m
       {reset.isError && !server.password && <Alert tone="danger">{errorMessage(reset.error)}</Alert>}
       <FormField id="reset-password" label="New Password" error={passwordError} hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}>
         <input
-          id="reset-password"
           type="password"
           autoComplete="new-password"
           placeholder="Enter your new password"
-          aria-invalid={passwordError ? true : undefined}
-          aria-describedby={describedBy('reset-password', { hint: true, error: passwordError })}
-          className={inputStyles({ invalid: Boolean(passwordError) })}
+          {...fieldInputProps('reset-password', { error: passwordError, hint: true })}
           {...register('password')}
         />
       </FormField>
       <FormField id="reset-confirm" label="Confirm New Password" error={confirmError}>
         <input
-          id="reset-confirm"
           type="password"
           autoComplete="new-password"
           placeholder="Enter your new password again"
-          aria-invalid={confirmError ? true : undefined}
-          aria-describedby={describedBy('reset-confirm', { error: confirmError })}
-          className={inputStyles({ invalid: Boolean(confirmError) })}
+          {...fieldInputProps('reset-confirm', { error: confirmError })}
           {...register('confirm')}
         />
       </FormField>

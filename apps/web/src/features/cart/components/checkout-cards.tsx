@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '@coffee/contract';
-import type { DeliveryMethod, PaymentMethod } from '@coffee/contract';
+import type { DeliveryMethod, PaymentMethod, ShopSettings } from '@coffee/contract';
 import { ArrivalTimeField, DeliveryMethodPills } from '../../../components/ui/delivery-choice';
 import { FieldError, describedBy, fieldIds, inputStyles } from '../../../components/ui/form-field';
 import { cn } from '../../../lib/cn';
@@ -21,19 +21,35 @@ export function CheckoutCard({ title, action, children, titleId }: { title: stri
   );
 }
 
+/** What the checkout needs of the shop's settings (GET /shop, which the route loads). */
+export type CheckoutShop = Pick<ShopSettings, 'timeZone' | 'maxDaysAhead' | 'deliveryWindows'>;
+
 type DeliveryCardProps = {
   method: DeliveryMethod;
   day: string;
   time: string;
+  /** Today and the last day the shop takes orders for, on its calendar; no last day while unknown. */
   minDay: string;
+  maxDay: string | undefined;
+  /** The shop's clock, days ahead and delivery hours (GET /shop); undefined while unknown. */
+  shop: CheckoutShop | undefined;
   onChange: (change: { method?: DeliveryMethod; day?: string; time?: string }) => void;
   /** The shop's answer when it cannot deliver then (a refused time, or "as soon as possible" outside the hours). */
   problem: string | null;
   saving: boolean;
 };
 
+/** The rules the API applies to the day (GET /shop): the shop's clock, and how far ahead. */
+function dayHint(time: string, shop: CheckoutShop | undefined): string {
+  const when = time === '' ? 'Without a time, the order is for as soon as possible.' : "The day and time are the shop's local time";
+  if (!shop) return time === '' ? when : `${when}.`;
+  return time === ''
+    ? `${when} A time can be set up to ${shop.maxDaysAhead} days ahead.`
+    : `${when} (${shop.timeZone}), up to ${shop.maxDaysAhead} days ahead.`;
+}
+
 /** How and when: the product page's choice, editable here; the API checks it and its message shows under the time. */
-export function DeliveryCard({ method, day, time, minDay, onChange, problem, saving }: DeliveryCardProps) {
+export function DeliveryCard({ method, day, time, minDay, maxDay, shop, onChange, problem, saving }: DeliveryCardProps) {
   const dayId = useId();
   return (
     <CheckoutCard title="Delivery" titleId="delivery-title">
@@ -47,6 +63,7 @@ export function DeliveryCard({ method, day, time, minDay, onChange, problem, sav
             id={dayId}
             type="date"
             min={minDay}
+            max={maxDay}
             value={day}
             onChange={(event) => onChange({ day: event.target.value })}
             aria-describedby={`${dayId}-hint`}
@@ -54,9 +71,15 @@ export function DeliveryCard({ method, day, time, minDay, onChange, problem, sav
           />
         </div>
         <p id={`${dayId}-hint`} className="-mt-4 text-sm text-muted">
-          {time === '' ? 'Without a time, the order is for as soon as possible.' : "The day and time are the shop's local time."}
+          {dayHint(time, shop)}
         </p>
-        <ArrivalTimeField value={time} onChange={(next) => onChange({ time: next })} method={method} error={problem} />
+        <ArrivalTimeField
+          value={time}
+          onChange={(next) => onChange({ time: next })}
+          method={method}
+          windows={shop?.deliveryWindows}
+          error={problem}
+        />
       </div>
     </CheckoutCard>
   );

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Cart } from '@coffee/contract';
 import { writeLoginRecord } from '../../../lib/login-record';
 import { stubFetch } from '../../../testing/fetch-stub';
@@ -8,6 +8,7 @@ import type { StubbedRequest } from '../../../testing/fetch-stub';
 import { createCart, createCartLine, createOrder, createSummary } from '../../../testing/order-factory';
 import { jsonResponse } from '../../../testing/product-factory';
 import { renderRoutes } from '../../../testing/render';
+import { createShopSettings } from '../../../testing/shop-factory';
 import { Checkout } from './checkout';
 
 const profile = { displayName: 'Rina', email: 'rina@example.com', phone: '+62 812 0000 1111', deliveryAddress: 'Jl. Kopi 1, Jakarta' };
@@ -20,6 +21,8 @@ const cart: Cart = createCart({
   summary: createSummary({ subtotalIdr: 105_000, taxAndFeesIdr: 10_500, shippingIdr: 0, totalIdr: 115_500 }),
 });
 
+const shop = createShopSettings();
+
 function setup(placeOrder: (request: StubbedRequest, attempt: number) => Response | Promise<Response>) {
   writeLoginRecord({ id: 1, email: profile.email, role: 'customer', displayName: 'Rina', photoUrl: null });
   let attempts = 0;
@@ -29,7 +32,7 @@ function setup(placeOrder: (request: StubbedRequest, attempt: number) => Respons
     if (url.pathname === '/api/v1/cart') return jsonResponse({ data: cart });
     return jsonResponse({ message: 'not found' }, 404);
   });
-  renderRoutes([{ path: '/payment', element: <Checkout profile={profile} profileLoading={false} /> }], '/payment');
+  renderRoutes([{ path: '/payment', element: <Checkout profile={profile} profileLoading={false} shop={shop} /> }], '/payment');
   return stub;
 }
 
@@ -115,8 +118,35 @@ describe('Checkout', () => {
   it('offers the menu when the cart is empty', async () => {
     writeLoginRecord({ id: 1, email: profile.email, role: 'customer', displayName: 'Rina', photoUrl: null });
     stubFetch(() => jsonResponse({ data: createCart() }));
-    renderRoutes([{ path: '/payment', element: <Checkout profile={profile} profileLoading={false} /> }], '/payment');
+    renderRoutes([{ path: '/payment', element: <Checkout profile={profile} profileLoading={false} shop={shop} /> }], '/payment');
     expect(await screen.findByRole('heading', { name: 'Your cart is empty' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'See the menu' }).getAttribute('href')).toBe('/products');
+  });
+
+  describe("with the shop's settings", () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it("offers the days from today to maxDaysAhead on the shop's calendar, and the shop's hours", async () => {
+      // 20:00 UTC on Monday 2025-01-06 is already 10:00 on Tuesday at the shop (UTC+14).
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date(Date.UTC(2025, 0, 6, 20, 0)));
+      const far = createShopSettings({
+        timeZone: 'Pacific/Kiritimati',
+        maxDaysAhead: 3,
+        deliveryWindows: { ...shop.deliveryWindows, dineIn: { days: [1, 2, 3, 4, 5, 6, 7], from: '08:00', to: '20:30' } },
+      });
+      writeLoginRecord({ id: 1, email: profile.email, role: 'customer', displayName: 'Rina', photoUrl: null });
+      stubFetch(() => jsonResponse({ data: cart }));
+      renderRoutes([{ path: '/payment', element: <Checkout profile={profile} profileLoading={false} shop={far} /> }], '/payment');
+
+      const day = (await screen.findByLabelText('Day :')) as HTMLInputElement;
+      expect([day.value, day.min, day.max]).toEqual(['2025-01-07', '2025-01-07', '2025-01-10']);
+      expect(screen.getByText('Without a time, the order is for as soon as possible. A time can be set up to 3 days ahead.')).toBeTruthy();
+      const time = screen.getByLabelText('Set time :');
+      expect([time.getAttribute('min'), time.getAttribute('max')]).toEqual(['08:00', '20:30']);
+      expect(screen.getByText("Enter the time you'll arrive, between 08:00 and 20:30. Leave it empty for as soon as possible.")).toBeTruthy();
+    });
   });
 });

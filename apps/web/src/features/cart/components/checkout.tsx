@@ -8,22 +8,23 @@ import { Button, buttonStyles } from '../../../components/ui/button';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { calendarDate } from '../../../lib/shop-time';
+import { schedulableDays } from '../../../lib/shop-time';
 import { useCart } from '../api/get-cart';
 import { usePlaceOrder } from '../api/place-order';
 import { useSetCartDelivery } from '../api/set-cart-delivery';
 import { dayOf, timeOf } from '../scheduled-time';
 import { AddressCard, DeliveryCard, PaymentMethodCard } from './checkout-cards';
+import type { CheckoutShop } from './checkout-cards';
 import { OrderConfirmation } from './order-confirmation';
 import { OrderSummaryCard } from './order-summary-card';
 
 /** Who the order goes to, from the profile (the route loads it). */
 export type CheckoutProfile = { displayName: string; email: string; phone: string; deliveryAddress: string };
 
-type CheckoutProps = { profile: CheckoutProfile | undefined; profileLoading: boolean };
+type CheckoutProps = { profile: CheckoutProfile | undefined; profileLoading: boolean; shop: CheckoutShop | undefined };
 
 /** Spec section 2, Checkout (/payment, 'Your Cart'): the cart, how and when, where, how to pay; then the order. */
-export function Checkout({ profile, profileLoading }: CheckoutProps) {
+export function Checkout({ profile, profileLoading, shop }: CheckoutProps) {
   // Always fresh here: prices, sold-out lines and the delivery check may have changed since the cart was shown.
   const cart = useCart({ enabled: true, refetchOnMount: 'always' });
   const [placed, setPlaced] = useState<Order | null>(null);
@@ -42,7 +43,7 @@ export function Checkout({ profile, profileLoading }: CheckoutProps) {
       />
     );
   } else if (cart.data.lines.length === 0) body = <EmptyCart />;
-  else body = <CheckoutForm cart={cart.data} profile={profile} profileLoading={profileLoading} onPlaced={setPlaced} />;
+  else body = <CheckoutForm cart={cart.data} profile={profile} profileLoading={profileLoading} shop={shop} onPlaced={setPlaced} />;
 
   return (
     <div className="on-dark relative isolate overflow-hidden bg-espresso-deep">
@@ -82,14 +83,18 @@ type CheckoutFormProps = {
   cart: Cart;
   profile: CheckoutProfile | undefined;
   profileLoading: boolean;
+  shop: CheckoutShop | undefined;
   onPlaced: (order: Order) => void;
 };
 
-function CheckoutForm({ cart, profile, profileLoading, onPlaced }: CheckoutFormProps) {
-  const today = calendarDate(new Date());
+function CheckoutForm({ cart, profile, profileLoading, shop, onPlaced }: CheckoutFormProps) {
+  // Days on the shop's calendar: the API judges requested times by its clock, not the browser's.
+  const { today, lastDay } = schedulableDays(new Date(), shop);
   // Starts from the cart (the product page saved the method and time there); edits are saved back at once.
   const [method, setMethod] = useState<DeliveryMethod>(cart.deliveryMethod);
-  const [day, setDay] = useState(dayOf(cart.scheduledFor) || today);
+  // Null until a day is chosen: today, which is known once the shop's settings are.
+  const [chosenDay, setDay] = useState<string | null>(dayOf(cart.scheduledFor) || null);
+  const day = chosenDay ?? today;
   const [time, setTime] = useState(timeOf(cart.scheduledFor));
   const [timeError, setTimeError] = useState<string | null>(null);
   const [addressDraft, setAddressDraft] = useState<string | null>(null);
@@ -162,6 +167,8 @@ function CheckoutForm({ cart, profile, profileLoading, onPlaced }: CheckoutFormP
           day={day}
           time={time}
           minDay={today}
+          maxDay={lastDay}
+          shop={shop}
           onChange={changeDelivery}
           // The refusal of the latest change, else whether the saved choice could be ordered right now.
           problem={timeError ?? (saveDelivery.isPending ? null : cart.deliveryProblem)}

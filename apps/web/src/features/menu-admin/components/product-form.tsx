@@ -1,13 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ChangeEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import {
   CATEGORIES,
-  IMAGE_TYPES,
-  MAX_IMAGE_BYTES,
   MAX_PRODUCT_PRICE,
   PRODUCT_DESCRIPTION_MAX_LENGTH,
   PRODUCT_NAME_MAX_LENGTH,
@@ -17,7 +15,8 @@ import {
 import type { Category, CreateProductInput, Product, SizeCode } from '@coffee/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { FieldError, FormField, describedBy, fieldIds, inputStyles } from '../../../components/ui/form-field';
+import { FieldError, FormField, fieldIds, fieldInputProps, inputStyles } from '../../../components/ui/form-field';
+import { MAX_PICTURE_MB, PictureChooser, PictureFrame, useRevokeObjectUrl } from '../../../components/ui/picture-chooser';
 import { Price } from '../../../components/ui/price';
 import { ProductArt } from '../../../components/ui/product-art';
 import { cn } from '../../../lib/cn';
@@ -122,12 +121,11 @@ export function ProductForm({ product, onSubmit, onCancel, deleteAction }: Produ
   const [removePicture, setRemovePicture] = useState(false);
   const [pictureError, setPictureError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const fileRef = useRef<HTMLInputElement>(null);
   const chooseRef = useRef<HTMLButtonElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
 
   const previewUrl = picture?.url ?? null;
-  useEffect(() => (previewUrl ? () => URL.revokeObjectURL(previewUrl) : undefined), [previewUrl]);
+  useRevokeObjectUrl(previewUrl);
   useEffect(() => {
     if (failure) failureRef.current?.focus();
   }, [failure]);
@@ -137,21 +135,10 @@ export function ProductForm({ product, onSubmit, onCancel, deleteAction }: Produ
   const existingUrl = editing && !removePicture ? product.imageUrl : null;
   const shownUrl = previewUrl ?? existingUrl;
 
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) {
-      setPictureError('Choose a JPEG, PNG, WebP or GIF picture.');
-      return;
-    }
-    if (file.size > MAX_IMAGE_BYTES) {
-      setPictureError(`This picture is ${(file.size / 1024 / 1024).toFixed(1)} MB; a picture may be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`);
-      return;
-    }
+  const choose = (file: File, url: string) => {
     setPictureError(null);
     setRemovePicture(false);
-    setPicture({ file, url: URL.createObjectURL(file) });
+    setPicture({ file, url });
   };
 
   const submit = async (values: ProductFormValues) => {
@@ -178,12 +165,8 @@ export function ProductForm({ product, onSubmit, onCancel, deleteAction }: Produ
 
   const ids = (field: string) => ({ id: `product-${field}`, ...fieldIds(`product-${field}`) });
   const pictureIds = ids('picture');
-  const invalid = (field: keyof ProductFormValues) => Boolean(errors[field]);
-  const aria = (field: 'name' | 'price' | 'category' | 'description', hint = false) => ({
-    id: `product-${field}`,
-    'aria-invalid': invalid(field) || undefined,
-    'aria-describedby': describedBy(`product-${field}`, { hint, error: errors[field]?.message }),
-  });
+  const field = (name: 'name' | 'price' | 'category' | 'description', options: { hint?: boolean; className?: string } = {}) =>
+    fieldInputProps(`product-${name}`, { error: errors[name]?.message, ...options });
   const sizesError = errors.sizes?.message ?? errors.sizes?.R?.message ?? errors.sizes?.L?.message ?? errors.sizes?.XL?.message;
 
   return (
@@ -200,46 +183,37 @@ export function ProductForm({ product, onSubmit, onCancel, deleteAction }: Produ
         <h2 id="product-picture-heading" className="sr-only">
           Picture
         </h2>
-        <div className="relative aspect-square w-64 overflow-hidden rounded-full bg-crema-soft shadow-card sm:w-72">
-          {shownUrl ? (
-            <img src={shownUrl} alt={picture ? 'Preview of the chosen picture' : `Current picture of ${product?.name ?? 'the product'}`} className="size-full object-cover" />
-          ) : name.trim() && category ? (
-            <ProductArt
-              name={name}
-              category={category as Category}
-              label="No picture: the menu shows this drawing"
-              className="size-full"
-            />
-          ) : (
-            <div role="img" aria-label="No picture chosen" className="grid size-full place-items-center text-espresso/50">
-              <svg viewBox="0 0 48 48" aria-hidden="true" className="size-20" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinejoin="round">
-                <path d="M8 15h8l3-5h10l3 5h8v23H8z" />
-                <circle cx="24" cy="26" r="7" />
-              </svg>
-            </div>
-          )}
-        </div>
-        <input
-          ref={fileRef}
-          type="file"
-          accept={IMAGE_TYPES.join(',')}
-          tabIndex={-1}
-          aria-hidden="true"
-          className="sr-only"
-          onChange={choose}
+        <PictureFrame
+          src={shownUrl}
+          alt={picture ? 'Preview of the chosen picture' : `Current picture of ${product?.name ?? 'the product'}`}
+          className="aspect-square w-64 shadow-card sm:w-72"
+          fallback={
+            name.trim() && category ? (
+              <ProductArt name={name} category={category as Category} label="No picture: the menu shows this drawing" className="size-full" />
+            ) : (
+              <div role="img" aria-label="No picture chosen" className="grid size-full place-items-center text-espresso/50">
+                <svg viewBox="0 0 48 48" aria-hidden="true" className="size-20" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinejoin="round">
+                  <path d="M8 15h8l3-5h10l3 5h8v23H8z" />
+                  <circle cx="24" cy="26" r="7" />
+                </svg>
+              </div>
+            )
+          }
         />
         <div className="flex w-full max-w-xs flex-col gap-3">
-          <Button
+          <PictureChooser
+            noun="picture"
+            onChoose={choose}
+            onReject={setPictureError}
             ref={chooseRef}
             variant="accent"
             size="lg"
             shape="soft"
             disabled={isSubmitting}
             aria-describedby={pictureError ? `${pictureIds.hint} ${pictureIds.error}` : pictureIds.hint}
-            onClick={() => fileRef.current?.click()}
           >
             {shownUrl ? 'Change Picture' : 'Choose Picture'}
-          </Button>
+          </PictureChooser>
           {(picture || existingUrl) && (
             <Button
               variant="light"
@@ -261,14 +235,14 @@ export function ProductForm({ product, onSubmit, onCancel, deleteAction }: Produ
           )}
         </div>
         <p id={pictureIds.hint} className="max-w-xs text-center text-sm text-muted">
-          Optional. JPEG, PNG, WebP or GIF up to {MAX_IMAGE_BYTES / 1024 / 1024} MB; without one the menu shows a drawing.
+          Optional. JPEG, PNG, WebP or GIF up to {MAX_PICTURE_MB} MB; without one the menu shows a drawing.
         </p>
         <FieldError id={pictureIds.error} message={pictureError ?? undefined} />
       </section>
 
       <div className="flex min-w-0 flex-col gap-7">
         <FormField id="product-name" label="Product Name" error={errors.name?.message}>
-          <input type="text" placeholder="Type product name" autoComplete="off" className={inputStyles({ invalid: invalid('name') })} {...aria('name')} {...register('name')} />
+          <input type="text" placeholder="Type product name" autoComplete="off" {...field('name')} {...register('name')} />
         </FormField>
 
         <FormField
@@ -298,8 +272,7 @@ export function ProductForm({ product, onSubmit, onCancel, deleteAction }: Produ
               max={MAX_PRODUCT_PRICE}
               step={1}
               placeholder="Type the price"
-              className={inputStyles({ invalid: invalid('price'), className: 'pr-16 pl-14' })}
-              {...aria('price', true)}
+              {...field('price', { hint: true, className: 'pr-16 pl-14' })}
               {...register('price')}
             />
             <span aria-hidden="true" className="pointer-events-none absolute top-1/2 right-5 -translate-y-1/2 font-medium text-muted">
@@ -309,7 +282,7 @@ export function ProductForm({ product, onSubmit, onCancel, deleteAction }: Produ
         </FormField>
 
         <FormField id="product-category" label="Category" error={errors.category?.message}>
-          <select className={inputStyles({ invalid: invalid('category'), className: 'appearance-auto' })} {...aria('category')} {...register('category')}>
+          <select {...field('category', { className: 'appearance-auto' })} {...register('category')}>
             <option value="" disabled>
               Select category
             </option>
@@ -325,8 +298,7 @@ export function ProductForm({ product, onSubmit, onCancel, deleteAction }: Produ
           <textarea
             rows={3}
             placeholder="Describe your product"
-            className={inputStyles({ invalid: invalid('description'), className: 'resize-y' })}
-            {...aria('description')}
+            {...field('description', { className: 'resize-y' })}
             {...register('description')}
           />
         </FormField>

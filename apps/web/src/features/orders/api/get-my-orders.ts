@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { OrderListResponse } from '@coffee/contract';
 import type { OrderListResponse as OrderPage } from '@coffee/contract';
 import { apiGet } from '../../../lib/api-client';
+import { nextPageParam } from '../../../lib/paging';
 
 export const HISTORY_PAGE_SIZE = 12;
 
@@ -21,7 +22,7 @@ export const myOrdersQueryOptions = () =>
     queryKey: myOrdersKey,
     queryFn: ({ pageParam, signal }) => getMyOrders(pageParam, HISTORY_PAGE_SIZE, signal),
     initialPageParam: 1,
-    getNextPageParam: ({ meta }) => (meta.page * meta.limit < meta.total ? meta.page + 1 : undefined),
+    getNextPageParam: nextPageParam,
     staleTime: 0,
   });
 

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { StaffOrderListResponse } from '@coffee/contract';
 import type { OrderStatus, StaffOrderListResponse as StaffOrderPage } from '@coffee/contract';
 import { apiGet } from '../../../lib/api-client';
+import { nextPageParam } from '../../../lib/paging';
 
 export const STAFF_PAGE_SIZE = 20;
 // New orders appear without a reload; a shop screen is left open all day.
@@ -19,7 +20,7 @@ export const staffOrdersQueryOptions = (status: OrderStatus | undefined) =>
     queryKey: [...staffOrdersKey, status ?? 'all'] as const,
     queryFn: ({ pageParam, signal }) => getStaffOrders(status, pageParam, signal),
     initialPageParam: 1,
-    getNextPageParam: ({ meta }) => (meta.page * meta.limit < meta.total ? meta.page + 1 : undefined),
+    getNextPageParam: nextPageParam,
     staleTime: 0,
     refetchInterval: STAFF_POLL_MS,
   });

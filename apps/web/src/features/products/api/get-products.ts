@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '
 import { DEFAULT_PAGE_LIMIT, ProductListResponse } from '@coffee/contract';
 import type { ListProductsQueryInput } from '@coffee/contract';
 import { apiGet } from '../../../lib/api-client';
+import { nextPageParam } from '../../../lib/paging';
 
 /** What narrows a list: category, keyword, featured (Favorite & Promo), sort. Paging is added per call. */
 export type ProductFilters = Omit<ListProductsQueryInput, 'page' | 'limit'>;
@@ -31,7 +32,7 @@ export const productsInfiniteQueryOptions = (filters: ProductFilters, limit = DE
     queryKey: productListKeys.infinite(filters, limit),
     queryFn: ({ pageParam, signal }) => getProducts(filters, { page: pageParam, limit }, signal),
     initialPageParam: 1,
-    getNextPageParam: ({ meta }) => (meta.page * meta.limit < meta.total ? meta.page + 1 : undefined),
+    getNextPageParam: nextPageParam,
   });
 
 export function useProducts(filters: ProductFilters, options: { limit?: number; enabled?: boolean } = {}) {

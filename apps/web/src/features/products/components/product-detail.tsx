@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { SIZE_LABELS } from '@coffee/contract';
-import type { DeliveryMethod, Product, SizeCode } from '@coffee/contract';
+import type { DeliveryMethod, Product, ShopSettings, SizeCode } from '@coffee/contract';
 import { paths } from '../../../config/paths';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -27,6 +27,8 @@ type ProductDetailProps = {
   product: Product;
   /** The cart's current delivery method and time, so the page starts from what the cart has. */
   initialDelivery?: { deliveryMethod: DeliveryMethod; arrivalTime: string };
+  /** The shop's delivery hours (GET /shop) for the time field; undefined while unknown. */
+  deliveryWindows?: ShopSettings['deliveryWindows'] | undefined;
   /** Resolves when the lines are in the cart; a rejection's message is shown on the page, choices kept. */
   onAddToCart?: (selection: ProductSelection) => Promise<void>;
   /** Adds the lines (if any) and opens the checkout. */
@@ -37,7 +39,7 @@ type ProductDetailProps = {
 // Products sold in one size (foods, most add-ons) have a single unnamed quantity line.
 const SINGLE = 'single';
 
-export function ProductDetail({ product, initialDelivery, onAddToCart, onCheckout, onAskStaff }: ProductDetailProps) {
+export function ProductDetail({ product, initialDelivery, deliveryWindows, onAddToCart, onCheckout, onAskStaff }: ProductDetailProps) {
   const firstSize = product.sizes[0];
   const [size, setSize] = useState<SizeCode | null>(firstSize?.code ?? null);
   // Spec section 2: Dine in is shown active.
@@ -161,7 +163,7 @@ export function ProductDetail({ product, initialDelivery, onAddToCart, onCheckou
           </div>
 
           <DeliveryMethodPills value={delivery} onChange={setDelivery} />
-          <ArrivalTimeField value={arrivalTime} onChange={setArrivalTime} method={delivery} />
+          <ArrivalTimeField value={arrivalTime} onChange={setArrivalTime} method={delivery} windows={deliveryWindows} />
         </div>
       </div>
 

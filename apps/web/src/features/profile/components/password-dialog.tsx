@@ -5,7 +5,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@coffee/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { FormField, describedBy, inputStyles } from '../../../components/ui/form-field';
+import { FormField, fieldInputProps } from '../../../components/ui/form-field';
 import { errorMessage } from '../../../lib/api-client';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { useChangePassword } from '../api/change-password';
@@ -63,11 +63,8 @@ function PasswordForm({ onCancel, onChanged }: { onCancel: () => void; onChanged
   });
 
   const field = (name: keyof Values, hint = false) => ({
-    id: `password-${name}`,
     type: 'password',
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': describedBy(`password-${name}`, { hint, error: errors[name]?.message }),
-    className: inputStyles({ invalid: Boolean(errors[name]) }),
+    ...fieldInputProps(`password-${name}`, { error: errors[name]?.message, hint }),
     ...register(name),
   });
 

@@ -1,14 +1,15 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { ChangeEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { ADDRESS_MAX_LENGTH, IMAGE_TYPES, MAX_IMAGE_BYTES, NAME_MAX_LENGTH, PHONE_PATTERN } from '@coffee/contract';
+import { ADDRESS_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_PATTERN } from '@coffee/contract';
 import type { UpdateProfileInput, UserProfile } from '@coffee/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { FieldError, FormField, describedBy, fieldIds, inputStyles } from '../../../components/ui/form-field';
+import { FieldError, FormField, fieldIds, fieldInputProps, inputStyles } from '../../../components/ui/form-field';
+import { MAX_PICTURE_MB, PictureChooser, PictureFrame, useRevokeObjectUrl } from '../../../components/ui/picture-chooser';
 import { cn } from '../../../lib/cn';
 import { errorMessage } from '../../../lib/api-client';
 import { serverFieldErrors } from '../../../lib/form-errors';
@@ -114,13 +115,10 @@ export function ProfileForm({ profile, onLogout, signingOut }: { profile: UserPr
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [banner, setBanner] = useState<Banner | null>(null);
   const [passwordOpen, setPasswordOpen] = useState(false);
-  const fileRef = useRef<HTMLInputElement>(null);
   const chooseRef = useRef<HTMLButtonElement>(null);
   const bannerRef = useRef<HTMLDivElement>(null);
 
-  // A preview's object URL lives until it is replaced or the page closes.
-  const previewUrl = photo.kind === 'new' ? photo.previewUrl : null;
-  useEffect(() => (previewUrl ? () => URL.revokeObjectURL(previewUrl) : undefined), [previewUrl]);
+  useRevokeObjectUrl(photo.kind === 'new' ? photo.previewUrl : null);
 
   useEffect(() => {
     if (banner) bannerRef.current?.focus();
@@ -128,21 +126,14 @@ export function ProfileForm({ profile, onLogout, signingOut }: { profile: UserPr
 
   const shownPhoto = photo.kind === 'new' ? photo.previewUrl : photo.kind === 'remove' ? null : profile.photoUrl;
 
-  const choosePhoto = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
+  const choosePhoto = (file: File, previewUrl: string) => {
     setBanner(null);
-    if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) {
-      setPhotoError('Choose a JPEG, PNG, WebP or GIF picture.');
-      return;
-    }
-    if (file.size > MAX_IMAGE_BYTES) {
-      setPhotoError(`This picture is ${(file.size / 1024 / 1024).toFixed(1)} MB; a photo may be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`);
-      return;
-    }
     setPhotoError(null);
-    setPhoto({ kind: 'new', file, previewUrl: URL.createObjectURL(file) });
+    setPhoto({ kind: 'new', file, previewUrl });
+  };
+  const rejectPhoto = (message: string) => {
+    setBanner(null);
+    setPhotoError(message);
   };
 
   const cancel = () => {
@@ -190,10 +181,7 @@ export function ProfileForm({ profile, onLogout, signingOut }: { profile: UserPr
 
   const busy = isSubmitting || signingOut;
   const text = (name: TextField | 'dateOfBirth', extra: { hint?: boolean } = {}) => ({
-    id: `profile-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': describedBy(`profile-${name}`, { hint: extra.hint, error: errors[name]?.message }),
-    className: inputStyles({ look: 'line', invalid: Boolean(errors[name]) }),
+    ...fieldInputProps(`profile-${name}`, { error: errors[name]?.message, hint: extra.hint, look: 'line' }),
     ...register(name),
   });
   const photoIds = fieldIds('profile-photo');
@@ -213,17 +201,18 @@ export function ProfileForm({ profile, onLogout, signingOut }: { profile: UserPr
           <h2 id="profile-photo-heading" className="sr-only">
             Photo
           </h2>
-          <div className="relative size-36 overflow-hidden rounded-full bg-crema-soft ring-4 ring-crema-soft">
-            {shownPhoto ? (
-              <img src={shownPhoto} alt={photo.kind === 'new' ? 'Your new photo (not saved yet)' : 'Your photo'} className="size-full object-cover" />
-            ) : (
+          <PictureFrame
+            src={shownPhoto}
+            alt={photo.kind === 'new' ? 'Your new photo (not saved yet)' : 'Your photo'}
+            className="size-36 ring-4 ring-crema-soft"
+            fallback={
               <svg viewBox="0 0 40 40" role="img" aria-label="No photo yet" className="size-full">
                 <circle cx="20" cy="20" r="20" fill="#FFF3D9" />
                 <circle cx="20" cy="16" r="7" fill="#6A4029" />
                 <path d="M7 34c2-7 7-10 13-10s11 3 13 10a19 19 0 0 1-26 0z" fill="#6A4029" />
               </svg>
-            )}
-          </div>
+            }
+          />
           <p className="mt-4 font-display text-xl font-bold break-words text-ink">{profile.displayName}</p>
           <p className="text-sm break-all text-muted">{profile.email}</p>
           {photo.kind !== 'keep' && (
@@ -231,26 +220,19 @@ export function ProfileForm({ profile, onLogout, signingOut }: { profile: UserPr
               {photo.kind === 'new' ? 'New photo: Save Change to keep it' : 'Photo removed: Save Change to confirm'}
             </p>
           )}
-          <input
-            ref={fileRef}
-            type="file"
-            accept={IMAGE_TYPES.join(',')}
-            tabIndex={-1}
-            aria-hidden="true"
-            className="sr-only"
-            onChange={choosePhoto}
-          />
           <div className="mt-6 flex w-full flex-col gap-3">
-            <Button
+            <PictureChooser
+              noun="photo"
+              onChoose={choosePhoto}
+              onReject={rejectPhoto}
               ref={chooseRef}
               variant="accent"
               shape="soft"
               disabled={busy}
               aria-describedby={photoError ? photoIds.error : photoIds.hint}
-              onClick={() => fileRef.current?.click()}
             >
               Choose Photo
-            </Button>
+            </PictureChooser>
             <Button
               variant="primary"
               shape="soft"
@@ -264,7 +246,7 @@ export function ProfileForm({ profile, onLogout, signingOut }: { profile: UserPr
             </Button>
           </div>
           <p id={photoIds.hint} className="mt-3 text-xs text-muted">
-            JPEG, PNG, WebP or GIF, up to {MAX_IMAGE_BYTES / 1024 / 1024} MB.
+            JPEG, PNG, WebP or GIF, up to {MAX_PICTURE_MB} MB.
           </p>
           <div className="mt-2 text-left">
             <FieldError id={photoIds.error} message={photoError ?? undefined} />

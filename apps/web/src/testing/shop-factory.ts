@@ -1,0 +1,23 @@
+import type { ShopSettings } from '@coffee/contract';
+
+/** GET /shop as the API answers it with the default settings; pass what the test is about. */
+export function createShopSettings(overrides: Partial<ShopSettings> = {}): ShopSettings {
+  return {
+    name: 'Coffee Shop',
+    chatUrl: null,
+    timeZone: 'Asia/Jakarta',
+    currency: 'IDR',
+    taxRate: 0.1,
+    shippingFee: 15,
+    shippingFeeIdr: 15_000,
+    maxDaysAhead: 7,
+    maxLineQuantity: 20,
+    maxOrderItems: 50,
+    deliveryWindows: {
+      doorDelivery: { days: [1, 2, 3, 4, 5], from: '13:00', to: '19:00' },
+      dineIn: { days: [1, 2, 3, 4, 5, 6, 7], from: '09:00', to: '18:00' },
+      pickUp: { days: [1, 2, 3, 4, 5, 6, 7], from: '09:00', to: '18:00' },
+    },
+    ...overrides,
+  };
+}
