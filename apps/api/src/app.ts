@@ -20,6 +20,7 @@ import { createProductService } from './modules/products/products.service.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { createMailer, type Mailer } from './lib/mail.js';
+import { lazyChildLoggerFactory } from './lib/request-logger.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createSessionRepository } from './modules/auth/sessions.repository.js';
@@ -30,7 +31,6 @@ import { createOidcService } from './modules/auth/oidc.service.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { createUserService } from './modules/users/users.service.js';
 import { registerSessions } from './plugins/session.js';
-import { registerUploads } from './plugins/uploads.js';
 import { cartRoutes } from './modules/cart/cart.routes.js';
 import { createCartService } from './modules/cart/cart.service.js';
 import { orderRoutes } from './modules/orders/orders.routes.js';
@@ -69,6 +69,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: false,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
+    // request.log's pino child is made only when a request logs something (lib/request-logger.ts).
+    childLoggerFactory: lazyChildLoggerFactory,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -118,7 +120,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const sessions = createSessionService(createSessionRepository(database.db), config.sessions);
   await registerSessions(app, { sessions, config });
-  await registerUploads(app);
   const users = createUserService(database.db, { uploadsDir: config.uploadsDir });
   const auth = createAuthService({
     db: database.db,

@@ -93,26 +93,47 @@ export async function registerSessions(app: FastifyInstance, options: SessionPlu
     },
   });
 
-  app.addHook('onRequest', async (request, reply) => {
-    const bearer = bearerToken(request);
-    if (UNSAFE_METHODS.has(request.method) && bearer === undefined && isCrossSite(request, publicOrigin)) {
-      throw forbidden(CROSS_SITE_REFUSED);
-    }
-    // Pictures and the web app need no session; only the API looks one up.
-    if (!request.url.startsWith('/api/')) return;
+  async function resolveBearer(request: FastifyRequest, bearer: string): Promise<void> {
+    // A Bearer header is the whole answer: a wrong token never falls back to a cookie.
+    request.user = bearer ? await sessions.resolveSession(bearer) : null;
+    request.authMethod = request.user ? 'bearer' : null;
+  }
 
-    if (bearer !== undefined) {
-      // A Bearer header is the whole answer: a wrong token never falls back to a cookie.
-      request.user = bearer ? await sessions.resolveSession(bearer) : null;
-      request.authMethod = request.user ? 'bearer' : null;
-      return;
-    }
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token) return;
+  async function resolveCookie(request: FastifyRequest, reply: FastifyReply, token: string): Promise<void> {
     request.user = await sessions.resolveSession(token);
     request.authMethod = request.user ? 'cookie' : null;
     // A cookie for a session that ended (logout elsewhere, expiry) is dropped from the browser.
     if (!request.user) app.sessionCookie.clear(request, reply);
+  }
+
+  // A callback hook, not an async one: a visitor's request (no Authorization header, no session cookie: most
+  // catalogue traffic) goes on synchronously, without a promise and a microtask turn per request.
+  app.addHook('onRequest', (request, reply, done) => {
+    const bearer = bearerToken(request);
+    if (UNSAFE_METHODS.has(request.method) && bearer === undefined && isCrossSite(request, publicOrigin)) {
+      done(forbidden(CROSS_SITE_REFUSED));
+      return;
+    }
+    // Pictures and the web app need no session; only the API looks one up.
+    if (!request.url.startsWith('/api/')) {
+      done();
+      return;
+    }
+    let lookup: Promise<void>;
+    if (bearer !== undefined) {
+      lookup = resolveBearer(request, bearer);
+    } else {
+      const token = request.cookies[SESSION_COOKIE];
+      if (!token) {
+        done();
+        return;
+      }
+      lookup = resolveCookie(request, reply, token);
+    }
+    lookup.then(
+      () => done(),
+      (err: unknown) => done(err instanceof Error ? err : new Error(`session lookup failed: ${String(err)}`)),
+    );
   });
 }
 

@@ -6,6 +6,11 @@ import { AppError, badRequest } from '../lib/errors.js';
 /**
  * multipart/form-data for picture uploads (product pictures, profile photos). Limits are checked
  * while the body streams in, so an oversized upload is cut off at 5 MB instead of being read whole.
+ *
+ * Register it inside the plugin that holds the upload routes, never on the root instance: the plugin adds an
+ * onRequest hook (a 'close' listener per response) and an onResponse hook (temp file cleanup) to every route of
+ * the instance it is registered on, which measured as a promise and a listener per catalogue request for nothing.
+ * Other routes answer a multipart body with 415, as for any content type they do not take.
  */
 export async function registerUploads(app: FastifyInstance): Promise<void> {
   await app.register(multipart, {

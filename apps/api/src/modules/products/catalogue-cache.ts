@@ -32,6 +32,8 @@ export function noteCatalogueChanged(db: object): void {
  */
 export class AnswerCache<V> {
   private readonly entries = new Map<string, Promise<V>>();
+  /** The most recently used key: a hit on it needs no re-insertion (the common case, a hot answer). */
+  private newest: string | undefined;
   private version: number;
 
   constructor(
@@ -45,17 +47,22 @@ export class AnswerCache<V> {
     const version = this.currentVersion();
     if (version !== this.version) {
       this.entries.clear();
+      this.newest = undefined;
       this.version = version;
     }
     const hit = this.entries.get(key);
     if (hit) {
-      // Re-insert so Map order doubles as recency order.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
+      // Re-insert so Map order doubles as recency order (already last when it is the newest).
+      if (key !== this.newest) {
+        this.entries.delete(key);
+        this.entries.set(key, hit);
+        this.newest = key;
+      }
       return hit;
     }
     const loading = load();
     this.entries.set(key, loading);
+    this.newest = key;
     if (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);

@@ -26,6 +26,8 @@ export interface ProductPage {
   readonly total: number;
 }
 
+const NO_WORDS: readonly string[] = Object.freeze([]);
+
 /** Product ids are positive integers that fit the `integer` column of both databases. */
 const MAX_PRODUCT_ID = 2_147_483_647;
 
@@ -89,16 +91,17 @@ export function createProductService(repo: ProductRepository, options: ProductSe
   return {
     /** `?cat`, `?featured`, `?search`, `?sort`/`?order`, `?page`/`?limit` (already validated by the contract). */
     listProducts(query: ListProductsQuery): Promise<ProductPage> {
+      // The hot path is a cache hit: build the key with as little garbage as possible, the filter only on a miss.
       const { sort, order } = resolveSort(query);
-      const words = query.search ? toQueryWords(query.search) : [];
-      const filter: ProductFilter = { category: query.cat, featured: query.featured };
-      const key = [query.cat ?? '', query.featured ?? '', words.join(' '), sort, order, query.page, query.limit].join('|');
-      return pages.get(key, () =>
+      const words = query.search ? toQueryWords(query.search) : NO_WORDS;
+      const key = `${query.cat ?? ''}|${query.featured ?? ''}|${words.join(' ')}|${sort}|${order}|${query.page}|${query.limit}`;
+      return pages.get(key, () => {
+        const filter: ProductFilter = { category: query.cat, featured: query.featured };
         // Input that normalises to no words ('?!', '   ') is no search at all.
-        words.length > 0
+        return words.length > 0
           ? loadSearchPage(words, filter, sort, order, query.page, query.limit)
-          : loadPage(filter, sort, order, query.page, query.limit),
-      );
+          : loadPage(filter, sort, order, query.page, query.limit);
+      });
     },
 
     /** The live product with this id; a 404 for unknown, deleted and malformed ids alike. */

@@ -2,7 +2,7 @@ import { ErrorResponse, UpdateProfileInput, UserProfileResponse } from '@coffee/
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../lib/current-user.js';
 import { AppError, badRequest } from '../../lib/errors.js';
-import { readMultipartForm } from '../../plugins/uploads.js';
+import { readMultipartForm, registerUploads } from '../../plugins/uploads.js';
 import type { UserService } from './users.service.js';
 
 export interface UserRoutesOptions {
@@ -52,37 +52,44 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     async (request) => ({ data: await users.updateProfile(requireUser(request).id, request.body) }),
   );
 
-  app.put(
-    '/users/me/photo',
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'Upload my profile photo',
-        description: PHOTO_RULES,
-        consumes: ['multipart/form-data'],
-        response: {
-          200: UserProfileResponse,
-          400: ErrorResponse,
-          401: ErrorResponse,
-          403: ErrorResponse,
-          413: ErrorResponse,
-          415: ErrorResponse,
-          422: ErrorResponse,
+  // The photo upload has its own scope with the multipart parser, so its hooks run for this route only (see
+  // registerUploads).
+  const photoUpload: FastifyPluginAsyncZod = async (uploads) => {
+    await registerUploads(uploads);
+
+    uploads.put(
+      '/users/me/photo',
+      {
+        schema: {
+          tags: TAGS,
+          summary: 'Upload my profile photo',
+          description: PHOTO_RULES,
+          consumes: ['multipart/form-data'],
+          response: {
+            200: UserProfileResponse,
+            400: ErrorResponse,
+            401: ErrorResponse,
+            403: ErrorResponse,
+            413: ErrorResponse,
+            415: ErrorResponse,
+            422: ErrorResponse,
+          },
         },
+        // Checked before the body is read: a visitor's upload is never received.
+        onRequest: signedIn,
       },
-      // Checked before the body is read: a visitor's upload is never received.
-      onRequest: signedIn,
-    },
-    async (request) => {
-      const user = requireUser(request);
-      if (!request.isMultipart()) {
-        throw new AppError(415, 'Send the photo as multipart/form-data, with the file in the field "photo"', 'photo');
-      }
-      const { file } = await readMultipartForm(request, 'photo');
-      if (!file) throw badRequest('photo is required: choose a picture to upload', 'photo');
-      return { data: await users.setProfilePhoto(user.id, file) };
-    },
-  );
+      async (request) => {
+        const user = requireUser(request);
+        if (!request.isMultipart()) {
+          throw new AppError(415, 'Send the photo as multipart/form-data, with the file in the field "photo"', 'photo');
+        }
+        const { file } = await readMultipartForm(request, 'photo');
+        if (!file) throw badRequest('photo is required: choose a picture to upload', 'photo');
+        return { data: await users.setProfilePhoto(user.id, file) };
+      },
+    );
+  };
+  await app.register(photoUpload);
 
   app.delete(
     '/users/me/photo',
