@@ -48,6 +48,11 @@ test.describe('a customer browsing the shop', () => {
     await expect(page.getByRole('tabpanel')).toContainText('Creamy Ice Latte');
     expect(coffeeCalls(), 'the coffee list is not requested again').toBe(1);
     expect(listCalls.filter((s) => s.includes('cat=foods')).length).toBe(1);
+
+    // The Add-On shelf sells things to take home, not the milk and syrups that are drink options now.
+    await page.getByRole('tab', { name: 'Add-On' }).click();
+    await expect(page.getByRole('tabpanel').getByRole('link', { name: /Reusable Tumbler/ })).toBeVisible();
+    await expect(page.getByRole('tabpanel')).not.toContainText('Oat Milk');
   });
 
   test('searching from the navigation shows the matching products, even with a typo', async ({ page }) => {
@@ -66,7 +71,8 @@ test.describe('a customer browsing the shop', () => {
     });
     await page.goto('/products');
     await page.getByRole('tab', { name: 'Coffee', exact: true }).click();
-    await page.getByRole('tabpanel').getByRole('link', { name: /Hazelnut Latte/ }).click();
+    // The card's name is where a customer taps (its link is stretched over the whole card).
+    await page.getByRole('tabpanel').getByRole('heading', { name: 'Hazelnut Latte' }).click();
     await expect(page.getByRole('heading', { name: 'Hazelnut Latte', level: 1 })).toBeVisible();
     await expect(page.getByText('IDR 34.000').first()).toBeVisible();
     await expect(page.getByRole('navigation', { name: /breadcrumb/i }).getByRole('link', { name: 'Favorite & Promo' })).toBeVisible();

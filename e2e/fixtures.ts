@@ -39,9 +39,9 @@ export const test = base.extend<ShopFixtures>({
 
 export { expect };
 
-/** The demo accounts the server creates at start (README, apps/api/src/db/demo-data). */
-export const STAFF = { email: 'staff@coffeeshop.test', password: 'Staff#Coffee2020' };
-export const CUSTOMER = { email: 'customer@coffeeshop.test', password: 'Customer#2020' };
+/** The demo accounts the server creates at start (README, apps/api/src/seed). */
+export const STAFF = { email: 'staff@coffeeshop.test', password: 'Pour-Over-Kettle-9' };
+export const CUSTOMER = { email: 'customer@coffeeshop.test', password: 'Gula-Aren-Latte-7' };
 
 /** Signs in through the Login screen, as a person would, and waits for the home page. */
 export async function signIn(page: Page, email: string, password: string): Promise<void> {

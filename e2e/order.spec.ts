@@ -31,11 +31,14 @@ test('a visitor fills a cart, signs in, pays for Door Delivery, and follows the 
   await page.getByRole('link', { name: /Hazelnut Latte/ }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Hazelnut Latte' })).toBeVisible();
   await checkA11y();
-  await page.getByRole('button', { name: 'Increase Large' }).click();
-  await page.getByRole('button', { name: 'Increase Large' }).click();
-  await page.getByRole('button', { name: 'Increase Regular' }).click();
+  // The size chips choose the size; one stepper says how many.
+  await page.getByRole('radio', { name: 'Large', exact: true }).check({ force: true });
+  await page.getByRole('button', { name: 'Increase Hazelnut Latte' }).click();
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Added to your cart' })).toBeVisible();
+  await page.getByRole('radio', { name: 'Regular', exact: true }).check({ force: true });
+  await page.getByRole('button', { name: 'Decrease Hazelnut Latte' }).click();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(mainNav(page).getByRole('link', { name: 'Your Cart, 3 items' })).toBeVisible();
 
   // They sign up (the accounts work's own story covers the form) and sign in: the cart comes along.

@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: build whatever is missing or older than its sources, then run the compiled server in this process.
+// Process managers and containers should run `node scripts/start.mjs` (or `node apps/api/dist/server.js` after
+// `npm run build`) directly: signals then reach the server with no npm in between.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -45,6 +47,26 @@ for (const build of builds) {
   // tsc -b skips writing unchanged outputs: touch the marker so the next start does not rebuild.
   const now = new Date();
   if (fs.existsSync(output)) fs.utimesSync(output, now, now);
+}
+
+// The server runs in this process (no extra child to forward signals to), but under `npm start` npm and its shell
+// sit above it, and npm exits on SIGTERM without passing the signal on: a process manager that stops "npm start"
+// would leave the server running with the port taken. So when the process that started us is gone, shut down as
+// if we had received SIGTERM ourselves. kill(pid, 0) only asks whether the process still exists.
+const parent = process.ppid;
+if (parent > 1) {
+  const watch = setInterval(() => {
+    try {
+      process.kill(parent, 0);
+    } catch {
+      clearInterval(watch);
+      // The terminal or pipe we wrote to may have gone with the parent: a failed log line must not crash the drain.
+      process.stdout.on('error', () => {});
+      process.stderr.on('error', () => {});
+      process.kill(process.pid, 'SIGTERM');
+    }
+  }, 250);
+  watch.unref();
 }
 
 await import(pathToFileURL(path.join(root, 'apps/api/dist/server.js')).href);

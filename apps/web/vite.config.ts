@@ -30,5 +30,34 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // scripts/check-budget.mjs reads it to add up the home page's initial JavaScript.
+    manifest: true,
+    rolldownOptions: {
+      treeshake: {
+        // The contract's modules only declare schemas and helpers: a screen that needs formatIdr or a path must not
+        // carry every zod schema (and zod) with it. Its package.json cannot say so to the bundler without also
+        // telling the API's build, so it is said here.
+        moduleSideEffects: (id: string) => !/[\\/]packages[\\/]contract[\\/]/.test(id),
+      },
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // The contract's plain values and helpers (no schema) in chunks of their own: left to itself the bundler
+              // puts them in the chunk of the schemas the app imports lazily, and the first screen would then load zod
+              // and every schema to read a page size. The limits (the route table's sign-in path) apart from the
+              // money and clock helpers, the category, size and delivery labels, the option rules and the question
+              // limits, which only later screens use.
+              name: 'contract-limits',
+              test: /[\\/]packages[\\/]contract[\\/]src[\\/]limits\.ts$/,
+            },
+            {
+              name: 'contract-values',
+              test: /[\\/]packages[\\/]contract[\\/]src[\\/](?:money|shop-time|categories|sizes|delivery-methods|option-rules|question-limits)\.ts$/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

@@ -3,41 +3,68 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { sql } from 'kysely';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
-  jsonSchemaTransform,
   jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
+import { documentTransform } from './lib/openapi-transform.js';
 import type { DatabaseHandle } from './db/database.js';
 import { createProductRepository } from './modules/products/products.repository.js';
 import { productRoutes } from './modules/products/products.routes.js';
 import { createMenuManagementService } from './modules/products/menu-management.service.js';
+import { optionRoutes } from './modules/options/options.routes.js';
+import { createOptionRepository, createOptionService } from './modules/options/options.service.js';
 import { createProductService } from './modules/products/products.service.js';
+import { ensureDefaultPictures } from './modules/products/default-pictures.js';
+import { registerCors } from './plugins/cors.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerCompression } from './plugins/compression.js';
+import { registerWebApp } from './plugins/web-app.js';
+import { registerLifecycle } from './plugins/lifecycle.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerTextSafety } from './plugins/text-safety.js';
 import { createMailer, type Mailer } from './lib/mail.js';
-import { lazyChildLoggerFactory } from './lib/request-logger.js';
+import { lazyChildLoggerFactory, RequestLogController } from './lib/request-logger.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
+import { createPasswordResetRepository } from './modules/auth/password-resets.repository.js';
 import { createSessionRepository } from './modules/auth/sessions.repository.js';
 import { createSessionService } from './modules/auth/sessions.service.js';
 import { createIdentityRepository } from './modules/auth/identities.repository.js';
 import { oidcRoutes } from './modules/auth/oidc.routes.js';
 import { createOidcService } from './modules/auth/oidc.service.js';
 import { userRoutes } from './modules/users/users.routes.js';
+import { createUserRepository } from './modules/users/users.repository.js';
 import { createUserService } from './modules/users/users.service.js';
+import { createAttemptLimit, registerRateLimits } from './plugins/rate-limit.js';
+import { configureImageDecoding } from './lib/images.js';
+import type { RedisLink } from './lib/redis.js';
+import { broadcastCatalogueVersion } from './modules/products/catalogue-cache.js';
 import { registerSessions } from './plugins/session.js';
 import { cartRoutes } from './modules/cart/cart.routes.js';
+import { createCartRepository } from './modules/cart/cart.repository.js';
 import { createCartService } from './modules/cart/cart.service.js';
+import { promotionRoutes } from './modules/promotions/promotions.routes.js';
+import { createShopClock } from './lib/shop-clock.js';
+import { testClockRoutes } from './plugins/test-clock.js';
+import { createPromotionRepository, createPromotionService } from './modules/promotions/promotions.service.js';
 import { orderRoutes } from './modules/orders/orders.routes.js';
+import { createOrderRepository } from './modules/orders/orders.repository.js';
 import { createOrderService } from './modules/orders/orders.service.js';
-import { createPaymentProviders } from './modules/payments/payment-provider.js';
+import { createPaymentProviders } from './modules/payments/payments.service.js';
 import { shopRoutes } from './modules/shop/shop.routes.js';
+import { questionRoutes } from './modules/questions/questions.routes.js';
+import { createQuestionRepository, createQuestionService } from './modules/questions/questions.service.js';
 import { createShopService } from './modules/shop/shop.service.js';
+import { storeRoutes } from './modules/stores/stores.routes.js';
+import { createStoreRepository, createStoreService } from './modules/stores/stores.service.js';
+import { eventRoutes } from './modules/events/events.routes.js';
+import { createEventsRepository, createEventsService, createOrderFeed } from './modules/events/events.service.js';
 
 export interface AppDeps {
   config: Config;
@@ -47,8 +74,10 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Defaults to SMTP (SMTP_URL) or the DATA_DIR/outbox folder; see lib/mail.ts. */
   mailer?: Mailer;
-  /** The clock of the order rules (delivery hours, timestamps); tests pin it. Defaults to the real time. */
+  /** The clock of every service (delivery hours, timestamps, session expiry); tests pin it. Defaults to the real time. */
   now?: () => Date;
+  /** Shared with the other processes (REDIS_URL): rate-limit counts and catalogue changes. Absent: one process. */
+  redis?: RedisLink | undefined;
 }
 
 declare module 'fastify' {
@@ -58,24 +87,43 @@ declare module 'fastify' {
   }
 }
 
+/** Questions one client address may send per RATE_LIMIT_WINDOW_MINUTES: enough for a family, not for a flood of mail. */
+const QUESTIONS_PER_ADDRESS = 5;
+
 export const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
+
+/** TRUST_PROXY as a hop count: the nearest `hops` proxies are trusted, the address before them is the client. */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
 
 /** Builds the whole app (API, docs, uploads, web app) and never listens: server.ts does that. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
     logger: deps.logger ?? false,
-    // Behind a reverse proxy the client address matters for rate limits; direct by default.
-    trustProxy: false,
+    // Behind a reverse proxy (TRUST_PROXY) the client address and protocol come from X-Forwarded-*; direct by default.
+    trustProxy:
+      typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     // request.log's pino child is made only when a request logs something (lib/request-logger.ts).
     childLoggerFactory: lazyChildLoggerFactory,
+    // One log line per request instead of two.
+    logController: new RequestLogController(),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Before any route is added: every route inherits the hook that refuses control characters in text input.
+  registerTextSafety(app);
+  registerLifecycle(app, {
+    checks: [
+      { name: 'database', check: async () => void (await sql`select 1`.execute(database.db)) },
+      ...(deps.redis ? [{ name: 'redis', check: deps.redis.ping }] : []),
+    ],
+  });
 
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
@@ -94,7 +142,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     // Pictures are fetched by our own pages only; the default same-origin policy is right.
     crossOriginResourcePolicy: { policy: 'same-origin' },
-  });
+    // The same rule as the CSP's frame-ancestors 'none', for browsers that only read the older header.
+    xFrameOptions: { action: 'deny' },
+  }, { httpsAlways: config.publicUrl.startsWith('https://') });
+  // After the security headers (it loosens the pictures' Cross-Origin-Resource-Policy); nothing while CORS_ORIGINS is empty.
+  await registerCors(app, { origins: config.corsOrigins });
+
+  // Before every route: each one takes the compression hook when it is declared.
+  await registerCompression(app);
 
   await app.register(swagger, {
     openapi: {
@@ -105,7 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           'Every success answers `{ data }` (lists add `meta`), every error `{ message, field? }`. Prices are thousands of rupiah in `price` and whole rupiah in `priceIdr`.',
       },
     },
-    transform: jsonSchemaTransform,
+    transform: documentTransform,
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
@@ -118,51 +173,142 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await mailer.idle();
     mailer.close();
   });
-  const sessions = createSessionService(createSessionRepository(database.db), config.sessions);
+  // The composition root: every repository is built once over the database, every service from one deps
+  // object with the same clock.
+  const { db } = database;
+  // SHOP_CLOCK exists only on test servers (config.ts refuses it otherwise); a test's own `now` wins.
+  const shopClock = !deps.now && config.env === 'test' && config.shopClockStart ? createShopClock(config.shopClockStart) : null;
+  const now = deps.now ?? shopClock?.now ?? (() => new Date());
+  if (shopClock) await app.register(testClockRoutes, { prefix: '/api/v1', clock: shopClock });
+  const userRepository = createUserRepository(db);
+  const sessionRepository = createSessionRepository(db);
+  const passwordResetRepository = createPasswordResetRepository(db);
+  // With several processes, a catalogue write anywhere drops every process's cached menu answers.
+  const productRepository = createProductRepository(
+    db,
+    deps.redis ? await broadcastCatalogueVersion(db, deps.redis, app.log) : undefined,
+  );
+  const cartRepository = createCartRepository(db);
+  const orderRepository = createOrderRepository(db);
+
+  const sessions = createSessionService({ sessionRepository, policy: config.sessions, now });
   await registerSessions(app, { sessions, config });
-  const users = createUserService(database.db, { uploadsDir: config.uploadsDir });
+  const users = createUserService({ userRepository, uploadsDir: config.uploadsDir, now });
   const auth = createAuthService({
-    db: database.db,
+    db,
     users,
+    userRepository,
+    sessionRepository,
+    passwordResetRepository,
     sessions,
     mailer,
     publicUrl: config.publicUrl,
-    limits: config.rateLimits,
+    log: app.log,
+    now,
   });
-  await app.register(authRoutes, { prefix: '/api/v1', auth, users });
+  // Added after the mailer's: onClose hooks run last-added first, so reset links still being prepared are
+  // handed to the mailer before it closes.
+  app.addHook('onClose', () => auth.idle());
+  // Before the routes that name their limits in `config.rateLimit`.
+  await registerRateLimits(app, { redis: deps.redis?.client });
+  await app.register(authRoutes, { prefix: '/api/v1', auth, users, limits: config.rateLimits });
   // "Login with Google" (OpenID Connect); answers "not set up" while OIDC_ISSUER is empty.
   const oidc = createOidcService({
     settings: config.oidc,
     users,
     sessions,
-    identities: createIdentityRepository(database.db),
+    identityRepository: createIdentityRepository(db),
     mailer,
+    now,
   });
   await app.register(oidcRoutes, { prefix: '/api/v1', oidc, config });
-  await app.register(userRoutes, { prefix: '/api/v1', users });
+  configureImageDecoding({ concurrency: config.imageDecodeConcurrency });
+  // Picture uploads are counted per account, since decoding them is what costs; staff setting up a menu need
+  // more than a customer changing a profile photo, so the two have their own counts.
+  const pictureLimit = (what: string, max: number) => ({ what, max, windowMs: config.rateLimits.pictureUploadWindowMs });
+  const photoUploads = createAttemptLimit(app, 'photo-uploads-by-account', pictureLimit('photo uploads', config.rateLimits.photoUploadsPerAccount));
+  const productPictureUploads = createAttemptLimit(
+    app,
+    'product-picture-uploads-by-account',
+    pictureLimit('picture uploads', config.rateLimits.productPictureUploadsPerAccount),
+  );
+  await app.register(userRoutes, { prefix: '/api/v1', users, photoUploads });
 
-  const productRepository = createProductRepository(database.db);
-  const products = createProductService(productRepository, { uploadsDir: config.uploadsDir });
-  const menu = createMenuManagementService({ products, repo: productRepository, uploadsDir: config.uploadsDir });
-  await app.register(productRoutes, { prefix: '/api/v1', products, menu });
+  const products = createProductService({ productRepository });
+  // Product answers carry their option groups, so a group change moves the catalogue version on like a product write.
+  const options = createOptionService({
+    db,
+    optionRepository: createOptionRepository(db),
+    onCatalogueChange: () => void productRepository.catalogueVersion.bump(),
+    now,
+  });
+  await app.register(optionRoutes, { prefix: '/api/v1', options });
+  const menu = createMenuManagementService({ products, productRepository, uploadsDir: config.uploadsDir, options });
+  // Every listed product shows a picture: rows that list none show their category's default.
+  await ensureDefaultPictures(config.uploadsDir);
+  await app.register(productRoutes, { prefix: '/api/v1', products, menu, pictureUploads: productPictureUploads });
 
-  const now = deps.now ?? (() => new Date());
-  const cart = createCartService({ db: database.db, settings: config.orders, now });
+  const promotions = createPromotionService({
+    db,
+    promotionRepository: createPromotionRepository(db),
+    settings: { shopTimeZone: config.orders.shopTimeZone, memberCardThresholdIdr: config.memberCardThresholdIdr },
+    now,
+  });
+  await app.register(promotionRoutes, { prefix: '/api/v1', promotions });
+  const stores = createStoreService({ storeRepository: createStoreRepository(db), settings: config.orders, now });
+  const cart = createCartService({ db, cartRepository, settings: config.orders, now, promotions, stores });
+  await app.register(storeRoutes, { prefix: '/api/v1', stores });
+  // Live order steps (read from order_events, so every process sees every step) and the customers' order mails.
+  const eventsRepository = createEventsRepository(db);
+  const orderFeed = createOrderFeed({ repository: eventsRepository, log: app.log });
+  app.addHook('onClose', (_app, done) => {
+    orderFeed.close();
+    done();
+  });
+  const events = createEventsService({
+    eventsRepository,
+    feed: orderFeed,
+    mailer,
+    publicUrl: config.publicUrl,
+    settings: { shopTimeZone: config.orders.shopTimeZone },
+    now,
+    log: app.log,
+  });
   const orders = createOrderService({
-    db: database.db,
+    onOrderSteps: (orderId, steps) => void events.notifyOrderSteps(orderId, steps),
+    stores,
+    db,
+    orderRepository,
+    cartRepository,
     settings: config.orders,
     now,
     cart,
     payments: createPaymentProviders({ bankAccount: config.orders.bankAccount }),
+    promotions,
     mailer,
     publicUrl: config.publicUrl,
     log: app.log,
   });
   await app.register(cartRoutes, { prefix: '/api/v1', cart });
   await app.register(orderRoutes, { prefix: '/api/v1', orders });
+  await app.register(eventRoutes, { prefix: '/api/v1', events });
   await app.register(shopRoutes, {
     prefix: '/api/v1',
     shop: createShopService({ orders: config.orders, chatUrl: config.chatUrl }),
+  });
+  // "Ask a Staff" without a chat link: kept for the staff orders screen and mailed to the shop.
+  const questions = createQuestionService({
+    questionRepository: createQuestionRepository(db),
+    productName: async (id) => (await products.getProduct(String(id)).catch(() => undefined))?.name,
+    mailer,
+    shopEmail: config.shopEmail,
+    publicUrl: config.publicUrl,
+    now,
+  });
+  await app.register(questionRoutes, {
+    prefix: '/api/v1',
+    questions,
+    limit: { max: QUESTIONS_PER_ADDRESS, windowMs: config.rateLimits.windowMs },
   });
 
   fs.mkdirSync(config.uploadsDir, { recursive: true });
@@ -178,34 +324,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const webDist = deps.webDistDir;
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      prefix: '/',
-      wildcard: false,
-      index: false,
-      // @fastify/static 10 passes the Fastify reply here, not the raw response.
-      setHeaders(reply, filePath) {
-        // Vite names assets by content hash; index.html must always be revalidated.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          void reply.header('Cache-Control', 'public, max-age=31536000, immutable');
-        } else {
-          void reply.header('Cache-Control', 'no-cache');
-        }
-      },
-    });
-    const indexHtml = fs.readFileSync(path.join(webDist, 'index.html'));
-    // Client-side routes load the app; unknown API paths and missing files stay JSON 404s. A catch-all GET
-    // route rather than a second not-found handler: the error handler already owns that one, and Fastify
-    // refuses to start with two.
-    app.get('/*', { schema: { hide: true } }, (request, reply) => {
-      const pathname = request.url.split('?')[0] ?? '/';
-      const isApi = pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/uploads/');
-      const looksLikeFile = /\.[a-z0-9]+$/i.test(pathname);
-      if (request.method === 'GET' && !isApi && !looksLikeFile) {
-        return reply.code(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
-      }
-      return reply.code(404).send({ message: `No route for ${request.method} ${pathname}` });
-    });
+    await registerWebApp(app, webDist, { productPicture: async (id) => (await products.getProduct(id)).imageUrl });
   }
 
   return app;

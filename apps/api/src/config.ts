@@ -1,3 +1,5 @@
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { isChatUrl } from '@coffee/contract';
 import { z } from 'zod';
@@ -5,7 +7,7 @@ import { rateToBasisPoints } from './lib/money.js';
 import { isValidTimeZone } from './lib/shop-time.js';
 
 /**
- * The only module that reads process.env (STYLE.md: env parsed once, fails fast).
+ * The only module that reads process.env (env parsed once at start, failing fast).
  * Each variable is checked here; a bad value stops start-up with one line naming it.
  */
 const port = z.coerce.number().int().min(0).max(65535);
@@ -26,15 +28,43 @@ const EnvSchema = z.object({
   DATABASE_URL: optionalUrl
     .refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  /** Several processes (modules/products/catalogue-cache.ts, plugins/rate-limit.ts): off while REDIS_URL is empty. */
+  REDIS_URL: optionalUrl
+    .refine((v) => v === undefined || /^rediss?:\/\//.test(v), 'must be a redis:// or rediss:// URL')
+    .optional(),
+  REDIS_KEY_PREFIX: z.string().trim().regex(/^[\w:.-]{1,60}$/).default('coffee-shop:'),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Empty: pretty for a person at a terminal, JSON lines in production. */
+  LOG_FORMAT: z.enum(['pretty', 'json', '']).default(''),
   /** Load the demo menu into an empty database at start. */
   DEMO_DATA: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(120).default(3),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('')
+    .transform(parseTrustProxy)
+    .refine((v) => v !== undefined, 'must be empty, a hop count or a list of addresses'),
+  /** Other web origins allowed to call the API from a browser with credentials (plugins/cors.ts). */
+  CORS_ORIGINS: z
+    .string()
+    .trim()
+    .default('')
+    .transform(parseOrigins)
+    .refine((v) => v !== undefined, 'must be a comma-separated list of origins'),
   /** Accounts (modules/auth, modules/users, lib/mail.ts). */
   PUBLIC_URL: optionalUrl.optional(),
   SMTP_URL: optionalUrl
     .refine((v) => v === undefined || /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().trim().min(3).default('Coffee Shop <no-reply@coffeeshop.test>'),
+  /** Where customers' questions (Ask a Staff) are mailed; empty: the address of MAIL_FROM. */
+  SHOP_EMAIL: z
+    .string()
+    .trim()
+    .default('')
+    .refine((v) => v === '' || z.email().safeParse(v).success, 'must be an email address'),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   SESSION_IDLE_DAYS: positiveNumber.default(7),
   SESSION_MAX_DAYS: positiveNumber.default(30),
@@ -44,6 +74,13 @@ const EnvSchema = z.object({
   FORGOT_PASSWORD_LIMIT_PER_ACCOUNT: count.default(3),
   FORGOT_PASSWORD_LIMIT_PER_IP: count.default(10),
   REGISTER_LIMIT_PER_IP: count.default(10),
+  RESET_PASSWORD_LIMIT_PER_IP: count.default(10),
+  /** Pictures (lib/images.ts): profile photos and product pictures. */
+  PHOTO_UPLOAD_LIMIT_PER_ACCOUNT: count.default(10),
+  PRODUCT_PICTURE_UPLOAD_LIMIT_PER_ACCOUNT: count.default(60),
+  PICTURE_UPLOAD_WINDOW_MINUTES: positiveNumber.default(10),
+  // Each decode keeps one core busy: two at most, and always one core left for browsing (one on a 2-core machine).
+  IMAGE_DECODE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(Math.min(2, Math.max(1, os.availableParallelism() - 1))),
   /** "Login with Google" through OpenID Connect (modules/auth/oidc.*); off while OIDC_ISSUER is empty. */
   OIDC_ISSUER: optionalUrl.optional(),
   OIDC_CLIENT_ID: z.string().trim().max(500).optional(),
@@ -62,7 +99,14 @@ const EnvSchema = z.object({
   ORDER_MAX_LINE_QUANTITY: z.coerce.number().int().min(1).max(1000).default(20),
   ORDER_MAX_ITEMS: z.coerce.number().int().min(1).max(10_000).default(50),
   ORDER_MAX_DAYS_AHEAD: z.coerce.number().int().min(1).max(90).default(7),
-  /** The navigation's external chat link (spec section 2, modules/shop); no link while empty. */
+  MEMBER_CARD_THRESHOLD: z.coerce.number().int().min(0).max(1_000_000_000).default(200_000),
+  SHOP_CLOCK: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || (/^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v)))),
+  /** The signed-in navigation's external chat link (served by modules/shop); no link while empty. */
   CHAT_URL: z
     .string()
     .trim()
@@ -78,11 +122,24 @@ const ACCEPTS: Record<string, string> = {
   HOST: 'a host name or IP address to listen on',
   DATA_DIR: 'a directory path',
   DATABASE_URL: 'a postgres:// or postgresql:// URL, or empty for the embedded SQLite file',
+  REDIS_URL:
+    'a redis:// or rediss:// URL (redis://:password@host:6379/0), or empty to run one process with nothing shared',
+  REDIS_KEY_PREFIX: 'letters, digits and : . - _ (at most 60), put before every Redis key and channel of this shop',
+  WEB_CONCURRENCY:
+    'a whole number of server processes from 1 to 64; more than 1 needs DATABASE_URL and REDIS_URL',
   LOG_LEVEL: 'fatal, error, warn, info, debug, trace or silent',
+  LOG_FORMAT: 'pretty (one readable line per request), json (one JSON object per line), or empty for json when NODE_ENV=production and pretty otherwise',
   DEMO_DATA: 'true or false',
+  SHUTDOWN_GRACE_SECONDS:
+    'a number of seconds from 0 to 120 (how long kept-alive connections get a clean 503 after SIGTERM before they are closed)',
+  CORS_ORIGINS:
+    'empty (only the shop\'s own pages call the API), or a comma-separated list of origins such as https://menu.example.com,http://localhost:5173 (scheme, host and port; no path)',
+  TRUST_PROXY:
+    'empty (no proxy), a number of proxy hops such as 1, or a comma-separated list of proxy addresses or CIDR ranges such as 127.0.0.1,10.0.0.0/8',
   PUBLIC_URL: 'the address customers open, e.g. https://shop.example.com (used in links sent by email)',
   SMTP_URL: 'an smtp:// or smtps:// URL (smtp://user:pass@host:587), or empty to write mails to DATA_DIR/outbox',
   MAIL_FROM: 'a sender such as "Coffee Shop <no-reply@example.com>"',
+  SHOP_EMAIL: 'the email address that receives customers\' questions (Ask a Staff), or empty for the address of MAIL_FROM',
   COOKIE_SECURE: 'auto (Secure over HTTPS), true or false',
   SESSION_IDLE_DAYS: 'a number of days greater than 0 (a session ends after this long unused)',
   SESSION_MAX_DAYS: 'a number of days greater than 0 (a session ends this long after sign-in)',
@@ -92,6 +149,11 @@ const ACCEPTS: Record<string, string> = {
   FORGOT_PASSWORD_LIMIT_PER_ACCOUNT: 'a whole number of reset requests per email and window, at least 1',
   FORGOT_PASSWORD_LIMIT_PER_IP: 'a whole number of reset requests per client address and window, at least 1',
   REGISTER_LIMIT_PER_IP: 'a whole number of sign-ups per client address and window, at least 1',
+  RESET_PASSWORD_LIMIT_PER_IP: 'a whole number of new-password attempts with a reset link per client address and window, at least 1',
+  PHOTO_UPLOAD_LIMIT_PER_ACCOUNT: 'a whole number of profile photo uploads per account and window, at least 1',
+  PRODUCT_PICTURE_UPLOAD_LIMIT_PER_ACCOUNT: 'a whole number of product picture uploads per staff account and window, at least 1',
+  PICTURE_UPLOAD_WINDOW_MINUTES: 'a number of minutes greater than 0 (the window of the two picture upload limits)',
+  IMAGE_DECODE_CONCURRENCY: 'a whole number from 1 to 16 (uploaded pictures decoded at once; the others wait; default 2, or 1 on a machine with 2 cores or fewer)',
   OIDC_ISSUER:
     'the OpenID Connect issuer URL, e.g. https://accounts.google.com (https outside development and test), or empty to turn provider sign-in off',
   OIDC_CLIENT_ID: 'the client id the provider issued to this shop (required when OIDC_ISSUER is set)',
@@ -104,6 +166,8 @@ const ACCEPTS: Record<string, string> = {
   ORDER_MAX_LINE_QUANTITY: 'a whole number from 1 to 1000 (items of one product and size per order)',
   ORDER_MAX_ITEMS: 'a whole number from 1 to 10000 (items per order)',
   ORDER_MAX_DAYS_AHEAD: 'a whole number of days from 1 to 90 (how far ahead an order can be scheduled)',
+  MEMBER_CARD_THRESHOLD: 'a whole number of rupiah from 0 to 1000000000 (delivered orders worth this much earn a member card)',
+  SHOP_CLOCK: 'an ISO-8601 instant such as 2026-11-22T01:00:00Z where the shop clock starts (browser tests only, with NODE_ENV=test), or empty',
   CHAT_URL:
     'an http(s) or mailto: link of at most 500 characters, e.g. https://wa.me/6281234567890 or mailto:hello@example.com, or empty for no chat link',
 };
@@ -114,10 +178,29 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Null: one process, everything in its memory. Set: what processes must share goes through Redis. */
+  redis: { url: string; keyPrefix: string } | null;
+  /** Server processes on this machine (node:cluster in server.ts); above 1 only with PostgreSQL and Redis. */
+  webConcurrency: number;
   logLevel: string;
+  logFormat: 'pretty' | 'json';
   demoData: boolean;
+  /** After SIGTERM: how long kept-alive connections are answered 503 (plugins/lifecycle.ts) before closing. */
+  shutdownGraceMs: number;
+  /**
+   * Fastify's trustProxy: false (clients connect directly), a hop count, or the proxies' addresses. Decides the
+   * client address (rate limits, logs) and the protocol (Secure cookies, HSTS) read from X-Forwarded-* headers.
+   */
+  trustProxy: false | number | string[];
+  /**
+   * Origins (e.g. https://menu.example.com) whose pages may call the API with the visitor's session: their
+   * preflights are answered, their writes pass the cross-site check and they may load the pictures. Empty: none.
+   */
+  corsOrigins: string[];
   /** Where uploaded and generated product pictures are kept: `<DATA_DIR>/uploads/images`. */
   uploadsDir: string;
+  /** Uploaded pictures decoded at once (lib/images.ts); the others wait their turn. */
+  imageDecodeConcurrency: number;
   /** Origin customers use, for links in emails (no trailing slash). */
   publicUrl: string;
   mail: {
@@ -126,6 +209,8 @@ export interface Config {
     from: string;
     outboxDir: string;
   };
+  /** Receives customers' questions, Ask a Staff (SHOP_EMAIL, else MAIL_FROM's address). */
+  shopEmail: string;
   sessions: {
     /** auto: Secure when the request came over HTTPS or PUBLIC_URL is https. */
     cookieSecure: 'auto' | boolean;
@@ -139,11 +224,19 @@ export interface Config {
     forgotPasswordPerAccount: number;
     forgotPasswordPerIp: number;
     registerPerIp: number;
+    resetPasswordPerIp: number;
+    photoUploadsPerAccount: number;
+    productPictureUploadsPerAccount: number;
+    pictureUploadWindowMs: number;
   };
   orders: OrderSettings;
   oidc: OidcSettings;
   /** The external chat link shown in the signed-in navigation; null: none. */
   chatUrl: string | null;
+  /** MEMBER_CARD_THRESHOLD: delivered orders worth this much (whole rupiah) earn a member card. */
+  memberCardThresholdIdr: number;
+  /** SHOP_CLOCK (NODE_ENV=test only): where the shop's clock starts; null: the real time. */
+  shopClockStart: Date | null;
 }
 
 export interface OidcSettings {
@@ -172,10 +265,52 @@ export interface OrderSettings {
 
 export class ConfigError extends Error {}
 
+/** CORS_ORIGINS: '' -> [], 'https://a.example, http://localhost:5173/' -> their origins; undefined when one is not an origin. */
+function parseOrigins(text: string): string[] | undefined {
+  if (text === '') return [];
+  const origins: string[] = [];
+  for (const part of text.split(',').map((p) => p.trim())) {
+    let url: URL;
+    try {
+      url = new URL(part);
+    } catch {
+      return undefined;
+    }
+    // An origin only: a path, query or credentials would never match the browser's Origin header.
+    if (!/^https?:$/.test(url.protocol) || url.username || url.password || url.search || url.hash || url.pathname !== '/') {
+      return undefined;
+    }
+    origins.push(url.origin);
+  }
+  return origins;
+}
+
+/** TRUST_PROXY: '' -> false, '2' -> 2 hops, '127.0.0.1, 10.0.0.0/8' -> addresses; undefined when malformed. */
+function parseTrustProxy(text: string): false | number | string[] | undefined {
+  if (text === '' || text === 'false') return false;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    return hops >= 1 && hops <= 10 ? hops : undefined;
+  }
+  const addresses = text.split(',').map((part) => part.trim());
+  const isAddress = (part: string) => {
+    const [address = '', prefix] = part.split('/');
+    const family = net.isIP(address);
+    if (family === 0) return false;
+    if (prefix === undefined) return true;
+    const bits = Number(prefix);
+    return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+  };
+  return addresses.every(isAddress) ? addresses : undefined;
+}
+
 /** DATABASE_URL and SMTP_URL may hold a password: an error message (and so a log) must not. */
 const hideUrlPassword = (value: string) => value.replace(/(\/\/[^:/@\s]*:)[^@/\s]*@/, '$1***@');
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** 'Coffee Shop <no-reply@example.com>' -> 'no-reply@example.com'; a bare address stays as it is. */
+const addressOf = (sender: string) => /<([^>]+)>/.exec(sender)?.[1]?.trim() ?? sender.trim();
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -187,6 +322,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
+  // Processes that share no database and no Redis would each keep their own menu cache and limits.
+  if (e.WEB_CONCURRENCY > 1 && (e.DATABASE_URL === undefined || e.REDIS_URL === undefined)) {
+    throw new ConfigError(
+      `Invalid WEB_CONCURRENCY=${JSON.stringify(env.WEB_CONCURRENCY ?? '')}: expected ${ACCEPTS.WEB_CONCURRENCY}`,
+    );
+  }
+  // A shop on a made-up clock would take orders and spend coupons at the wrong hours: browser tests only.
+  if (e.SHOP_CLOCK !== undefined && e.NODE_ENV !== 'test') {
+    throw new ConfigError(
+      `Invalid SHOP_CLOCK=${JSON.stringify(env.SHOP_CLOCK ?? '')}: expected it only with NODE_ENV=test (it moves the shop's clock for browser tests); leave it empty`,
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
@@ -195,11 +342,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    redis: e.REDIS_URL === undefined ? null : { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX },
+    webConcurrency: e.WEB_CONCURRENCY,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT || (e.NODE_ENV === 'production' ? 'json' : 'pretty'),
     demoData: e.DEMO_DATA,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    trustProxy: e.TRUST_PROXY ?? false,
+    corsOrigins: e.CORS_ORIGINS ?? [],
     uploadsDir: path.join(dataDir, 'uploads', 'images'),
+    imageDecodeConcurrency: e.IMAGE_DECODE_CONCURRENCY,
     publicUrl,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
+    shopEmail: e.SHOP_EMAIL || addressOf(e.MAIL_FROM),
     sessions: {
       cookieSecure: e.COOKIE_SECURE === 'auto' ? 'auto' : e.COOKIE_SECURE === 'true',
       idleTimeoutMs: e.SESSION_IDLE_DAYS * DAY_MS,
@@ -212,6 +367,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       forgotPasswordPerAccount: e.FORGOT_PASSWORD_LIMIT_PER_ACCOUNT,
       forgotPasswordPerIp: e.FORGOT_PASSWORD_LIMIT_PER_IP,
       registerPerIp: e.REGISTER_LIMIT_PER_IP,
+      resetPasswordPerIp: e.RESET_PASSWORD_LIMIT_PER_IP,
+      photoUploadsPerAccount: e.PHOTO_UPLOAD_LIMIT_PER_ACCOUNT,
+      productPictureUploadsPerAccount: e.PRODUCT_PICTURE_UPLOAD_LIMIT_PER_ACCOUNT,
+      pictureUploadWindowMs: e.PICTURE_UPLOAD_WINDOW_MINUTES * 60_000,
     },
     orders: {
       taxRateBasisPoints: rateToBasisPoints(e.TAX_RATE),
@@ -224,6 +383,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     oidc: oidcSettings(e, env, publicUrl),
     chatUrl: e.CHAT_URL,
+    memberCardThresholdIdr: e.MEMBER_CARD_THRESHOLD,
+    shopClockStart: e.SHOP_CLOCK === undefined ? null : new Date(e.SHOP_CLOCK),
   };
 }
 

@@ -1,12 +1,14 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
 import { buildApp, DEFAULT_WEB_DIST } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
-import { loadDemoAccounts } from './db/demo-data/load-demo-accounts.js';
-import { loadDemoData } from './db/demo-data/load-demo-data.js';
-import { loadDemoOrders } from './db/demo-data/load-demo-orders.js';
 import { migrateToLatest } from './db/migrate.js';
-import { serializeRequestForLog } from './lib/log-redaction.js';
+import { connectRedis } from './lib/redis.js';
+import { loggerOptions } from './lib/request-logger.js';
+import { runWorkers } from './workers.js';
 
 async function main(): Promise<void> {
   let config;
@@ -20,6 +22,20 @@ async function main(): Promise<void> {
     throw err;
   }
 
+  if (config.webConcurrency > 1 && cluster.isPrimary) {
+    // A logger only: the primary serves nothing (workers.ts).
+    const { log } = Fastify({ logger: loggerOptions({ level: config.logLevel, format: config.logFormat }) });
+    runWorkers({
+      count: config.webConcurrency,
+      exec: fileURLToPath(import.meta.url),
+      shutdownGraceMs: config.shutdownGraceMs,
+      log,
+    });
+    return;
+  }
+
+  // Before the database: a REDIS_URL that cannot be reached stops start-up with one line, like a bad variable.
+  const redis = config.redis ? await connectRedis(config.redis) : undefined;
   const database = openDatabase({
     databaseUrl: config.databaseUrl,
     sqliteFile: path.join(config.dataDir, 'coffee-shop.sqlite'),
@@ -28,26 +44,30 @@ async function main(): Promise<void> {
     config,
     database,
     webDistDir: DEFAULT_WEB_DIST,
-    logger: { level: config.logLevel, serializers: { req: serializeRequestForLog } },
+    logger: loggerOptions({ level: config.logLevel, format: config.logFormat }),
+    redis,
   });
+  redis?.logTo(app.log);
 
   const applied = await migrateToLatest(database);
   if (applied.length > 0) app.log.info({ applied }, 'database migrated');
   if (config.demoData) {
-    const loaded = await loadDemoData(database, config);
-    if (loaded) app.log.info(loaded, 'demo data loaded into the empty database');
-    await loadDemoAccounts(database, config, app.log);
-    await loadDemoOrders(database, config, app.log);
+    // Imported here, not at the top: with DEMO_DATA=false the seed is never even loaded.
+    const { loadDemo } = await import('./seed/load-demo.js');
+    await loadDemo(database, config, app.log);
   }
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    app.log.info({ signal }, 'shutting down: refusing new work, finishing in-flight requests');
     try {
+      await app.drain({ graceMs: config.shutdownGraceMs });
       await app.close();
       await database.destroy();
+      await redis?.close();
+      app.log.info('Coffee Shop closed cleanly (exit 0)');
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'shutdown failed');
@@ -58,7 +78,11 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Coffee Shop is open at http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${config.port} (database: ${database.dialect} ${database.location})`);
+  // The port actually bound (PORT=0 picks a free one), so scripts and tests can read where the shop is.
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  app.log.info(`Coffee Shop is open at http://${host}:${port} (database: ${database.dialect} ${database.location}${redis ? ', shared through Redis' : ''}, pid ${process.pid})`);
 }
 
 main().catch((err: unknown) => {

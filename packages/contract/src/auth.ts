@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dataOf } from './common.js';
 
 export const ROLES = ['customer', 'staff'] as const;
-export const Role = z.enum(ROLES);
+export const Role = z.enum(ROLES).describe('customer: shops and orders; staff: also manages the menu and every order');
 export type Role = z.infer<typeof Role>;
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -17,20 +17,24 @@ export const Email = z
   .max(EMAIL_MAX_LENGTH, `must be at most ${EMAIL_MAX_LENGTH} characters`)
   .pipe(z.email('must be a valid email address'))
   // Addresses are compared lowercased everywhere (the users table stores them so).
-  .transform((v) => v.toLowerCase());
+  .transform((v) => v.toLowerCase())
+  .describe(`The email address signed in with, at most ${EMAIL_MAX_LENGTH} characters; case does not matter`);
 
-/** A new password: 8 to 128 characters (the server also refuses the most common passwords). */
 export const NewPassword = z
   .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
   .min(1, 'is required')
   .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`);
+  .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`)
+  .describe(
+    `A new password, ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters; the most common passwords are refused`,
+  );
 
 /** A password being checked: no policy (older accounts may predate it), only a bound on work. */
 const GivenPassword = z
   .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
   .min(1, 'is required')
-  .max(1024, 'is too long');
+  .max(1024, 'is too long')
+  .describe('The password of the account');
 
 export const PHONE_PATTERN = /^\+?[0-9][0-9 ().-]{4,28}[0-9]$/;
 export const Phone = z
@@ -40,66 +44,85 @@ export const Phone = z
   .regex(PHONE_PATTERN, 'must be a phone number of digits, e.g. +62 812 3456 7890')
   .refine((v) => v.replace(/\D/g, '').length >= 6 && v.replace(/\D/g, '').length <= 15, {
     message: 'must have 6 to 15 digits',
-  });
+  })
+  .describe('Mobile number: 6 to 15 digits, with an optional leading + and spaces, dots, dashes or brackets');
 
-/** Spec section 3: register payload { email, password, phone }. */
-export const RegisterInput = z.object({ email: Email, password: NewPassword, phone: Phone }).meta({ id: 'RegisterInput' });
+export const RegisterInput = z
+  .object({ email: Email, password: NewPassword, phone: Phone })
+  .meta({ id: 'RegisterInput', description: 'A new customer account' });
 export type RegisterInput = z.infer<typeof RegisterInput>;
 export type RegisterInputRaw = z.input<typeof RegisterInput>;
 
-/** Spec section 3: login payload { email, password }. */
-export const LoginInput = z.object({ email: Email, password: GivenPassword }).meta({ id: 'LoginInput' });
+export const LoginInput = z
+  .object({ email: Email, password: GivenPassword })
+  .meta({ id: 'LoginInput', description: 'The email and password of an account' });
 export type LoginInput = z.infer<typeof LoginInput>;
 
 /**
- * The `@userLogin` record the web app keeps whole in localStorage (spec section 4), so it holds
- * nothing secret: the session itself travels only in the HttpOnly cookie.
+ * The `@userLogin` record the web app keeps whole in localStorage, so it holds nothing secret: the
+ * session itself travels only in the HttpOnly cookie.
  */
 export const AuthUser = z
   .object({
-    id: z.number().int(),
-    email: z.string(),
+    id: z.number().int().describe('The account id'),
+    email: z.string().describe('The email address the account signs in with, lowercased'),
     role: Role,
-    displayName: z.string(),
-    /** Address of the profile picture, or null. */
-    photoUrl: z.string().nullable(),
+    displayName: z.string().describe('The name to greet the person by (from the email address until they choose one)'),
+    photoUrl: z.string().nullable().describe('Address of the profile picture, or null when there is none'),
   })
-  .meta({ id: 'AuthUser' });
+  .meta({ id: 'AuthUser', description: 'The signed-in account, as the web app keeps it' });
 export type AuthUser = z.infer<typeof AuthUser>;
 
-export const LoginResponse = dataOf(AuthUser).meta({ id: 'LoginResponse' });
+export const LoginResponse = dataOf(AuthUser, 'The account now signed in').meta({
+  id: 'LoginResponse',
+  description: 'Signed in: the session cookie is set',
+});
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
 /**
  * Register answers the same whether or not the email already had an account (no account enumeration);
  * the owner of an existing account is told by email instead.
  */
-export const RegisterResponse = dataOf(z.object({ email: z.string(), message: z.string() })).meta({
-  id: 'RegisterResponse',
-});
+export const RegisterResponse = dataOf(
+  z.object({
+    email: z.string().describe('The address the account was asked for, lowercased'),
+    message: z.string().describe('A sentence to show: what happens next'),
+  }),
+  'The address and what happens next',
+).meta({ id: 'RegisterResponse', description: 'The same answer whether or not the address already had an account; sign in next' });
 export type RegisterResponse = z.infer<typeof RegisterResponse>;
 
 /** For API clients that cannot keep cookies: the same session, as a Bearer token. */
 export const TokenResponse = dataOf(
   z.object({
-    token: z.string(),
-    /** Latest end of the session (ISO time); it ends earlier after SESSION_IDLE_DAYS unused. */
-    expiresAt: z.string(),
-    user: AuthUser,
+    token: z.string().describe('The session, to send as `Authorization: Bearer <token>`; keep it secret'),
+    expiresAt: z
+      .string()
+      .describe('Latest end of the session (ISO-8601 UTC timestamp); it ends earlier when left unused for a while'),
+    user: AuthUser.describe('The account signed in'),
   }),
-).meta({ id: 'TokenResponse' });
+  'The session token and its account',
+).meta({ id: 'TokenResponse', description: 'Signed in: a session token for an API client' });
 export type TokenResponse = z.infer<typeof TokenResponse>;
 
 /** The signed-in user, or null for a visitor (so checking is never an error). */
-export const SessionResponse = dataOf(AuthUser.nullable()).meta({ id: 'SessionResponse' });
+export const SessionResponse = dataOf(AuthUser.nullable(), 'The signed-in account, or null for a visitor').meta({
+  id: 'SessionResponse',
+  description: 'Who is signed in',
+});
 export type SessionResponse = z.infer<typeof SessionResponse>;
 
 export const ChangePasswordInput = z
-  .object({ currentPassword: GivenPassword, newPassword: NewPassword })
-  .meta({ id: 'ChangePasswordInput' });
+  .object({
+    currentPassword: GivenPassword.describe('The password the account has now'),
+    newPassword: NewPassword,
+  })
+  .meta({ id: 'ChangePasswordInput', description: 'The current password and a new one' });
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>;
 
-export const ForgotPasswordInput = z.object({ email: Email }).meta({ id: 'ForgotPasswordInput' });
+export const ForgotPasswordInput = z
+  .object({ email: Email.describe('The email address of the account whose password was forgotten') })
+  .meta({ id: 'ForgotPasswordInput', description: 'Where to send a password reset link' });
 export type ForgotPasswordInput = z.infer<typeof ForgotPasswordInput>;
 
 export const ResetPasswordInput = z
@@ -107,14 +130,18 @@ export const ResetPasswordInput = z
     token: z
       .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
       .min(1, 'is required')
-      .max(200, 'is not a valid reset token'),
+      .max(200, 'is not a valid reset token')
+      .describe('The token from the emailed reset link (its `token` query parameter)'),
     password: NewPassword,
   })
-  .meta({ id: 'ResetPasswordInput' });
+  .meta({ id: 'ResetPasswordInput', description: 'A new password, with the token of an emailed reset link' });
 export type ResetPasswordInput = z.infer<typeof ResetPasswordInput>;
 
 /** A confirmation with a sentence to show. */
-export const MessageResponse = dataOf(z.object({ message: z.string() })).meta({ id: 'MessageResponse' });
+export const MessageResponse = dataOf(
+  z.object({ message: z.string().describe('A sentence to show the person') }),
+  'The confirmation',
+).meta({ id: 'MessageResponse', description: 'Done: a sentence to show' });
 export type MessageResponse = z.infer<typeof MessageResponse>;
 
 /** Minutes a password-reset link stays valid. */

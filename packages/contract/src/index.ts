@@ -1,6 +1,13 @@
 // The package's public entry: the HTTP contract shared by the API and the web app.
+export * from './limits.js';
+export * from './categories.js';
+export * from './sizes.js';
+export * from './delivery-methods.js';
+export * from './option-rules.js';
+export * from './question-limits.js';
 export * from './common.js';
 export * from './money.js';
+export * from './options.js';
 export * from './products.js';
 export * from './product-writes.js';
 export * from './auth.js';
@@ -9,4 +16,9 @@ export * from './users.js';
 export * from './checkout-common.js';
 export * from './cart.js';
 export * from './orders.js';
+export * from './order-events.js';
 export * from './shop.js';
+export * from './questions.js';
+export * from './stores.js';
+export * from './promotions.js';
+export * from './shop-time.js';

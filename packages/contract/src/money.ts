@@ -1,6 +1,6 @@
 /**
- * Money is integer rupiah everywhere inside the system (STYLE.md convention 4).
- * The spec's API exposes product prices in thousands of rupiah (`price: 34` is shown 'IDR 34.000'),
+ * Money is integer rupiah everywhere inside the system (docs/decisions/003-money.md).
+ * The API exposes product prices in thousands of rupiah (`price: 34` is shown 'IDR 34.000'),
  * so the two conversions live here, next to the one formatter both apps use.
  */
 export const RUPIAH_PER_PRICE_UNIT = 1000;

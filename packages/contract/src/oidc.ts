@@ -2,26 +2,35 @@ import { z } from 'zod';
 import { dataOf } from './common.js';
 
 /**
- * "Login with Google" / "Sign Up with Google" (spec: Login and Register screens) through OpenID Connect.
+ * "Login with Google" / "Sign Up with Google" (the Login and Register screens) through OpenID Connect.
  * The buttons are always shown; `enabled` false means the shop has no provider configured, and the
  * buttons are disabled with OIDC_NOT_CONFIGURED_MESSAGE.
  */
 export const OidcStatus = z
   .object({
-    enabled: z.boolean(),
-    /** The provider's name for the button text: 'Login with {providerName}'. */
-    providerName: z.string(),
-    /** Where the buttons link (add `?returnTo=/path`); null when not enabled. */
-    startUrl: z.string().nullable(),
+    enabled: z.boolean().describe('Whether the shop has a sign-in provider set up; false: show the buttons disabled'),
+    providerName: z.string().describe("The provider's name for the button text: 'Login with {providerName}'"),
+    startUrl: z
+      .string()
+      .nullable()
+      .describe('Where the buttons link (add `?returnTo=/path` to come back there); null when not enabled'),
   })
-  .meta({ id: 'OidcStatus' });
+  .meta({ id: 'OidcStatus', description: 'Whether "Login with Google" can be used, and how' });
 export type OidcStatus = z.infer<typeof OidcStatus>;
 
-export const OidcStatusResponse = dataOf(OidcStatus).meta({ id: 'OidcStatusResponse' });
+export const OidcStatusResponse = dataOf(OidcStatus, 'The sign-in provider').meta({
+  id: 'OidcStatusResponse',
+  description: 'The sign-in provider',
+});
 export type OidcStatusResponse = z.infer<typeof OidcStatusResponse>;
 
-/** The page the API sends the browser to after a successful provider sign-in (with `?returnTo=`). */
-export const OIDC_COMPLETE_PATH = '/login/complete';
+export const OidcStartQuery = z.object({
+  returnTo: z
+    .string()
+    .optional()
+    .describe('The path on this site to come back to once signed in (default /); any other address is refused'),
+});
+export type OidcStartQuery = z.infer<typeof OidcStartQuery>;
 
 export const OidcNotConfiguredMessage = (providerName: string) =>
   `${providerName} sign-in is not set up for this shop. Sign in with your email and password.`;

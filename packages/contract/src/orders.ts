@@ -1,13 +1,16 @@
 import { z } from 'zod';
-import { PageQuery, dataOf, pageOf } from './common.js';
+import { ErrorResponse, PageQuery, dataOf, pageOf } from './common.js';
 import { DeliveryMethod, ShopLocalDateTime } from './cart.js';
 import { PriceSummary, PricedLine } from './checkout-common.js';
+import { OrderStore, Slot } from './stores.js';
 
-/** Spec section 2, Checkout: the Payment Method radio list. */
+/** The Payment Method radio list of the checkout. */
 export const PAYMENT_METHODS = ['card', 'bank-account', 'cash-on-delivery'] as const;
-export const PaymentMethod = z.enum(PAYMENT_METHODS, {
-  error: () => `must be one of: ${PAYMENT_METHODS.join(', ')}`,
-});
+export const PaymentMethod = z
+  .enum(PAYMENT_METHODS, {
+    error: () => `must be one of: ${PAYMENT_METHODS.join(', ')}`,
+  })
+  .describe('How the customer pays: card, bank-account (transfer) or cash-on-delivery');
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   card: 'Card',
@@ -28,7 +31,11 @@ export const ORDER_STATUSES = [
   'delivered',
   'cancelled',
 ] as const;
-export const OrderStatus = z.enum(ORDER_STATUSES, { error: () => `must be one of: ${ORDER_STATUSES.join(', ')}` });
+export const OrderStatus = z
+  .enum(ORDER_STATUSES, { error: () => `must be one of: ${ORDER_STATUSES.join(', ')}` })
+  .describe(
+    'Where the order is in the shop: pending -> (paid) -> preparing -> ready | on-delivery -> delivered, or cancelled',
+  );
 export type OrderStatus = z.infer<typeof OrderStatus>;
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   pending: 'Pending',
@@ -45,15 +52,75 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
  * cash-on-delivery (confirmed, paid on hand-over), paid.
  */
 export const PAYMENT_STATUSES = ['awaiting-payment', 'cash-on-delivery', 'paid'] as const;
-export const PaymentStatus = z.enum(PAYMENT_STATUSES);
+export const PaymentStatus = z
+  .enum(PAYMENT_STATUSES)
+  .describe('Where the money is: awaiting-payment (staff confirm it), cash-on-delivery (paid on hand-over) or paid');
 export type PaymentStatus = z.infer<typeof PaymentStatus>;
+
+/**
+ * The last step is named by how the customer gets the order: a Pick up order is picked up, a Dine in order
+ * served, a Door Delivery delivered. The status value stays 'delivered' for all three.
+ */
+export const FINISHED_LABELS: Record<DeliveryMethod, string> = {
+  'pick-up': 'Picked up',
+  'dine-in': 'Served',
+  'door-delivery': 'Delivered',
+};
+
+/** The status in words for this order ('Picked up' rather than 'Delivered' for a Pick up order). */
+export const orderStatusLabel = (status: OrderStatus, deliveryMethod: DeliveryMethod): string =>
+  status === 'delivered' ? FINISHED_LABELS[deliveryMethod] : ORDER_STATUS_LABELS[status];
+
+/** Money owed back on a paid order that was cancelled: refund-due until staff pay it back, then refunded. */
+export const REFUND_STATUSES = ['refund-due', 'refunded'] as const;
+export const RefundStatus = z
+  .enum(REFUND_STATUSES)
+  .describe('refund-due: the order was paid and then cancelled, the shop owes the customer its total; refunded: paid back');
+export type RefundStatus = z.infer<typeof RefundStatus>;
+
+/** The steps of an order's history: placed, its payment, every status it reached, and a refund. */
+export const ORDER_EVENT_KINDS = ['placed', 'paid', 'preparing', 'ready', 'on-delivery', 'delivered', 'cancelled', 'refunded'] as const;
+export const OrderEventKind = z
+  .enum(ORDER_EVENT_KINDS)
+  .describe('The step: placed, paid (the payment was recorded), a status reached (preparing ... cancelled), or refunded');
+export type OrderEventKind = z.infer<typeof OrderEventKind>;
+
+/** A history step in words, named for this order's delivery method. */
+export function orderEventLabel(kind: OrderEventKind, deliveryMethod: DeliveryMethod): string {
+  switch (kind) {
+    case 'placed':
+      return 'Placed';
+    case 'refunded':
+      return 'Refunded';
+    case 'on-delivery':
+      return 'Out for delivery';
+    default:
+      return orderStatusLabel(kind, deliveryMethod);
+  }
+}
+
+export const OrderEvent = z
+  .object({
+    kind: OrderEventKind,
+    at: z.string().describe('When it happened (ISO-8601 UTC timestamp)'),
+    atShopTime: z.string().describe("The same moment on the shop's clock, 'YYYY-MM-DDTHH:mm', the time to show"),
+    by: z
+      .enum(['customer', 'staff'])
+      .nullable()
+      .describe('Who took the step: the customer (placed, cancelled), staff, or null when not recorded'),
+  })
+  .meta({ id: 'OrderEvent', description: "One step of the order's history" });
+export type OrderEvent = z.infer<typeof OrderEvent>;
 
 /** Address for Door Delivery; the checkout pre-fills it from the profile. */
 export const DeliveryAddress = z
   .string()
   .trim()
   .min(1, 'must not be empty')
-  .max(300, 'must be at most 300 characters');
+  .max(300, 'must be at most 300 characters')
+  .describe(
+    "The Door Delivery address, at most 300 characters; absent, the profile's delivery address is used. Ignored for the other methods",
+  );
 
 /**
  * Places an order from the signed-in customer's cart. The lines and prices come from the cart and
@@ -65,78 +132,170 @@ export const DeliveryAddress = z
 export const PlaceOrderInput = z
   .object({
     paymentMethod: PaymentMethod,
-    deliveryMethod: DeliveryMethod.optional(),
-    scheduledFor: ShopLocalDateTime.nullable().optional(),
+    deliveryMethod: DeliveryMethod.optional().describe(
+      "How the customer gets the order; absent, the cart's delivery method and time are used",
+    ),
+    scheduledFor: ShopLocalDateTime.nullable()
+      .optional()
+      .describe(
+        "With `deliveryMethod`: when, 'YYYY-MM-DDTHH:mm' on the shop's clock; absent or null: as soon as possible",
+      ),
     address: DeliveryAddress.optional(),
+    storeId: z
+      .number({ error: 'must be a store id from GET /stores' })
+      .int('must be a store id from GET /stores')
+      .positive('must be a store id from GET /stores')
+      .max(2_147_483_647, 'must be a store id from GET /stores')
+      .optional()
+      .describe('The store that prepares the order (GET /stores); absent, the default store'),
+    expectedTotalIdr: z
+      .number({ error: 'must be the total in whole rupiah' })
+      .int('must be the total in whole rupiah')
+      .min(0, 'must be the total in whole rupiah')
+      .optional()
+      .describe(
+        'The total (whole rupiah) the customer was shown and is agreeing to pay: `summary.totalIdr` of the cart for the chosen delivery method. ' +
+          'When the order would cost anything else (a price changed on the menu since), nothing is placed and the answer is a 409 with field ' +
+          '`expectedTotalIdr` and the new `summary`; show it and ask again. Our web app always sends it; without it the order is placed at today\'s prices.',
+      ),
   })
-  .meta({ id: 'PlaceOrderInput' });
+  .meta({
+    id: 'PlaceOrderInput',
+    description: "How to pay and deliver; the lines and prices come from the customer's cart and the menu",
+  });
 export type PlaceOrderInput = z.infer<typeof PlaceOrderInput>;
+
+/**
+ * A refused order placement. With field `expectedTotalIdr` (prices changed since the customer saw the cart) it
+ * carries the figures the order would be charged now; GET /cart shows the lines at their new prices.
+ */
+export const PlaceOrderConflict = ErrorResponse.extend({
+  summary: PriceSummary.optional().describe(
+    'Only when field is `expectedTotalIdr`: what the order would be charged now, for the customer to confirm',
+  ),
+  nextSlot: Slot.nullable()
+    .optional()
+    .describe('Only when field is `scheduledFor` and the slot is full or the store busy: the next slot with room (null: none left that day)'),
+}).meta({ id: 'PlaceOrderConflict', description: 'The order was not placed' });
+export type PlaceOrderConflict = z.infer<typeof PlaceOrderConflict>;
 
 /** Client-generated UUID sent with every order placement; a repeat with the same key returns the first order. */
 // Loose: the other request headers (Cookie, Origin...) must pass through untouched.
 export const IdempotencyHeaders = z.looseObject({
-  'idempotency-key': z.uuid({ error: 'must be a UUID generated by the client for this order' }),
+  'idempotency-key': z
+    .uuid({ error: 'must be a UUID generated by the client for this order' })
+    .describe('A UUID the client makes once per order; a repeat with the same key answers the first order'),
 });
 
 /** Name, size and prices as ordered; `productId` names the product as it is now (for a picture and "order again"). */
-export const OrderLine = PricedLine.meta({ id: 'OrderLine' });
+export const OrderLine = PricedLine.meta({ id: 'OrderLine', description: 'A line of an order, priced as ordered' });
 export type OrderLine = z.infer<typeof OrderLine>;
 
 export const Order = z
   .object({
-    id: z.number().int(),
+    id: z.number().int().describe('The order number'),
     status: OrderStatus,
     paymentMethod: PaymentMethod,
     paymentStatus: PaymentStatus,
-    /** What the customer must do to pay (bank account, card), or null when nothing is needed. */
-    paymentInstructions: z.string().nullable(),
+    paymentInstructions: z
+      .string()
+      .nullable()
+      .describe('What the customer must do to pay (bank account, card), or null when nothing is needed'),
     deliveryMethod: DeliveryMethod,
-    /** Shop-local date and time the customer gets the order ('YYYY-MM-DDTHH:mm'). */
-    scheduledFor: z.string(),
-    /** The same moment as an ISO-8601 UTC timestamp. */
-    scheduledAt: z.string(),
-    /** True when the customer asked for "as soon as possible" (scheduledFor is then the time of ordering). */
-    isAsap: z.boolean(),
-    /** Door Delivery address, else null. */
-    address: z.string().nullable(),
-    lines: z.array(OrderLine),
-    /** Figures as charged when the order was placed. */
-    summary: PriceSummary,
-    itemCount: z.number().int(),
-    placedAt: z.string(),
-    updatedAt: z.string(),
-    paidAt: z.string().nullable(),
+    scheduledFor: z
+      .string()
+      .describe("When the customer gets the order, 'YYYY-MM-DDTHH:mm' on the shop's clock"),
+    scheduledAt: z.string().describe('The same moment as an ISO-8601 UTC timestamp'),
+    isAsap: z
+      .boolean()
+      .describe('True when the customer asked for "as soon as possible" (scheduledFor is then the start of the first slot with room: when it will be ready)'),
+    address: z.string().nullable().describe('The Door Delivery address, else null'),
+    store: OrderStore.nullable().describe('The store that prepares the order (null only when that store was removed)'),
+    lines: z.array(OrderLine).describe('What was ordered'),
+    summary: PriceSummary.describe('The figures as charged when the order was placed'),
+    itemCount: z.number().int().describe('Sum of the quantities of every line'),
+    placedAt: z.string().describe('When the order was placed (ISO-8601 UTC timestamp)'),
+    updatedAt: z.string().describe('When the order last changed (ISO-8601 UTC timestamp)'),
+    paidAt: z.string().nullable().describe('When the payment was recorded (ISO-8601 UTC timestamp), or null'),
+    refundStatus: RefundStatus.nullable().describe(
+      'refund-due when the order was paid and then cancelled (the shop owes `summary.totalIdr` back), refunded once paid back, else null',
+    ),
+    cancellable: z
+      .boolean()
+      .describe('True while the customer may still cancel it (POST /orders/{id}/cancel): before the shop starts preparing it'),
+    history: z.array(OrderEvent).describe('What happened to the order so far, oldest first: placed, paid, preparing ...'),
   })
-  .meta({ id: 'Order' });
+  .meta({ id: 'Order', description: "A customer's order" });
 export type Order = z.infer<typeof Order>;
 
 /** What staff see: the order, who placed it, and where it may move next. */
 export const StaffOrder = Order.extend({
-  customer: z.object({ id: z.number().int(), email: z.string() }),
-  nextStatuses: z.array(OrderStatus),
-}).meta({ id: 'StaffOrder' });
+  customer: z
+    .object({
+      id: z.number().int().describe("The customer's account id"),
+      email: z.string().describe("The customer's email address"),
+      name: z
+        .string()
+        .nullable()
+        .describe('The name to call at the counter: first and last name, else the display name; null when the account has none'),
+      phone: z.string().nullable().describe("The customer's phone number, for the courier or the counter; null when none"),
+    })
+    .describe('Who placed the order'),
+  nextStatuses: z.array(OrderStatus).describe('The statuses staff may move the order to now'),
+}).meta({ id: 'StaffOrder', description: 'An order as staff see it: who placed it and where it may move next' });
 export type StaffOrder = z.infer<typeof StaffOrder>;
 
-export const OrderResponse = dataOf(Order);
+export const OrderResponse = dataOf(Order, 'The order').describe('The order');
 export type OrderResponse = z.infer<typeof OrderResponse>;
-export const OrderListResponse = pageOf(Order);
+export const OrderListResponse = pageOf(Order, 'The orders of this page, newest first').describe('A page of orders');
 export type OrderListResponse = z.infer<typeof OrderListResponse>;
-export const StaffOrderResponse = dataOf(StaffOrder);
+export const StaffOrderResponse = dataOf(StaffOrder, 'The order').describe('The order');
 export type StaffOrderResponse = z.infer<typeof StaffOrderResponse>;
-export const StaffOrderListResponse = pageOf(StaffOrder);
+export const StaffOrderListResponse = pageOf(StaffOrder, 'The orders of this page, newest first').describe(
+  'A page of orders',
+);
 export type StaffOrderListResponse = z.infer<typeof StaffOrderListResponse>;
 
 export const ListOrdersQuery = PageQuery;
 export type ListOrdersQuery = z.infer<typeof ListOrdersQuery>;
 
-export const ListStaffOrdersQuery = PageQuery.extend({ status: OrderStatus.optional() });
+export const ListStaffOrdersQuery = PageQuery.extend({
+  status: OrderStatus.optional().describe('Only orders in this status'),
+  storeId: z.coerce
+    .number({ error: 'must be a store id from GET /stores' })
+    .int('must be a store id from GET /stores')
+    .positive('must be a store id from GET /stores')
+    .max(2_147_483_647, 'must be a store id from GET /stores')
+    .optional()
+    .describe('Only orders of this store'),
+});
 export type ListStaffOrdersQuery = z.infer<typeof ListStaffOrdersQuery>;
 
 /** Staff move an order on; 'paid' is reached through mark-paid only, so payment and status stay consistent. */
 export const STAFF_STATUS_TARGETS = ['preparing', 'ready', 'on-delivery', 'delivered', 'cancelled'] as const;
 export const ChangeOrderStatusInput = z
   .object({
-    status: z.enum(STAFF_STATUS_TARGETS, { error: () => `must be one of: ${STAFF_STATUS_TARGETS.join(', ')}` }),
+    status: z
+      .enum(STAFF_STATUS_TARGETS, { error: () => `must be one of: ${STAFF_STATUS_TARGETS.join(', ')}` })
+      .describe("The status to move the order to; it must be one of the order's `nextStatuses`"),
+    expectedStatus: OrderStatus.optional().describe(
+      'The status the order had on the screen when the move was chosen. The move happens only if the order is still in it, ' +
+        'so of two staff acting on the same screen at once exactly one wins and the other gets a 409 with `currentStatus`. ' +
+        'Without it the move is judged from whatever status the order has when the request arrives.',
+    ),
   })
-  .meta({ id: 'ChangeOrderStatusInput' });
+  .meta({ id: 'ChangeOrderStatusInput', description: 'Where to move the order' });
 export type ChangeOrderStatusInput = z.infer<typeof ChangeOrderStatusInput>;
+
+/** A refused status move or payment record: the order's status now, so the staff screen can show it and offer the right moves. */
+export const OrderStatusConflict = ErrorResponse.extend({
+  currentStatus: OrderStatus.optional().describe('The status the order is in now'),
+  nextStatuses: z.array(OrderStatus).optional().describe('Where staff may move it from there'),
+}).meta({ id: 'OrderStatusConflict', description: 'The order did not move' });
+export type OrderStatusConflict = z.infer<typeof OrderStatusConflict>;
+
+/** A refused cancel: where the order is now, so the page can show it. */
+export const CancelOrderConflict = ErrorResponse.extend({
+  currentStatus: OrderStatus.optional().describe('The status the order is in now'),
+}).meta({ id: 'CancelOrderConflict', description: 'The order was not cancelled' });
+export type CancelOrderConflict = z.infer<typeof CancelOrderConflict>;

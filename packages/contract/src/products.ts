@@ -1,81 +1,147 @@
 import { z } from 'zod';
 import { PageQuery, dataOf, pageOf } from './common.js';
+import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, MAX_SEARCH_LENGTH } from './limits.js';
+import { OptionGroup } from './options.js';
+import { CATEGORIES } from './categories.js';
+import { SIZE_CODES } from './sizes.js';
 
-/** Spec section 9: the four category values, used in `?cat=` and on every product. */
-export const CATEGORIES = ['coffee', 'non-coffee', 'foods', 'add-on'] as const;
-export const Category = z.enum(CATEGORIES, {
-  error: () => `must be one of: ${CATEGORIES.join(', ')}`,
-});
+export const Category = z
+  .enum(CATEGORIES, {
+    error: () => `must be one of: ${CATEGORIES.join(', ')}`,
+  })
+  .describe('The menu section the product is listed in');
 export type Category = z.infer<typeof Category>;
 
-export const CATEGORY_LABELS: Record<Category, string> = {
-  coffee: 'Coffee',
-  'non-coffee': 'Non Coffee',
-  foods: 'Foods',
-  'add-on': 'Add-On',
-};
-
-export const SIZE_CODES = ['R', 'L', 'XL'] as const;
-export const SizeCode = z.enum(SIZE_CODES, { error: () => `must be one of: ${SIZE_CODES.join(', ')}` });
+export const SizeCode = z
+  .enum(SIZE_CODES, { error: () => `must be one of: ${SIZE_CODES.join(', ')}` })
+  .describe('A size: R (Regular), L (Large) or XL (Extra Large)');
 export type SizeCode = z.infer<typeof SizeCode>;
-export const SIZE_LABELS: Record<SizeCode, string> = { R: 'Regular', L: 'Large', XL: 'Extra Large' };
 
 export const ProductSize = z
   .object({
     code: SizeCode,
-    label: z.string(),
-    /** Thousands of rupiah, as `Product.price`. */
-    price: z.number(),
-    /** Whole rupiah. */
-    priceIdr: z.number().int(),
+    label: z.string().describe('The size as shown: Regular, Large or Extra Large'),
+    price: z.number().describe('Price of one item in this size, in thousands of rupiah as `Product.price`'),
+    priceIdr: z.number().int().describe('The same price in whole rupiah'),
+    promoPrice: z
+      .number()
+      .describe('What one item in this size is charged, in thousands of rupiah: lower than `price` while the product is on promotion, else equal'),
+    promoPriceIdr: z.number().int().describe('The same charged price in whole rupiah'),
   })
-  .meta({ id: 'ProductSize' });
+  .meta({ id: 'ProductSize', description: 'One size a product is sold in, with its own price' });
 export type ProductSize = z.infer<typeof ProductSize>;
+
+/** A product picture, in the shape the original shop's API answered (snake_case names kept on purpose). */
+export const ProductImage = z
+  .object({
+    id_image: z.string().describe('The picture id, unique on the menu (opaque text)'),
+    id_product: z.string().describe('The id of the product it belongs to, as `Product.id`'),
+    name: z.string().describe('The name of the picture: its file name'),
+    filename: z.string().describe('The file name: the picture is served at `/uploads/images/<filename>`'),
+    url: z.string().describe('The address to load the picture from (`/uploads/images/<filename>`, escaped)'),
+  })
+  .meta({ id: 'ProductImage', description: 'One picture of a product' });
+export type ProductImage = z.infer<typeof ProductImage>;
+
+/** An ISO-8601 UTC timestamp, e.g. 2026-01-31T09:15:00.000Z. */
+const timestamp = (description: string) => z.string().describe(`${description} (ISO-8601 UTC timestamp)`);
 
 export const Product = z
   .object({
-    id: z.number().int(),
-    name: z.string(),
-    /** Thousands of rupiah: the spec renders it as 'IDR {price}.000' (Hazelnut Latte is 34). */
-    price: z.number(),
-    /** The same price in whole rupiah. */
-    priceIdr: z.number().int(),
+    id: z
+      .string()
+      .regex(/^[1-9][0-9]*$/)
+      .describe(
+        'The product id as decimal text ("12"), as in `/products/{id}`, so it compares equal to the route parameter; cart and order inputs take the same number',
+      ),
+    name: z.string().describe('The name on the menu'),
+    price: z
+      .number()
+      .describe(
+        'Price in thousands of rupiah: 34 is shown IDR 34.000. A product sold in sizes has each size priced in `sizes`',
+      ),
+    priceIdr: z.number().int().describe('The same price in whole rupiah: the figure to compute with'),
+    promoPercentOff: z
+      .number()
+      .int()
+      .min(0)
+      .max(90)
+      .describe('Percent taken off every price while the product is on promotion, 0 to 90; 0: no promotional price'),
+    promoPrice: z
+      .number()
+      .describe(
+        'What one item is charged, in thousands of rupiah: `price` less `promoPercentOff` %, rounded to whole rupiah; equal to `price` without a promotion. `price` stays the regular price',
+      ),
+    promoPriceIdr: z.number().int().describe('The same charged price in whole rupiah: what the cart and the order charge'),
     category: Category,
-    /** File names; the first is served at `/uploads/images/<filename>` (spec section 3). */
-    images: z.array(z.string()),
-    /** Address of the first picture, or null when the product has none. */
-    imageUrl: z.string().nullable(),
-    description: z.string(),
-    /** Sizes with their own prices; empty for products sold in one size (foods, most add-ons). */
-    sizes: z.array(ProductSize),
-    isFavorite: z.boolean(),
-    isPromo: z.boolean(),
-    isSoldOut: z.boolean(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    images: z
+      .array(ProductImage)
+      .min(1)
+      .describe(
+        'The pictures, never empty: a product staff gave no picture shows one drawn for it. The first is the main picture',
+      ),
+    imageUrl: z.string().describe('Address of the main picture: the same as `images[0].url`'),
+    description: z.string().describe('What the product is, as shown on its page; may be empty'),
+    sizes: z
+      .array(ProductSize)
+      .describe('Sizes with their own prices; empty for products sold in one size (foods, most add-ons)'),
+    optionGroups: z
+      .array(OptionGroup)
+      .describe('The choices a customer makes for this product (milk, sugar, ice, extras), in the order shown; empty for none'),
+    isFavorite: z.boolean().describe('Shown under Favorite & Promo and marked as a favourite'),
+    isPromo: z.boolean().describe('Shown under Favorite & Promo and marked as on promotion'),
+    isSoldOut: z.boolean().describe('Listed but cannot be ordered right now'),
+    createdAt: timestamp('When the product was added to the menu'),
+    updatedAt: timestamp('When the product last changed'),
   })
-  .meta({ id: 'Product' });
+  .meta({ id: 'Product', description: 'A product on the menu' });
 export type Product = z.infer<typeof Product>;
 
 export const PRODUCT_SORTS = ['name', 'price', 'newest'] as const;
 export const SORT_ORDERS = ['asc', 'desc'] as const;
-export const MAX_SEARCH_LENGTH = 100;
 
 const booleanFlag = z.enum(['true', 'false'], { error: () => 'must be true or false' }).transform((v) => v === 'true');
 
+/**
+ * Most products a list answers when the client asks for no page (neither `page` nor `limit`): the whole menu in
+ * one answer, as the original shop's clients expect, with a bound far above any real menu.
+ */
+export const WHOLE_MENU_LIMIT = 1000;
+
 export const ListProductsQuery = PageQuery.extend({
-  cat: Category.optional(),
-  search: z.string().trim().max(MAX_SEARCH_LENGTH, `must be at most ${MAX_SEARCH_LENGTH} characters`).optional(),
-  /** name and price sort ascending by default, newest puts the latest first; `order` flips either. */
-  sort: z.enum(PRODUCT_SORTS, { error: () => `must be one of: ${PRODUCT_SORTS.join(', ')}` }).optional(),
-  order: z.enum(SORT_ORDERS, { error: () => `must be one of: ${SORT_ORDERS.join(', ')}` }).optional(),
-  /** Favorite & Promo tab: products marked favourite or promo. */
-  featured: booleanFlag.optional(),
+  page: PageQuery.shape.page
+    .unwrap()
+    .optional()
+    .describe(`Which page of the list, from 1. Without \`page\` and \`limit\`: the whole menu (at most ${WHOLE_MENU_LIMIT})`),
+  limit: PageQuery.shape.limit
+    .unwrap()
+    .optional()
+    .describe(
+      `Most items on one page, at most ${MAX_PAGE_LIMIT}; ${DEFAULT_PAGE_LIMIT} when only \`page\` is given. Without \`page\` and \`limit\`: the whole menu`,
+    ),
+  cat: Category.optional().describe('Only products of this category'),
+  search: z
+    .string()
+    .trim()
+    .max(MAX_SEARCH_LENGTH, `must be at most ${MAX_SEARCH_LENGTH} characters`)
+    .optional()
+    .describe('Words to find in the name or description, in any order, forgiving case, accents and small typos'),
+  sort: z
+    .enum(PRODUCT_SORTS, { error: () => `must be one of: ${PRODUCT_SORTS.join(', ')}` })
+    .optional()
+    .describe('name and price sort ascending, newest puts the latest first; absent, the menu order'),
+  order: z
+    .enum(SORT_ORDERS, { error: () => `must be one of: ${SORT_ORDERS.join(', ')}` })
+    .optional()
+    .describe('Flips the direction of `sort`; without `sort` it changes nothing'),
+  featured: booleanFlag
+    .optional()
+    .describe('true: only products marked favourite or promo (the Favorite & Promo tab); false: only the others'),
 });
 export type ListProductsQuery = z.infer<typeof ListProductsQuery>;
 export type ListProductsQueryInput = z.input<typeof ListProductsQuery>;
 
-export const ProductListResponse = pageOf(Product);
+export const ProductListResponse = pageOf(Product, 'The products of this page').describe('A page of the menu');
 export type ProductListResponse = z.infer<typeof ProductListResponse>;
-export const ProductResponse = dataOf(Product);
+export const ProductResponse = dataOf(Product, 'The product').describe('The product');
 export type ProductResponse = z.infer<typeof ProductResponse>;

@@ -26,45 +26,54 @@ const ShopClockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
  */
 export const DeliveryWindow = z
   .object({
-    days: z.array(z.number().int().min(1).max(7)),
-    from: ShopClockTime,
-    to: ShopClockTime,
+    days: z
+      .array(z.number().int().min(1).max(7).describe('An ISO weekday: 1 Monday ... 7 Sunday'))
+      .describe('The weekdays it is open, as ISO weekdays (1 Monday ... 7 Sunday)'),
+    from: ShopClockTime.describe("Opening time, 'HH:mm' on the shop's clock (24-hour), included"),
+    to: ShopClockTime.describe("Closing time, 'HH:mm' on the shop's clock (24-hour), included"),
   })
-  .meta({ id: 'DeliveryWindow' });
+  .meta({
+    id: 'DeliveryWindow',
+    description: "When one delivery method can be received, on the shop's clock; requested times outside it are refused",
+  });
 export type DeliveryWindow = z.infer<typeof DeliveryWindow>;
 
 /**
  * The shop's public settings: the rules the API enforces on carts and orders, so a client can show
  * them (picker bounds, hints) without a copy of its own. Money pairs follow the rest of the contract:
- * `shippingFee` in thousands of rupiah (the spec's unit), `shippingFeeIdr` in whole rupiah.
+ * `shippingFee` in thousands of rupiah (the unit the original shop's clients read), `shippingFeeIdr` in whole rupiah.
  */
 export const ShopSettings = z
   .object({
-    name: z.string(),
-    /** The navigation's external chat link (spec section 2), or null when the shop has none. */
-    chatUrl: z.string().refine(isChatUrl, 'must be an http(s) or mailto: link').nullable(),
-    /** IANA zone of the shop's clock: requested times and the windows below are in it. */
-    timeZone: z.string(),
-    currency: z.literal('IDR'),
-    /** TAX & FEES as a fraction of the subtotal, e.g. 0.1 for 10 %. */
-    taxRate: z.number(),
-    /** Door Delivery fee. */
-    shippingFee: z.number(),
-    shippingFeeIdr: z.number().int(),
-    /** A requested time may be at most this many days after now. */
-    maxDaysAhead: z.number().int(),
-    /** Most items of one product and size in an order. */
-    maxLineQuantity: z.number().int(),
-    /** Most items in an order. */
-    maxOrderItems: z.number().int(),
-    deliveryWindows: z.object({
-      doorDelivery: DeliveryWindow,
-      dineIn: DeliveryWindow,
-      pickUp: DeliveryWindow,
-    }),
+    name: z.string().describe("The shop's name"),
+    chatUrl: z
+      .string()
+      .refine(isChatUrl, 'must be an http(s) or mailto: link')
+      .nullable()
+      .describe("The navigation's chat link (an http(s) page or a mailto: address), or null when the shop has none"),
+    timeZone: z
+      .string()
+      .describe("IANA zone of the shop's clock (e.g. Asia/Jakarta): requested times and delivery windows are in it"),
+    currency: z.literal('IDR').describe('The currency of every price: Indonesian rupiah'),
+    taxRate: z.number().describe('TAX & FEES as a fraction of the subtotal, e.g. 0.1 for 10 %'),
+    shippingFee: z.number().describe('The Door Delivery fee in thousands of rupiah'),
+    shippingFeeIdr: z.number().int().describe('The Door Delivery fee in whole rupiah'),
+    maxDaysAhead: z.number().int().describe('A requested time may be at most this many days after now'),
+    maxLineQuantity: z.number().int().describe('Most items of one product and size in a cart or order'),
+    maxOrderItems: z.number().int().describe('Most items in a cart or order'),
+    deliveryWindows: z
+      .object({
+        doorDelivery: DeliveryWindow.describe('When Door Delivery orders can be delivered'),
+        dineIn: DeliveryWindow.describe('When Dine in orders can be served'),
+        pickUp: DeliveryWindow.describe('When Pick up orders can be collected'),
+      })
+      .describe('When each delivery method can be received'),
   })
-  .meta({ id: 'ShopSettings' });
+  .meta({ id: 'ShopSettings', description: 'The rules the API enforces on carts and orders, for a client to show' });
 export type ShopSettings = z.infer<typeof ShopSettings>;
 
-export const ShopSettingsResponse = dataOf(ShopSettings).meta({ id: 'ShopSettingsResponse' });
+export const ShopSettingsResponse = dataOf(ShopSettings, "The shop's settings").meta({
+  id: 'ShopSettingsResponse',
+  description: "The shop's public settings",
+});
 export type ShopSettingsResponse = z.infer<typeof ShopSettingsResponse>;

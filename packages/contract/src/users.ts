@@ -3,33 +3,35 @@ import { Phone, Role } from './auth.js';
 import { dataOf } from './common.js';
 
 export const GENDERS = ['male', 'female'] as const;
-export const Gender = z.enum(GENDERS, { error: () => `must be one of: ${GENDERS.join(', ')} (or null)` });
+export const Gender = z
+  .enum(GENDERS, { error: () => `must be one of: ${GENDERS.join(', ')} (or null)` })
+  .describe('male or female, or null when not given');
 export type Gender = z.infer<typeof Gender>;
 
 export const NAME_MAX_LENGTH = 50;
 export const ADDRESS_MAX_LENGTH = 300;
 
-/** The profile screen (spec section 2, Profile): contacts and details. */
+/** The profile screen: contacts and details. */
 export const UserProfile = z
   .object({
-    id: z.number().int(),
-    /** The sign-in name; read-only here (see docs/decisions on account emails). */
-    email: z.string(),
+    id: z.number().int().describe('The account id'),
+    email: z.string().describe('The email address the account signs in with; it cannot be changed here'),
     role: Role,
-    /** Mobile number. */
-    phone: z.string(),
-    deliveryAddress: z.string(),
-    displayName: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    /** ISO date YYYY-MM-DD (the web app shows DD/MM/YY), or null. */
-    dateOfBirth: z.string().nullable(),
+    phone: z.string().describe('Mobile number'),
+    deliveryAddress: z
+      .string()
+      .describe('Where Door Delivery orders go unless the order names another address; may be empty'),
+    displayName: z.string().describe('The name to greet the person by (from the email address until they choose one)'),
+    firstName: z.string().describe('First name; may be empty'),
+    lastName: z.string().describe('Last name; may be empty'),
+    dateOfBirth: z.string().nullable().describe('Date of birth as YYYY-MM-DD, or null when not given'),
     gender: Gender.nullable(),
-    photoUrl: z.string().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    photoUrl: z.string().nullable().describe('Address of the profile picture, or null when there is none'),
+    orderEmails: z.boolean().describe('Whether a mail is sent when an order is ready, on its way or cancelled by the shop'),
+    createdAt: z.string().describe('When the account was made (ISO-8601 UTC timestamp)'),
+    updatedAt: z.string().describe('When the profile last changed (ISO-8601 UTC timestamp)'),
   })
-  .meta({ id: 'UserProfile' });
+  .meta({ id: 'UserProfile', description: "The signed-in person's profile" });
 export type UserProfile = z.infer<typeof UserProfile>;
 
 /** Control characters other than a line break (an address may span lines). */
@@ -59,28 +61,41 @@ export const DateOfBirth = z
   )
   .refine((v) => v >= '1900-01-01' && v <= new Date().toISOString().slice(0, 10), {
     message: 'must be between 1900-01-01 and today',
-  });
+  })
+  .describe('Date of birth as YYYY-MM-DD, a real day between 1900-01-01 and today; null clears it');
 
 /** Every field optional: only what is sent changes. `null` clears date of birth and gender. */
 export const UpdateProfileInput = z
   .object({
-    displayName: text(NAME_MAX_LENGTH).optional(),
-    firstName: text(NAME_MAX_LENGTH).optional(),
-    lastName: text(NAME_MAX_LENGTH).optional(),
+    displayName: text(NAME_MAX_LENGTH)
+      .optional()
+      .describe(`The name to greet the person by, at most ${NAME_MAX_LENGTH} characters`),
+    firstName: text(NAME_MAX_LENGTH).optional().describe(`First name, at most ${NAME_MAX_LENGTH} characters`),
+    lastName: text(NAME_MAX_LENGTH).optional().describe(`Last name, at most ${NAME_MAX_LENGTH} characters`),
     phone: Phone.optional(),
-    deliveryAddress: text(ADDRESS_MAX_LENGTH).optional(),
+    deliveryAddress: text(ADDRESS_MAX_LENGTH)
+      .optional()
+      .describe(`The address for Door Delivery, at most ${ADDRESS_MAX_LENGTH} characters; it may span lines`),
     dateOfBirth: DateOfBirth.nullable().optional(),
     gender: Gender.nullable().optional(),
-    /**
-     * Refused: the email is the sign-in name and where reset links go. Changing it safely needs a
-     * confirmation mail to the new address, which we do not have yet.
-     */
-    email: z.never({ error: 'cannot be changed: it is the name you sign in with' }).optional(),
+    orderEmails: z
+      .boolean({ error: 'must be true or false' })
+      .optional()
+      .describe('true: mail me when an order is ready, on its way or cancelled by the shop; false: no such mails'),
+    // Refused: the email is the sign-in name and where reset links go. Changing it safely needs a
+    // confirmation mail to the new address, which we do not have yet.
+    email: z
+      .never({ error: 'cannot be changed: it is the name you sign in with' })
+      .optional()
+      .describe('Refused when sent: the email address is the name the account signs in with'),
   })
-  .meta({ id: 'UpdateProfileInput' });
+  .meta({ id: 'UpdateProfileInput', description: 'Changes to the profile: only the fields sent change' });
 export type UpdateProfileInput = z.infer<typeof UpdateProfileInput>;
 
-export const UserProfileResponse = dataOf(UserProfile).meta({ id: 'UserProfileResponse' });
+export const UserProfileResponse = dataOf(UserProfile, 'The profile').meta({
+  id: 'UserProfileResponse',
+  description: 'The profile',
+});
 export type UserProfileResponse = z.infer<typeof UserProfileResponse>;
 
 /** Picture rules shared by product pictures and profile photos (apps/api/src/lib/images.ts). */

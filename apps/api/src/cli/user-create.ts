@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { AppError } from '../lib/errors.js';
+import { createUserRepository } from '../modules/users/users.repository.js';
 import { createUserService } from '../modules/users/users.service.js';
 
 const USAGE = `Creates an account (staff accounts can only be made this way).
@@ -13,7 +14,7 @@ const USAGE = `Creates an account (staff accounts can only be made this way).
   npm run user:create -- --email a@b.c --password '...' --role staff [--phone '+62 812 ...']
 
   --email     the sign-in email (required)
-  --password  8 to 128 characters, not a common password; when left out it is read from standard input,
+  --password  8 to 128 characters, hard to guess; when left out it is read from standard input,
               which keeps it out of the shell history: printf '%s' "$PW" | npm run user:create -- --email ...
   --role      customer or staff (default: customer)
   --phone     mobile number (optional)
@@ -73,7 +74,11 @@ async function main(): Promise<void> {
   });
   try {
     await migrateToLatest(database);
-    const users = createUserService(database.db, { uploadsDir: config.uploadsDir });
+    const users = createUserService({
+      userRepository: createUserRepository(database.db),
+      uploadsDir: config.uploadsDir,
+      now: () => new Date(),
+    });
     const created = await users.createUserAccount({ email, password, phone, role });
     if (!created) fail(`An account with the email ${email} already exists (${database.location}).`);
     console.log(`Created ${created.role} account #${created.id} for ${created.email} (${database.location}).`);

@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { Migrator, sql } from 'kysely';
 import type { DatabaseHandle } from './database.js';
 import { allMigrations } from './migrations/migrations.js';
@@ -6,7 +7,7 @@ import { allMigrations } from './migrations/migrations.js';
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
   const migrator = new Migrator({
     db: handle.db,
-    provider: { getMigrations: async () => allMigrations(handle.dialect) },
+    provider: { getMigrations: () => Promise.resolve(allMigrations(handle.dialect)) },
     // Without a schema, Kysely takes a kysely_migration table in ANY schema as its own, so a fresh PostgreSQL
     // schema (one per test file, created in parallel) was sometimes left without one: name ours explicitly.
     ...(handle.dialect === 'postgres' ? { migrationTableSchema: await currentSchema(handle) } : {}),
@@ -14,7 +15,7 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, {
+    throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : inspect(error)}`, {
       cause: error,
     });
   }

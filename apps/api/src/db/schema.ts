@@ -17,11 +17,29 @@ export interface ProductTable {
   images: string;
   is_favorite: number;
   is_promo: number;
+  /** Percent off every size's price while on promotion, 0..90; 0: no promotional price (migration 012). */
+  promo_percent_off: Generated<number>;
   is_sold_out: number;
   created_at: string;
   updated_at: string;
   /** Set instead of deleting, so past orders keep their product. */
   deleted_at: string | null;
+  /** The name with case and spacing ignored; unique among live products (migration 010). */
+  name_key: string | null;
+}
+
+/** A customer's question from a product page ("Ask a Staff"), answered by staff. */
+export interface QuestionTable {
+  id: Generated<number>;
+  product_id: number | null;
+  product_name: string | null;
+  user_id: number | null;
+  name: string;
+  contact: string;
+  message: string;
+  created_at: string;
+  answered_at: string | null;
+  answered_by: number | null;
 }
 
 export interface ProductSizeTable {
@@ -47,6 +65,8 @@ export interface UserTable {
   delivery_address: string;
   /** File name of the profile picture under the uploads directory. */
   photo: string | null;
+  /** 1: mail the customer when an order is ready, on its way or cancelled by the shop (migration 011). */
+  order_emails: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -88,6 +108,8 @@ export interface CartTable {
   delivery_method: string;
   /** Shop-local 'YYYY-MM-DDTHH:mm'; null = as soon as possible. */
   scheduled_for: string | null;
+  /** The chosen store; null = the default store. */
+  store_id: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -96,8 +118,12 @@ export interface CartItemTable {
   id: Generated<number>;
   cart_id: number;
   product_id: number;
-  /** '' for a one-size product (so the unique (cart, product, size) index holds), else R, L or XL. */
+  /** '' for a one-size product (so the unique line index holds), else R, L or XL. */
   size_code: string;
+  /** The chosen option ids, ascending and comma-separated; '' for none. */
+  option_ids: string;
+  /** The customer's note to the barista; '' for none. */
+  barista_note: string;
   quantity: number;
   created_at: string;
   updated_at: string;
@@ -117,6 +143,7 @@ export interface OrderTable {
   scheduled_at: string;
   is_asap: number;
   address: string | null;
+  /** The lines' sum minus the coupon's `discount_idr` (so total = subtotal + tax + shipping holds in the database). */
   subtotal_idr: number;
   tax_and_fees_idr: number;
   shipping_idr: number;
@@ -128,6 +155,27 @@ export interface OrderTable {
   paid_at: string | null;
   /** Set when the customer removes the order from the history; the shop still sees it. */
   hidden_by_customer_at: string | null;
+  /** 'refund-due' once a paid order is cancelled, 'refunded' when staff paid it back; null otherwise. */
+  refund_status: string | null;
+  /** The store that prepares it (migration 008). */
+  store_id: number | null;
+  /** The slot it took, ISO-8601 UTC of the slot's start; null for orders placed before slots. */
+  slot_at: string | null;
+  /** The coupon's discount, whole rupiah, taken before tax (migration 009); `subtotal_idr` is after it. */
+  discount_idr: Generated<number>;
+  /** The coupon's name as it was when the order was placed; null without one. */
+  coupon_name: string | null;
+}
+
+/** One step of an order's history: placed, paid, preparing, ready, on-delivery, delivered, cancelled, refunded. */
+export interface OrderEventTable {
+  id: Generated<number>;
+  order_id: number;
+  kind: string;
+  /** ISO-8601 UTC. */
+  at: string;
+  /** 'customer' | 'staff'; null for steps recorded before the history existed. */
+  actor: string | null;
 }
 
 export interface OrderLineTable {
@@ -138,8 +186,39 @@ export interface OrderLineTable {
   size_code: string | null;
   size_label: string | null;
   quantity: number;
+  /** Size price plus the chosen options' deltas. */
   unit_price_idr: number;
   line_total_idr: number;
+  /** JSON array of the options as ordered: { optionId, groupId, group, name, priceDeltaIdr }. */
+  options: string;
+  barista_note: string;
+}
+
+/** A staff-defined set of choices (Milk, Sugar, Extra shot...): choose-one is 1..1, choose-many 0..n. */
+export interface OptionGroupTable {
+  id: Generated<number>;
+  name: string;
+  min_choices: number;
+  max_choices: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OptionTable {
+  id: Generated<number>;
+  group_id: number;
+  name: string;
+  /** Added to the unit price when chosen, in whole rupiah. */
+  price_delta_idr: number;
+  /** 0/1: chosen when the customer says nothing about the group. */
+  is_default: number;
+  position: number;
+}
+
+export interface ProductOptionGroupTable {
+  product_id: number;
+  group_id: number;
+  position: number;
 }
 
 export interface OrderIdempotencyKeyTable {
@@ -148,6 +227,97 @@ export interface OrderIdempotencyKeyTable {
   order_id: number;
   request_hash: string;
   created_at: string;
+}
+
+export interface CartIdempotencyKeyTable {
+  user_id: number;
+  idempotency_key: string;
+  request_hash: string;
+  /** JSON array of the first answer's notes. */
+  notes: Generated<string>;
+  created_at: string;
+}
+
+/** A store; the JSON columns are parsed by the stores repository. */
+export interface StoreTable {
+  id: Generated<number>;
+  name: string;
+  address: string;
+  latitude: number;
+  longitude: number;
+  phone: string;
+  opening_hours: string;
+  delivery_hours: string;
+  closed_dates: string;
+  delivery_methods: string;
+  time_zone: string | null;
+  slot_minutes: number;
+  capacity_per_slot: string;
+  lead_minutes: number;
+  paused: number;
+  paused_until: string | null;
+  extra_prep_minutes: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Orders taken by one slot of one store and method. */
+export interface SlotCounterTable {
+  store_id: number;
+  delivery_method: string;
+  slot_at: string;
+  taken: number;
+}
+
+/** A promotion (coupon); the JSON columns are parsed by the promotions repository. */
+export interface PromotionTable {
+  id: Generated<number>;
+  name: string;
+  description: Generated<string>;
+  picture: string;
+  code: string | null;
+  starts_on: string | null;
+  ends_on: string | null;
+  yearly_on: string | null;
+  on_birthday: Generated<number>;
+  weekdays: Generated<string>;
+  from_time: string | null;
+  to_time: string | null;
+  delivery_methods: Generated<string>;
+  audience: string;
+  frequency: string;
+  benefit: string;
+  benefit_value: Generated<number>;
+  target_product_id: number | null;
+  target_category: string | null;
+  is_active: Generated<number>;
+  created_at: string;
+}
+
+/** The one coupon a customer's cart holds. */
+export interface CartCouponTable {
+  user_id: number;
+  promotion_id: number;
+  applied_at: string;
+}
+
+/** A coupon spent by an order; unique per (user, promotion, period). */
+export interface PromotionRedemptionTable {
+  id: Generated<number>;
+  user_id: number;
+  promotion_id: number;
+  order_id: number;
+  shop_date: string;
+  period: string;
+  discount_idr: number;
+  created_at: string;
+}
+
+export interface MemberCardTable {
+  user_id: number;
+  number: string;
+  issued_by: string;
+  issued_at: string;
 }
 
 export interface Database {
@@ -162,4 +332,16 @@ export interface Database {
   orders: OrderTable;
   order_lines: OrderLineTable;
   order_idempotency_keys: OrderIdempotencyKeyTable;
+  cart_idempotency_keys: CartIdempotencyKeyTable;
+  order_events: OrderEventTable;
+  option_groups: OptionGroupTable;
+  options: OptionTable;
+  product_option_groups: ProductOptionGroupTable;
+  stores: StoreTable;
+  slot_counters: SlotCounterTable;
+  promotions: PromotionTable;
+  cart_coupons: CartCouponTable;
+  questions: QuestionTable;
+  promotion_redemptions: PromotionRedemptionTable;
+  member_cards: MemberCardTable;
 }

@@ -1,6 +1,5 @@
+import type { Role } from '@coffee/contract';
 import { forbidden, unauthorized } from './errors.js';
-
-export type Role = 'customer' | 'staff';
 
 /** Who is asking, as the session plugin resolved it from the cookie or the Bearer token. */
 export interface SessionUser {
@@ -25,4 +24,19 @@ export function requireStaff(request: HasUser): SessionUser {
   const user = requireUser(request);
   if (user.role !== 'staff') throw forbidden('Only shop staff can do this');
   return user;
+}
+
+/** A hook's `done` (Fastify's HookHandlerDoneFunction), named here so this module stays free of Fastify. */
+type HookDone = (error?: Error) => void;
+
+// onRequest hooks for routes: checked before the body is read, so a visitor gets 401 and a customer 403
+// whatever they sent. Nothing to wait for, so they are plain callbacks (a throw becomes the error answer).
+export function signedIn(request: HasUser, _reply: unknown, done: HookDone): void {
+  requireUser(request);
+  done();
+}
+
+export function staffOnly(request: HasUser, _reply: unknown, done: HookDone): void {
+  requireStaff(request);
+  done();
 }

@@ -8,6 +8,8 @@ export class AppError extends Error {
     message: string,
     readonly field?: string,
     readonly headers?: Record<string, string>,
+    /** More of the answer beside `message` and `field` (e.g. the new figures of a refused order); the route's error schema lists them. */
+    readonly details?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
     this.name = 'AppError';
@@ -18,5 +20,5 @@ export const badRequest = (message: string, field?: string) => new AppError(400,
 export const unauthorized = (message = 'Please sign in to continue') => new AppError(401, message);
 export const forbidden = (message = 'You are not allowed to do this') => new AppError(403, message);
 export const notFound = (message: string) => new AppError(404, message);
-export const conflict = (message: string, field?: string) => new AppError(409, message, field);
-export const unprocessable = (message: string, field?: string) => new AppError(422, message, field);
+export const conflict = (message: string, field?: string, details?: Readonly<Record<string, unknown>>) =>
+  new AppError(409, message, field, undefined, details);

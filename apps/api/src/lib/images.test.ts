@@ -3,9 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SVG_WITH_SCRIPT, solidPicture } from '../test/images.js';
+import { SVG_WITH_SCRIPT, pngBomb, solidPicture } from '../test/images.js';
+import { encodePng } from '../test/png.js';
 import { AppError } from './errors.js';
-import { removeImage, sniffImageFormat, storeImage } from './images.js';
+import { configureImageDecoding, imageDecodeStats, removeImage, sniffImageFormat, storeImage } from './images.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coffee-images-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -57,13 +58,79 @@ describe('storeImage', () => {
   it('refuses an empty file with 400, naming the field', async () => {
     const err = await storeImage(Buffer.alloc(0), dir, 'photo').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
-    expect(err).toMatchObject({ statusCode: 400, field: 'photo', message: 'photo is an empty file' });
+    expect(err).toMatchObject({ statusCode: 400, field: 'photo', message: 'This file is empty. Please choose a picture.' });
   });
 
   it('refuses a file whose first bytes say PNG but whose content is not', async () => {
     const fake = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('not really')]);
     await expect(storeImage(fake, dir)).rejects.toMatchObject({ statusCode: 422, field: 'image' });
   });
+});
+
+/** A flat RGB PNG: tiny on disk (70 kB at 24 megapixels), as costly to decode as any photo of its size. */
+const flatPng = (width: number, height: number) =>
+  encodePng({ width, height, bitDepth: 8, colourType: 'rgb', rows: Buffer.alloc((1 + width * 3) * height) }, { level: 9 });
+
+describe('the pixel budget and the decode queue', () => {
+  it('refuses a 36-megapixel picture from its header, saying what to send instead', async () => {
+    const picture = pngBomb(6000, 6000);
+    expect(picture.length).toBeLessThan(200 * 1024);
+    await expect(storeImage(picture, dir, 'photo')).rejects.toMatchObject({
+      statusCode: 413,
+      field: 'photo',
+      message:
+        'This picture is 6000x6000 pixels (36 megapixels); we take at most 24 megapixels. Send a smaller copy, e.g. a photo as your phone takes it or a screenshot.',
+    });
+  });
+
+  it('takes a full-size 24-megapixel phone photo', async () => {
+    const stored = await storeImage(flatPng(6000, 4000), dir);
+    expect([stored.width, stored.height]).toEqual([1200, 800]);
+  });
+
+  it('decodes at most N pictures at once; the others wait their turn and all are stored', async () => {
+    configureImageDecoding({ concurrency: 2 });
+    const picture = flatPng(2000, 2000);
+    let done = false;
+    let mostRunning = 0;
+    let mostWaiting = 0;
+    // Sampled at every turn of the event loop while the burst is under way (no timing involved).
+    const watch = (async () => {
+      while (!done) {
+        const stats = imageDecodeStats();
+        mostRunning = Math.max(mostRunning, stats.running);
+        mostWaiting = Math.max(mostWaiting, stats.waiting);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    const stored = await Promise.all(Array.from({ length: 6 }, () => storeImage(picture, dir)));
+    done = true;
+    await watch;
+
+    expect(new Set(stored.map((s) => s.fileName)).size).toBe(6);
+    expect(mostRunning).toBe(2);
+    expect(mostWaiting).toBeGreaterThanOrEqual(1);
+    expect(imageDecodeStats()).toMatchObject({ running: 0, waiting: 0, limit: 2 });
+    expect(imageDecodeStats().peak).toBeLessThanOrEqual(2);
+  });
+
+  it('keeps memory bounded during a burst of large pictures', async () => {
+    configureImageDecoding({ concurrency: 2 });
+    const picture = flatPng(4800, 5000); // 24 MP: 72 MB of pixels once decoded
+    await storeImage(picture, dir); // warm up sharp, so its own start-up is not counted
+    const before = process.memoryUsage().rss;
+    let most = before;
+    const sampler = setInterval(() => {
+      most = Math.max(most, process.memoryUsage().rss);
+    }, 5);
+    try {
+      await Promise.all(Array.from({ length: 8 }, () => storeImage(picture, dir)));
+    } finally {
+      clearInterval(sampler);
+    }
+    // Two decodes at a time need about 150 MB; eight at once would need about 600 MB. Generous, for a busy machine.
+    expect(most - before).toBeLessThan(400 * 1024 * 1024);
+  }, 60_000);
 });
 
 describe('removeImage', () => {

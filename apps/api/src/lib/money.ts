@@ -1,5 +1,5 @@
 /**
- * Rupiah arithmetic on whole numbers (STYLE.md convention 4). Every amount is an integer number of
+ * Rupiah arithmetic on whole numbers, summed on the server only. Every amount is an integer number of
  * rupiah and stays far below Number.MAX_SAFE_INTEGER, so sums and products are exact; the one place
  * a fraction appears (a rate) is rounded here, once, by a documented rule.
  */

@@ -1,4 +1,5 @@
-import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { serializeRequestForLog } from './log-redaction.js';
 
 type Bindings = Parameters<FastifyBaseLogger['child']>[0];
 type ChildOptions = NonNullable<Parameters<FastifyBaseLogger['child']>[1]>;
@@ -36,7 +37,8 @@ class LazyRequestLogger implements FastifyBaseLogger {
   #log(level: Level, args: unknown[]): void {
     // The child inherits the parent's level (the factory below never makes a lazy child with its own level).
     if (this.#child === undefined && this.#parent.isLevelEnabled?.(level) === false) return;
-    (this.#real()[level] as (...args: unknown[]) => void)(...args);
+    const real = this.#real();
+    Reflect.apply(real[level], real, args);
   }
 
   get level(): string {
@@ -83,3 +85,104 @@ export const lazyChildLoggerFactory: ChildLoggerFactory = (logger, bindings, opt
   }
   return new LazyRequestLogger(parent, bindings, options);
 };
+
+const REQUEST_COMPLETED = 'request completed';
+
+/**
+ * Fastify's request log lines, one per request instead of two ("incoming request" and "request completed"):
+ * the completed line carries the request too. A 5xx is at error level (the error handler adds a line with the
+ * stack); a 4xx is the client's business, so it is one ordinary line.
+ */
+export class RequestLogController extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    const fields = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error || reply.statusCode >= 500) request.log.error(fields, REQUEST_COMPLETED);
+    else request.log.info(fields, REQUEST_COMPLETED);
+  }
+}
+
+
+export interface LogSettings {
+  level: string;
+  format: 'pretty' | 'json';
+}
+
+/** Fastify's logger options for the server: JSON lines for machines, or one readable line per event for people. */
+export function loggerOptions(settings: LogSettings, out: PrettyOutput = process.stdout): FastifyServerOptions['logger'] {
+  return {
+    level: settings.level,
+    serializers: { req: serializeRequestForLog },
+    ...(settings.format === 'pretty' ? { stream: prettyLogStream(out) } : {}),
+  };
+}
+
+export interface PrettyOutput {
+  write(text: string): unknown;
+  isTTY?: boolean;
+}
+
+/**
+ * A pino destination that prints each JSON line as `12:04:05 INFO  GET /api/v1/products 200 3.1 ms`. Written
+ * here rather than taken from pino-pretty: our lines have few fields, and the one-line request format needs
+ * the request, its status and its time together, which pino-pretty would print as a block of properties.
+ */
+export function prettyLogStream(out: PrettyOutput): { write(line: string): void } {
+  const color = out.isTTY === true && !process.env.NO_COLOR;
+  return {
+    write(line) {
+      out.write(`${formatLogLine(line, color)}\n`);
+    },
+  };
+}
+
+const LEVELS: Record<number, [name: string, color: number]> = {
+  10: ['TRACE', 90],
+  20: ['DEBUG', 90],
+  30: ['INFO ', 32],
+  40: ['WARN ', 33],
+  50: ['ERROR', 31],
+  60: ['FATAL', 35],
+};
+/** Fields every line has, or that the request format already shows. */
+const SHOWN = new Set(['level', 'time', 'pid', 'hostname', 'reqId', 'msg', 'req', 'res', 'responseTime', 'err']);
+
+interface PinoLine {
+  level?: number;
+  time?: number;
+  msg?: string;
+  req?: { method?: string; url?: string };
+  res?: { statusCode?: number };
+  responseTime?: number;
+  err?: { type?: string; message?: string; stack?: string };
+  [field: string]: unknown;
+}
+
+/** One pino JSON line as one human line (plus the stack of an error). Not JSON: printed as it came. */
+export function formatLogLine(line: string, color = false): string {
+  let entry: PinoLine;
+  try {
+    entry = JSON.parse(line) as PinoLine;
+  } catch {
+    return line.trimEnd();
+  }
+  const paint = (code: number, text: string) => (color ? `\u001b[${code}m${text}\u001b[39m` : text);
+  const [levelName, levelColor] = LEVELS[entry.level ?? 30] ?? ['INFO ', 32];
+  const time = new Date(entry.time ?? Date.now()).toTimeString().slice(0, 8);
+
+  let message = entry.msg ?? '';
+  if (message === REQUEST_COMPLETED && entry.req && entry.res) {
+    const status = entry.res.statusCode ?? 0;
+    const statusText = status >= 500 ? paint(31, String(status)) : status >= 400 ? paint(33, String(status)) : String(status);
+    message = `${entry.req.method} ${entry.req.url} ${statusText} ${(entry.responseTime ?? 0).toFixed(1)} ms`;
+  }
+  const extras = Object.entries(entry)
+    .filter(([key]) => !SHOWN.has(key))
+    .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`);
+  const head = [paint(90, time), paint(levelColor, levelName), message, ...extras].filter(Boolean).join(' ');
+  if (!entry.err) return head;
+  const stack = entry.err.stack ?? `${entry.err.type ?? 'Error'}: ${entry.err.message ?? ''}`;
+  return `${head}\n${stack.replace(/^/gm, '    ')}`;
+}

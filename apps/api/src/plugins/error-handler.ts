@@ -2,11 +2,12 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorResponse } from '@coffee/contract';
 import { AppError } from '../lib/errors.js';
+import { issuePredicate, validationSentence, type ZodIssueLike } from './validation-messages.js';
 
 interface ValidationIssue {
   instancePath?: string;
   message?: string;
-  params?: { issue?: { path?: PropertyKey[] } };
+  params?: { issue?: ZodIssueLike & { path?: PropertyKey[] } };
 }
 
 function fieldOf(issue: ValidationIssue, context: string | undefined): string {
@@ -17,23 +18,25 @@ function fieldOf(issue: ValidationIssue, context: string | undefined): string {
 
 /**
  * One error handler for the whole API: every error becomes `{ message, field? }` with the right status.
- * Internals of 5xx errors are logged, never sent (design.md: the original leaked database messages).
+ * Internals of 5xx errors are logged, never sent: a database message in an answer tells an attacker about the schema.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
       if (err.headers) void reply.headers(err.headers);
-      const body: ErrorResponse = { message: err.message, ...(err.field ? { field: err.field } : {}) };
+      const body: ErrorResponse = { ...err.details, message: err.message, ...(err.field ? { field: err.field } : {}) };
       return reply.code(err.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation as ValidationIssue[];
+      // `errors` keeps each predicate (read after the field's label, which a form knows best); `message` is a
+      // whole sentence with the field's human label, so a client that shows only `message` shows no API name.
       const errors = issues.map((issue) => ({
         field: fieldOf(issue, err.validationContext),
-        message: issue.message ?? 'is invalid',
+        message: issuePredicate(issue.params?.issue, issue.message),
       }));
-      const first = errors[0] ?? { field: 'request', message: 'is invalid' };
-      const body: ErrorResponse = { message: `${first.field} ${first.message}`, field: first.field, errors };
+      const first = errors[0] ?? { field: 'request', message: 'is not valid' };
+      const body: ErrorResponse = { message: validationSentence(first.field, first.message), field: first.field, errors };
       return reply.code(400).send(body);
     }
     if (isResponseSerializationError(err)) {

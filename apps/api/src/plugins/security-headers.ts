@@ -17,7 +17,7 @@ export function computeSecurityHeaders(options: HelmetOptions): Readonly<Record<
     },
   };
   helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
-    if (err) throw err;
+    if (err) throw new Error('Helmet could not compute the security headers', { cause: err });
   });
   return Object.freeze(headers);
 }
@@ -26,11 +26,20 @@ export function computeSecurityHeaders(options: HelmetOptions): Readonly<Record<
  * Helmet's security headers on every response, 404s and errors included.
  * Why not @fastify/helmet: version 13 rebuilds Helmet and re-parses the CSP on every request, which measured
  * as about a third of the server's CPU per request on the cached catalogue list (the API's busiest answer).
+ *
+ * Strict-Transport-Security is sent only on answers that went out over HTTPS (directly, or as the trusted proxy
+ * says with X-Forwarded-Proto): over plain http a browser ignores it, and a shop on http must not claim https.
+ * `httpsAlways` (PUBLIC_URL is https) sends it on every answer: the shop is only ever meant to be opened over TLS.
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
-  const headers = computeSecurityHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
-    void reply.headers(headers);
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: HelmetOptions,
+  transport: { httpsAlways: boolean },
+): void {
+  const overHttps = computeSecurityHeaders(options);
+  const { 'strict-transport-security': _hsts, ...overHttp } = overHttps;
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.headers(transport.httpsAlways || request.protocol === 'https' ? overHttps : overHttp);
     done();
   });
 }

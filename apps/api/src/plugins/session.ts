@@ -18,10 +18,17 @@ export const SESSION_COOKIE = 'coffee_session';
 
 export interface SessionPluginOptions {
   sessions: SessionService;
-  config: Pick<Config, 'sessions' | 'publicUrl'>;
+  config: Pick<Config, 'sessions' | 'publicUrl' | 'corsOrigins'>;
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Minutes a session cookie set for a page of another origin (CORS_ORIGINS) lasts after the sign-in or the last
+ * change made through it. A client written for the original shop signs out by forgetting its login record and never
+ * tells the server, so its session must end on its own soon after use; the shop's own pages call logout instead.
+ */
+export const CROSS_ORIGIN_SESSION_MINUTES = 30;
 
 export const CROSS_SITE_REFUSED =
   'This request came from another website and was refused to protect your account. Use the Coffee Shop pages.';
@@ -55,41 +62,61 @@ function isCrossSite(request: FastifyRequest, publicOrigin: string): boolean {
   return request.headers['sec-fetch-site'] === 'cross-site';
 }
 
-export function cookieIsSecure(request: FastifyRequest, config: SessionPluginOptions['config']): boolean {
+export function cookieIsSecure(request: FastifyRequest, config: Pick<Config, 'sessions' | 'publicUrl'>): boolean {
   const setting = config.sessions.cookieSecure;
   if (setting !== 'auto') return setting;
   return request.protocol === 'https' || config.publicUrl.startsWith('https:');
 }
 
-const cookieOptions = (request: FastifyRequest, config: SessionPluginOptions['config']) => ({
-  // HttpOnly: page scripts (and so an XSS) cannot read the token. Lax: the browser leaves it off
-  // cross-site POSTs, our first line against request forgery; the Origin check below is the second.
-  httpOnly: true,
-  sameSite: 'lax' as const,
-  path: '/',
-  secure: cookieIsSecure(request, config),
-});
+/** The request came from a page of a listed other origin (CORS_ORIGINS), not from our own pages. */
+function isListedOrigin(request: FastifyRequest, listed: ReadonlySet<string>): boolean {
+  const origin = request.headers.origin;
+  return origin !== undefined && listed.has(origin);
+}
+
+const cookieOptions = (request: FastifyRequest, config: SessionPluginOptions['config'], crossOrigin: boolean) =>
+  crossOrigin
+    ? {
+        // A page of another site can only send a cookie marked SameSite=None, which browsers take only with Secure
+        // (so the API must be served over https, or be localhost). The Origin check still refuses unlisted sites.
+        httpOnly: true,
+        sameSite: 'none' as const,
+        path: '/',
+        secure: true,
+      }
+    : {
+        // HttpOnly: page scripts (and so an XSS) cannot read the token. Lax: the browser leaves it off
+        // cross-site POSTs, our first line against request forgery; the Origin check below is the second.
+        httpOnly: true,
+        sameSite: 'lax' as const,
+        path: '/',
+        secure: cookieIsSecure(request, config),
+      };
 
 /**
  * Sessions for every request: reads the token from the `Authorization: Bearer` header or else the
  * session cookie, resolves it to `request.user`, and refuses state-changing browser requests that
  * another site started (CSRF). Bearer requests are exempt: a browser never adds that header to a
- * cross-site request on its own.
+ * cross-site request on its own. So are the origins listed in CORS_ORIGINS, exactly (plugins/cors.ts).
  */
 export async function registerSessions(app: FastifyInstance, options: SessionPluginOptions): Promise<void> {
   const { sessions, config } = options;
   const publicOrigin = new URL(config.publicUrl).origin;
+  const listedOrigins = new Set(config.corsOrigins);
+  const crossOriginMaxAge = CROSS_ORIGIN_SESSION_MINUTES * 60;
 
   await app.register(cookie);
   app.decorateRequest('user', null);
   app.decorateRequest('authMethod', null);
   app.decorate('sessionCookie', {
     set(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: string) {
-      const maxAge = Math.max(0, Math.floor((Date.parse(expiresAt) - Date.now()) / 1000));
-      void reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request, config), maxAge });
+      const crossOrigin = isListedOrigin(request, listedOrigins);
+      const remaining = Math.max(0, Math.floor((Date.parse(expiresAt) - Date.now()) / 1000));
+      const maxAge = crossOrigin ? Math.min(remaining, crossOriginMaxAge) : remaining;
+      void reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request, config, crossOrigin), maxAge });
     },
     clear(request: FastifyRequest, reply: FastifyReply) {
-      void reply.clearCookie(SESSION_COOKIE, cookieOptions(request, config));
+      void reply.clearCookie(SESSION_COOKIE, cookieOptions(request, config, isListedOrigin(request, listedOrigins)));
     },
   });
 
@@ -103,14 +130,25 @@ export async function registerSessions(app: FastifyInstance, options: SessionPlu
     request.user = await sessions.resolveSession(token);
     request.authMethod = request.user ? 'cookie' : null;
     // A cookie for a session that ended (logout elsewhere, expiry) is dropped from the browser.
-    if (!request.user) app.sessionCookie.clear(request, reply);
+    if (!request.user) {
+      app.sessionCookie.clear(request, reply);
+    } else if (UNSAFE_METHODS.has(request.method) && isListedOrigin(request, listedOrigins)) {
+      // A change made from another origin's page keeps its short cookie alive; reads do not, so a client that
+      // signed out (forgot its login record) and goes on browsing the menu still loses the session.
+      void reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request, config, true), maxAge: crossOriginMaxAge });
+    }
   }
 
   // A callback hook, not an async one: a visitor's request (no Authorization header, no session cookie: most
   // catalogue traffic) goes on synchronously, without a promise and a microtask turn per request.
   app.addHook('onRequest', (request, reply, done) => {
     const bearer = bearerToken(request);
-    if (UNSAFE_METHODS.has(request.method) && bearer === undefined && isCrossSite(request, publicOrigin)) {
+    if (
+      UNSAFE_METHODS.has(request.method) &&
+      bearer === undefined &&
+      !isListedOrigin(request, listedOrigins) &&
+      isCrossSite(request, publicOrigin)
+    ) {
       done(forbidden(CROSS_SITE_REFUSED));
       return;
     }
@@ -139,7 +177,10 @@ export async function registerSessions(app: FastifyInstance, options: SessionPlu
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Sets and clears the session cookie with the attributes above (HttpOnly, SameSite=Lax, Path=/, Secure). */
+    /**
+     * Sets and clears the session cookie with the attributes above: HttpOnly, SameSite=Lax, Path=/, Secure over
+     * https; for a page of a listed other origin SameSite=None, Secure, for CROSS_ORIGIN_SESSION_MINUTES.
+     */
     sessionCookie: {
       set(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: string): void;
       clear(request: FastifyRequest, reply: FastifyReply): void;

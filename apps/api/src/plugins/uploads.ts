@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MAX_IMAGE_BYTES } from '../lib/images.js';
 import { AppError, badRequest } from '../lib/errors.js';
+import { controlCharacterError, findControlCharacter } from './text-safety.js';
 
 /**
  * multipart/form-data for picture uploads (product pictures, profile photos). Limits are checked
@@ -47,15 +48,42 @@ export async function readMultipartForm(request: FastifyRequest, fileField: stri
       }
     }
   } catch (err) {
-    const code = (err as { code?: unknown }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(413, `${fileField} is too large: a picture may be at most ${MB} MB`, fileField);
-    }
-    if (code === 'FST_FILES_LIMIT') throw badRequest(`Send one picture only, in the field "${fileField}"`, fileField);
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('The form has too many fields');
-    throw err;
+    throw uploadError(err, fileField);
   }
-  return { fields: Object.fromEntries(fields), file };
+  const text = Object.fromEntries(fields);
+  // The root hook that refuses control characters ran before this body was parsed.
+  const unsafe = findControlCharacter(text);
+  if (unsafe !== undefined) throw controlCharacterError(unsafe);
+  return { fields: text, file };
+}
+
+/**
+ * What went wrong while reading a multipart body, as an answer the sender can act on. Everything the parser
+ * throws comes from the bytes the client sent (no boundary, a body cut short, a broken part), so it is a 400,
+ * never a 500; only our own 5xx mistakes pass through.
+ */
+function uploadError(err: unknown, fileField: string): unknown {
+  if (err instanceof AppError) return err;
+  const { code, statusCode, message } = err as { code?: unknown; statusCode?: unknown; message?: unknown };
+  if (code === 'FST_REQ_FILE_TOO_LARGE') {
+    return new AppError(413, `This picture is too large: a picture may be at most ${MB} MB. Please choose a smaller one.`, fileField);
+  }
+  if (code === 'FST_FILES_LIMIT') return badRequest(`Send one picture only, in the field "${fileField}"`, fileField);
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return badRequest('The form has too many fields');
+  if (typeof statusCode === 'number' && statusCode >= 500) return err;
+  const text = typeof message === 'string' ? message : '';
+  if (/boundary|needle/i.test(text)) {
+    return badRequest(
+      'The form could not be read: its Content-Type has no valid multipart boundary. Send it as multipart/form-data and let your browser or HTTP library set the boundary',
+    );
+  }
+  if (/unexpected end|terminated early|premature|closed before/i.test(text)) {
+    // A boundary the body never uses reads as a form that never ends, so both are named.
+    return badRequest(
+      'The form ended before it was complete, or its parts do not use the boundary its Content-Type names: please send it again',
+    );
+  }
+  return badRequest('The form could not be read as multipart/form-data: please send it again');
 }
 
 export interface FormBodyOptions {
@@ -94,26 +122,25 @@ function coerceFields(body: Record<string, unknown>, options: FormBodyOptions): 
 }
 
 /**
- * Lets one route take the same fields as JSON or as multipart/form-data with a file (spec section 7:
- * "JSON or multipart"). Its preValidation hook turns a multipart body into the JSON shape, so the
+ * Lets one route take the same fields as JSON or as multipart/form-data with a file, as
+ * the API promises its clients. Its preValidation hook turns a multipart body into the JSON shape, so the
  * route's contract schema validates both alike, and keeps the file aside for the handler. Nothing is
  * written anywhere until the handler runs, so a form refused by validation leaves no file behind.
  */
 export function formBody(options: FormBodyOptions) {
   const files = new WeakMap<FastifyRequest, Buffer>();
+  // Arrow functions, not methods: routes pass them around as hooks, detached from this object.
   return {
-    async preValidation(request: FastifyRequest): Promise<void> {
+    preValidation: async (request: FastifyRequest): Promise<void> => {
       if (request.isMultipart()) {
         const { fields, file } = await readMultipartForm(request, options.fileField);
         if (file) files.set(request, file);
         request.body = coerceFields(fields, options);
       } else if (isRecord(request.body)) {
-        // The spec's web client sends numbers from text inputs: "25" is read as 25 in JSON too.
+        // Web forms send numbers from text inputs as text: "25" is read as 25 in JSON too.
         request.body = coerceFields(request.body, options);
       }
     },
-    fileOf(request: FastifyRequest): Buffer | undefined {
-      return files.get(request);
-    },
+    fileOf: (request: FastifyRequest): Buffer | undefined => files.get(request),
   };
 }

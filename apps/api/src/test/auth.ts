@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import type { Role } from '../lib/current-user.js';
+import type { Role } from '@coffee/contract';
+import { createUserRepository } from '../modules/users/users.repository.js';
 import { createUserService } from '../modules/users/users.service.js';
 import { SESSION_COOKIE } from '../plugins/session.js';
 import type { TestContext } from './test-app.js';
@@ -45,7 +46,11 @@ export async function signUpAndSignIn(
   const password = opts.password ?? DEFAULT_TEST_PASSWORD;
 
   if (role === 'staff') {
-    const users = createUserService(ctx.database.db, { uploadsDir: ctx.config.uploadsDir });
+    const users = createUserService({
+      userRepository: createUserRepository(ctx.database.db),
+      uploadsDir: ctx.config.uploadsDir,
+      now: () => new Date(),
+    });
     const created = await users.createUserAccount({ email, password, phone: '+62 812 0000 0001', role: 'staff' });
     if (!created) throw new Error(`signUpAndSignIn: ${email} already has an account`);
   } else {

@@ -1,15 +1,13 @@
-import type { Product } from '@coffee/contract';
 import type { DatabaseHandle } from '../db/database.js';
-import { noteCatalogueChanged } from '../modules/products/catalogue-cache.js';
-import { createProductRepository, type NewProduct } from '../modules/products/products.repository.js';
+import { createProductRepository, type NewProduct, type StoredProduct } from '../modules/products/products.repository.js';
 
 let sequence = 0;
 
 /**
- * Stores a product with sensible defaults, through the same repository and cache-invalidation path as the
- * app's own writes, so the running app sees it on its next request.
+ * Stores a product with sensible defaults through the app's own repository, whose writes move the catalogue
+ * version on, so the running app sees it on its next request.
  */
-export async function createProduct(database: DatabaseHandle, overrides: Partial<NewProduct> = {}): Promise<Product> {
+export async function createProduct(database: DatabaseHandle, overrides: Partial<NewProduct> = {}): Promise<StoredProduct> {
   sequence += 1;
   const product = await createProductRepository(database.db).createProduct({
     name: `Test Product ${sequence}`,
@@ -23,7 +21,6 @@ export async function createProduct(database: DatabaseHandle, overrides: Partial
     isSoldOut: false,
     ...overrides,
   });
-  noteCatalogueChanged(database.db);
   return product;
 }
 

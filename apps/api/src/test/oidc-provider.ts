@@ -90,7 +90,8 @@ export async function startTestOidcProvider(options: {
     features: { devInteractions: { enabled: true }, userinfo: { enabled: !options.claimsInIdToken } },
     // Explicit lifetimes (seconds), which also keeps the provider from printing a notice per artifact.
     ttl: { Interaction: 600, Session: 600, Grant: 600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
-    async findAccount(_ctx: unknown, sub: string): Promise<ProviderAccount | undefined> {
+    // The provider awaits what this returns, so a plain value will do.
+    findAccount(_ctx: unknown, sub: string): ProviderAccount | undefined {
       const account = accounts.get(sub);
       if (!account) return undefined;
       return {

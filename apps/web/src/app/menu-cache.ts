@@ -12,7 +12,7 @@ export function useMenuCacheRefresh() {
   const queryClient = useQueryClient();
   return {
     async saved(product: Product) {
-      queryClient.setQueryData(productQueryOptions(product.id).queryKey, product);
+      queryClient.setQueryData(productQueryOptions(Number(product.id)).queryKey, product);
       await queryClient.invalidateQueries({ queryKey: productListKeys.all });
     },
     async deleted(id: number) {

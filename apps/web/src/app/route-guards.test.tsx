@@ -40,10 +40,12 @@ const setup = (path: string) =>
     path,
   );
 
-describe('route guards (spec sections 2 and 6)', () => {
+describe('route guards', () => {
   it.each(['/user', '/payment', '/history', '/add-products'])('sends a visitor from %s to /login', (path) => {
     const { router } = setup(path);
     expect(router.state.location.pathname).toBe('/login');
+    // Login sends the customer back here afterwards.
+    expect(router.state.location.search).toBe(`?returnTo=${encodeURIComponent(path)}`);
     expect(screen.getByText(`Login page: Please sign in to continue. (from ${path})`)).toBeTruthy();
   });
 
@@ -54,18 +56,25 @@ describe('route guards (spec sections 2 and 6)', () => {
     expect(screen.getByText('Home page')).toBeTruthy();
   });
 
-  it('shows a customer a staff-only page on /add-products, staying there (no redirect loop)', () => {
+  it('sends a signed-in user on /login?returnTo= to that place: a sign-in there lands where the customer was', () => {
+    writeLoginRecord(customer);
+    const { router } = setup('/login?returnTo=%2Fpayment');
+    expect(router.state.location.pathname).toBe('/payment');
+    expect(screen.getByText('Cart page')).toBeTruthy();
+  });
+
+  it('shows a customer a staff-only page on /add-products, staying there (no redirect loop)', async () => {
     writeLoginRecord(customer);
     const { router } = setup('/add-products');
-    expect(screen.getByRole('heading', { name: 'This page is for shop staff' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'This page is for shop staff' })).toBeTruthy();
     expect(screen.queryByText('Add product form')).toBeNull();
     expect(router.state.location.pathname).toBe('/add-products');
   });
 
-  it('lets staff in', () => {
+  it('lets staff in', async () => {
     writeLoginRecord(staff);
     setup('/add-products');
-    expect(screen.getByText('Add product form')).toBeTruthy();
+    expect(await screen.findByText('Add product form')).toBeTruthy();
   });
 
   it('follows the record: removing it on a protected page goes to /login, saying why when the session ended', () => {

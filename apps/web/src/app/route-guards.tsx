@@ -1,10 +1,11 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '../config/paths';
 import { lastRecordRemoval, useIsLoggedIn, useLoginRecord } from '../lib/login-record';
+import { useReturnTo } from '../lib/return-to';
 import { SESSION_ENDED_NOTICE, SIGN_IN_REQUIRED_NOTICE } from '../features/auth/components/auth-notice';
 import { StaffOnly } from '../features/menu-admin/components/staff-only';
 
-/** Spec section 2: a protected route sends a visitor without a login record to /login. */
+/** A protected route sends a visitor without a login record to /login. */
 export function RequireLogin() {
   const loggedIn = useIsLoggedIn();
   const location = useLocation();
@@ -12,15 +13,18 @@ export function RequireLogin() {
     // Just signed out: no notice. The server ended the session: say so. Otherwise: this page needs a sign-in.
     const removal = lastRecordRemoval();
     const notice = removal === 'session-ended' ? SESSION_ENDED_NOTICE : removal === 'signed-out' ? {} : SIGN_IN_REQUIRED_NOTICE;
-    return <Navigate to={paths.login.getHref()} replace state={{ ...notice, from: location.pathname }} />;
+    const from = `${location.pathname}${location.search}`;
+    return <Navigate to={paths.login.getHref(from)} replace state={{ ...notice, from }} />;
   }
   return <Outlet />;
 }
 
-/** Spec section 2: login, register and forgot-password send signed-in visitors to /. */
+/** Login, register and forgot-password send signed-in visitors on (to `returnTo`, else /): they have nothing to do there. */
 export function RequireVisitor() {
   const loggedIn = useIsLoggedIn();
-  if (loggedIn) return <Navigate to={paths.home.getHref()} replace />;
+  // Also what a sign-in on these screens meets first: the login record appears before its own navigation runs.
+  const returnTo = useReturnTo();
+  if (loggedIn) return <Navigate to={returnTo ?? paths.home.getHref()} replace />;
   return <Outlet />;
 }
 
@@ -30,6 +34,8 @@ export function RequireVisitor() {
  */
 export function RequireStaff() {
   const user = useLoginRecord();
+  // The record is being read: neither the staff page nor a refusal yet.
+  if (user === undefined) return null;
   if (user?.role !== 'staff') return <StaffOnly />;
   return <Outlet />;
 }

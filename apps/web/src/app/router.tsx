@@ -1,13 +1,15 @@
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { paths } from '../config/paths';
-import { RequireLogin, RequireStaff, RequireVisitor } from './route-guards';
 import { RootLayout } from './routes/root-layout';
 import { RouteError } from './routes/route-error';
 import { HomeRoute } from './routes/home';
 import { PageLoading } from './routes/page-loading';
 
-/** The one route table (spec section 2), built from config/paths.ts. Screens other than Home load on demand. */
+/**
+ * The one route table, built from config/paths.ts. Screens other than Home load on demand, and so do the guards
+ * (their notices and the staff-only screen), which the home page does without.
+ */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -18,6 +20,7 @@ export const routes: RouteObject[] = [
       { path: paths.home.path, element: <HomeRoute /> },
       { path: paths.products.path, lazy: async () => ({ Component: (await import('./routes/products')).ProductsRoute }) },
       { path: paths.product.path, lazy: async () => ({ Component: (await import('./routes/product-detail')).ProductDetailRoute }) },
+      { path: paths.stores.path, lazy: async () => ({ Component: (await import('./routes/stores')).StoresRoute }) },
       {
         path: paths.resetPassword.path,
         handle: { bare: true },
@@ -25,24 +28,29 @@ export const routes: RouteObject[] = [
       },
       { path: paths.loginComplete.path, lazy: async () => ({ Component: (await import('./routes/login-complete')).LoginCompleteRoute }) },
       {
-        element: <RequireLogin />,
+        lazy: async () => ({ Component: (await import('./route-guards')).RequireLogin }),
         children: [
           { path: paths.payment.path, lazy: async () => ({ Component: (await import('./routes/payment')).PaymentRoute }) },
           { path: paths.history.path, lazy: async () => ({ Component: (await import('./routes/history')).HistoryRoute }) },
+          { path: paths.order.path, lazy: async () => ({ Component: (await import('./routes/order')).OrderRoute }) },
           { path: paths.user.path, lazy: async () => ({ Component: (await import('./routes/user')).UserRoute }) },
           {
-            element: <RequireStaff />,
+            lazy: async () => ({ Component: (await import('./route-guards')).RequireStaff }),
             children: [
               { path: paths.addProduct.path, lazy: async () => ({ Component: (await import('./routes/add-products')).AddProductsRoute }) },
               { path: paths.editProduct.path, lazy: async () => ({ Component: (await import('./routes/edit-products')).EditProductsRoute }) },
               { path: paths.staffOrders.path, lazy: async () => ({ Component: (await import('./routes/staff-orders')).StaffOrdersRoute }) },
+              { path: paths.staffOrder.path, lazy: async () => ({ Component: (await import('./routes/staff-order')).StaffOrderRoute }) },
+              { path: paths.optionGroups.path, lazy: async () => ({ Component: (await import('./routes/option-groups')).OptionGroupsRoute }) },
+              { path: paths.staffStores.path, lazy: async () => ({ Component: (await import('./routes/staff-stores')).StaffStoresRoute }) },
+              { path: paths.staffPromotions.path, lazy: async () => ({ Component: (await import('./routes/staff-promotions')).StaffPromotionsRoute }) },
             ],
           },
         ],
       },
       {
-        element: <RequireVisitor />,
-        // The sign-in screens are a split screen of their own, without the navigation bar (design.md).
+        lazy: async () => ({ Component: (await import('./route-guards')).RequireVisitor }),
+        // The sign-in screens are a split screen of their own, without the navigation bar.
         handle: { bare: true },
         children: [
           { path: paths.login.path, lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }) },
@@ -55,8 +63,14 @@ export const routes: RouteObject[] = [
   },
 ];
 
-const router = createBrowserRouter(routes);
+/**
+ * Made in the browser only: the prerender step (entry-server.tsx) imports `routes` in Node, where there is no
+ * window for a browser router.
+ */
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
 
-export function AppRouter() {
+export function AppRouter({ router }: { router: ReturnType<typeof createAppRouter> }) {
   return <RouterProvider router={router} />;
 }

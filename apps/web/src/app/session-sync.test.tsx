@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ProductResponse } from '@coffee/contract';
 import { apiGet } from '../lib/api-client';
-import { LOGIN_RECORD_KEY, writeLoginRecord } from '../lib/login-record';
+import { LOGIN_RECORD_KEY, readLoginRecord, writeLoginRecord } from '../lib/login-record';
 import { stubFetch } from '../testing/fetch-stub';
 import { jsonResponse } from '../testing/product-factory';
 import { renderRoutes } from '../testing/render';
@@ -63,7 +63,7 @@ describe('SessionSync', () => {
     stubFetch(() => jsonResponse({ data: { ...record, role: 'staff' } }));
     writeLoginRecord(record);
     setup();
-    await expect.poll(() => JSON.parse(localStorage.getItem(LOGIN_RECORD_KEY) ?? '{}').role).toBe('staff');
+    await expect.poll(readLoginRecord).toMatchObject({ role: 'staff' });
   });
 
   it('asks nothing for a visitor', async () => {

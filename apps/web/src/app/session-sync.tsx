@@ -16,7 +16,7 @@ const rawRecord = () => {
 };
 
 /**
- * Keeps the login record (localStorage, spec section 4) and the server session (HttpOnly cookie) in step:
+ * Keeps the login record (localStorage '@userLogin') and the server session (HttpOnly cookie) in step:
  * - a signed-in user's call answered 401 (api-client drops the record): forget cached answers, go to /login;
  * - at start, a record whose session has ended (expired, signed out elsewhere) is dropped, and a live one
  *   is refreshed (a new role or name shows without signing in again).
@@ -34,7 +34,7 @@ export function SessionSync() {
     () =>
       onSessionEnded(() => {
         queryClient.clear();
-        void navigate(paths.login.getHref(), { replace: true, state: { ...SESSION_ENDED_NOTICE, from: pathRef.current } });
+        void navigate(paths.login.getHref(pathRef.current), { replace: true, state: { ...SESSION_ENDED_NOTICE, from: pathRef.current } });
       }),
     [navigate, queryClient],
   );

@@ -1,4 +1,3 @@
-import { ErrorResponse } from '@coffee/contract';
 import type { z } from 'zod';
 import { readLoginRecord, removeLoginRecord } from './login-record';
 
@@ -36,13 +35,20 @@ export function apiUrl(path: string, params?: QueryParams): string {
   return `${API_BASE}${path}${query ? `?${query}` : ''}`;
 }
 
+/**
+ * The contract schema of a successful answer, or a function that imports it. The second keeps zod and the contract's
+ * schemas out of the first screen's JavaScript: the calls every page makes at start (shop settings, the home page's
+ * favourites) pass `() => import('@coffee/contract').then((c) => c.X)`, and the schemas download beside the answer.
+ */
+export type AnswerSchema<T> = z.ZodType<T> | (() => Promise<z.ZodType<T>>);
+
 type RequestOptions<T> = {
   params?: QueryParams;
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
-  /** The contract schema of a successful answer; the answer is checked against it. */
-  schema: z.ZodType<T>;
+  /** The answer is checked against it: eager for screens loaded on demand, lazy (an import) for the first screen. */
+  schema: AnswerSchema<T>;
   /**
    * 'sign-out' (default): a 401 means the session has ended, so the login record is dropped and the
    * app goes to /login (see onSessionEnded). 'ignore' for calls whose 401 is an ordinary answer, such as
@@ -91,6 +97,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     init.body = JSON.stringify(body);
   }
 
+  // Started before the request so that a lazily imported schema downloads while the server answers.
+  const schemaReady = typeof schema === 'function' ? schema() : Promise.resolve(schema);
+  // A failed import must not be reported as an unhandled rejection before the answer arrives.
+  schemaReady.catch(() => undefined);
+
   let response: Response;
   try {
     response = await fetch(apiUrl(path, params), init);
@@ -104,18 +115,29 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
 
   if (!response.ok) {
     if (response.status === 401 && on401 === 'sign-out') endStaleSession();
-    const parsed = ErrorResponse.safeParse(payload);
-    if (parsed.success) {
-      throw new ApiError(response.status, parsed.data.message, parsed.data.field, parsed.data.errors ?? []);
-    }
-    throw new ApiError(response.status, `The shop answered with an error (${response.status}). Please try again.`);
+    throw await errorFromAnswer(response.status, payload);
   }
 
-  const parsed = schema.safeParse(payload);
+  const answerSchema = await schemaReady.catch(() => {
+    throw new ApiError(0, 'We could not reach the shop. Check your connection and try again.');
+  });
+  const parsed = answerSchema.safeParse(payload);
   if (!parsed.success) {
     throw new ApiError(response.status, 'The shop sent an answer this page does not understand. Please reload.');
   }
   return parsed.data;
+}
+
+/**
+ * The ApiError of a refused call, with the server's `message` and `field` when the answer has the shared error shape.
+ * The shape's schema is imported here, on the first error, rather than with the first screen.
+ */
+async function errorFromAnswer(status: number, payload: unknown): Promise<ApiError> {
+  const fallback = new ApiError(status, `The shop answered with an error (${status}). Please try again.`);
+  const { ErrorResponse } = await import('@coffee/contract').catch(() => ({ ErrorResponse: null }));
+  const parsed = ErrorResponse?.safeParse(payload);
+  if (!parsed?.success) return fallback;
+  return new ApiError(status, parsed.data.message, parsed.data.field, parsed.data.errors ?? []);
 }
 
 export const apiGet = <T>(path: string, options: Omit<RequestOptions<T>, 'method' | 'body'>): Promise<T> =>

@@ -1,9 +1,10 @@
 import { ApiError } from './api-client';
 
 /**
- * The API names the field at fault (`field`, and `errors` for validation failures) with messages that
- * start with the field's API name: "currentPassword is incorrect". This turns them into text to show
- * under the field, with the field's visible label: "Current password is incorrect".
+ * The API names the field at fault in `field` beside a whole sentence in `message`, and lists validation failures in
+ * `errors` as predicates read after the field ("must be at most 300 characters"). This gives each field its text to
+ * show under it: the sentence, or the form's own label with the predicate ("Delivery address must be at most ...").
+ * A message that still starts with the API name ("currentPassword is ...", from an older server) gets the label too.
  */
 export function serverFieldErrors(error: unknown, labels: Record<string, string>): Record<string, string> {
   if (!(error instanceof ApiError)) return {};

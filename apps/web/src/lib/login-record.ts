@@ -1,8 +1,8 @@
-import { useMemo, useSyncExternalStore } from 'react';
-import { AuthUser } from '@coffee/contract';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import type { AuthUser } from '@coffee/contract';
 
 /**
- * Spec section 4: "logged in" means a login record exists in localStorage under '@userLogin'.
+ * "Logged in" means a login record exists in localStorage under '@userLogin'.
  * The record is the data object returned by POST /api/v1/auth/login, stored whole.
  */
 export const LOGIN_RECORD_KEY = '@userLogin';
@@ -63,23 +63,43 @@ function subscribe(onChange: () => void): () => void {
 const hasLoginRecord = (): boolean => storage()?.getItem(LOGIN_RECORD_KEY) != null;
 const rawLoginRecord = (): string | null => storage()?.getItem(LOGIN_RECORD_KEY) ?? null;
 
-/** The record as the contract's AuthUser, or null for a visitor or a record this version cannot read. */
-export function parseLoginRecord(record: unknown): AuthUser | null {
-  const parsed = AuthUser.safeParse(record);
-  return parsed.success ? parsed.data : null;
+type AuthUserSchema = typeof AuthUser;
+/**
+ * The contract's AuthUser schema, imported on first need: a visitor's first screen then carries no zod. Null until
+ * it has loaded; its arrival is announced like a change of the record.
+ */
+let authUserSchema: AuthUserSchema | null = null;
+let authUserSchemaLoad: Promise<AuthUserSchema> | null = null;
+
+function loadAuthUserSchema(): Promise<AuthUserSchema> {
+  authUserSchemaLoad ??= import('@coffee/contract').then(({ AuthUser }) => {
+    authUserSchema = AuthUser;
+    window.dispatchEvent(new Event(CHANGE_EVENT));
+    return AuthUser;
+  });
+  return authUserSchemaLoad;
 }
 
-/** The signed-in user from the record (id, email, role, displayName, photoUrl); re-renders when it changes. */
-export function useLoginRecord(): AuthUser | null {
+/**
+ * The signed-in user from the record (id, email, role, displayName, photoUrl); re-renders when it changes.
+ * Undefined for the moment a record exists but the schema that reads it is still loading.
+ */
+export function useLoginRecord(): AuthUser | null | undefined {
   const raw = useSyncExternalStore(subscribe, rawLoginRecord, () => null);
+  const schema = useSyncExternalStore(subscribe, () => authUserSchema, () => null);
+  useEffect(() => {
+    if (raw !== null && schema === null) void loadAuthUserSchema();
+  }, [raw, schema]);
   return useMemo(() => {
     if (raw === null) return null;
+    if (schema === null) return undefined;
     try {
-      return parseLoginRecord(JSON.parse(raw));
+      const parsed = schema.safeParse(JSON.parse(raw));
+      return parsed.success ? parsed.data : null;
     } catch {
       return null;
     }
-  }, [raw]);
+  }, [raw, schema]);
 }
 
 /**
@@ -97,7 +117,7 @@ export function useIsLoggedIn(): boolean {
   return useSyncExternalStore(subscribe, hasLoginRecord, () => false);
 }
 
-/** A display name from the record, when it carries one (its fields are not fixed by the spec). */
+/** A display name from the record, when it carries one (it is the login answer stored whole, so its fields may change). */
 export function loginRecordName(record: unknown): string | null {
   if (typeof record !== 'object' || record === null) return null;
   const fields = record as Record<string, unknown>;

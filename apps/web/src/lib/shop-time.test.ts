@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDate, schedulableDays, shopClock } from './shop-time';
+import { calendarDate, isOpenNow, nextOpenTime, schedulableDays, shopClock } from './shop-time';
+import { createShopSettings } from '../testing/shop-factory';
 
 // 20:00 UTC on Monday 2025-01-06 is already 03:00 on Tuesday in Jakarta (UTC+7).
 const now = new Date(Date.UTC(2025, 0, 6, 20, 0));
@@ -24,5 +25,23 @@ describe('schedulableDays', () => {
 
   it('has no last day before the settings are known', () => {
     expect(schedulableDays(now, undefined)).toEqual({ today: calendarDate(now), lastDay: undefined });
+  });
+});
+
+describe('nextOpenTime', () => {
+  const shop = createShopSettings();
+  // Friday 2025-01-10, 19:30 in Jakarta: Door Delivery has closed for the week; Dine in has closed for the day.
+  const fridayEvening = new Date(Date.UTC(2025, 0, 10, 12, 30));
+
+  it('proposes Monday afternoon for Door Delivery after Friday\'s last delivery', () => {
+    expect(isOpenNow('door-delivery', fridayEvening, shop)).toBe(false);
+    expect(nextOpenTime('door-delivery', fridayEvening, shop)).toEqual({ day: '2025-01-13', time: '13:00' });
+  });
+
+  it('proposes tomorrow\'s opening for Dine in after closing, and a quarter of an hour ahead while open', () => {
+    expect(nextOpenTime('dine-in', fridayEvening, shop)).toEqual({ day: '2025-01-11', time: '09:00' });
+    const fridayMorning = new Date(Date.UTC(2025, 0, 10, 3, 7)); // 10:07 in Jakarta
+    expect(isOpenNow('pick-up', fridayMorning, shop)).toBe(true);
+    expect(nextOpenTime('pick-up', fridayMorning, shop)).toEqual({ day: '2025-01-10', time: '10:30' });
   });
 });

@@ -1,3 +1,6 @@
+import { isValidTimeZone, toShopLocal } from '@coffee/contract';
+import type { DeliveryMethod, ShopSettings } from '@coffee/contract';
+
 /**
  * Requested times are the shop's wall-clock time, 'YYYY-MM-DDTHH:mm' without a zone (contract
  * ShopLocalDateTime). They are shown as written, never shifted into the browser's time zone.
@@ -27,40 +30,16 @@ export function clockTime(moment: Date): string {
   return `${pad(moment.getHours())}:${pad(moment.getMinutes())}`;
 }
 
-const zoneFormats = new Map<string, Intl.DateTimeFormat>();
-
-function zoneFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = zoneFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      // h23, so midnight is 00 and never 24.
-      hourCycle: 'h23',
-    });
-    zoneFormats.set(timeZone, format);
-  }
-  return format;
-}
-
 /**
  * 'YYYY-MM-DD' and 'HH:mm' of a moment on the shop's clock (its IANA zone, from GET /shop), which is the
  * clock the API judges requested times by. Without a zone (settings not loaded), this browser's clock,
  * which is the same for nearly every customer.
  */
 export function shopClock(moment: Date, timeZone?: string): { date: string; time: string } {
-  if (timeZone !== undefined) {
-    try {
-      const parts: Record<string, string> = {};
-      for (const part of zoneFormat(timeZone).formatToParts(moment)) parts[part.type] = part.value;
-      return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
-    } catch {
-      // A zone this browser does not know: its own clock is the best guess, and the API judges anyway.
-    }
+  // A zone this browser does not know falls back to its own clock: the best guess, and the API judges anyway.
+  if (timeZone !== undefined && isValidTimeZone(timeZone)) {
+    const [date, time] = toShopLocal(moment, timeZone).text.split('T') as [string, string];
+    return { date, time };
   }
   return { date: calendarDate(moment), time: clockTime(moment) };
 }
@@ -84,4 +63,52 @@ export function schedulableDays(
 export function nextCalendarDate(date: string): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return calendarDate(new Date(y, m - 1, d + 1));
+}
+
+type Windows = ShopSettings['deliveryWindows'];
+const WINDOW_OF: Record<DeliveryMethod, keyof Windows> = { 'door-delivery': 'doorDelivery', 'dine-in': 'dineIn', 'pick-up': 'pickUp' };
+
+/** ISO weekday (1 Monday ... 7 Sunday) of 'YYYY-MM-DD'. */
+const isoWeekday = (date: string) => {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDay() || 7;
+};
+
+/** 'HH:mm' a quarter of an hour or more after `time`, on a quarter: a time the customer can still make. */
+const nextQuarter = (time: string) => {
+  const [h, m] = time.split(':').map(Number) as [number, number];
+  const minute = Math.ceil((h * 60 + m + 15) / 15) * 15;
+  return minute >= 24 * 60 ? null : `${pad(Math.floor(minute / 60))}:${pad(minute % 60)}`;
+};
+
+/** Whether `method` can be served right now ("as soon as possible"), on the shop's clock. */
+export function isOpenNow(method: DeliveryMethod, now: Date, shop: Pick<ShopSettings, 'timeZone' | 'deliveryWindows'>): boolean {
+  const window = shop.deliveryWindows[WINDOW_OF[method]];
+  const { date, time } = shopClock(now, shop.timeZone);
+  return window.days.includes(isoWeekday(date)) && time >= window.from && time <= window.to;
+}
+
+/**
+ * The first time `method` can be served, from a quarter of an hour from now, within the days a customer may pick:
+ * what the checkout proposes instead of greeting a customer with "closed now". Null when no day ahead has one.
+ */
+export function nextOpenTime(
+  method: DeliveryMethod,
+  now: Date,
+  shop: Pick<ShopSettings, 'timeZone' | 'deliveryWindows' | 'maxDaysAhead'>,
+): { day: string; time: string } | null {
+  const window = shop.deliveryWindows[WINDOW_OF[method]];
+  const clock = shopClock(now, shop.timeZone);
+  let day = clock.date;
+  // The last day counts up to this clock time only (now + maxDaysAhead days); its opening may be later than that.
+  for (let ahead = 0; ahead <= shop.maxDaysAhead; ahead += 1, day = nextCalendarDate(day)) {
+    if (!window.days.includes(isoWeekday(day))) continue;
+    const soonest = ahead === 0 ? nextQuarter(clock.time) : window.from;
+    if (soonest === null) continue;
+    const time = soonest > window.from ? soonest : window.from;
+    if (time > window.to) continue;
+    if (ahead === shop.maxDaysAhead && time > clock.time) continue;
+    return { day, time };
+  }
+  return null;
 }

@@ -1,18 +1,17 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
 import { paths } from '../config/paths';
 import { apiRequest } from './api-client';
 import { removeLoginRecord } from './login-record';
 
 /** POST /api/v1/auth/logout: ends the session on the server and clears its cookie (always 204). */
 export function endServerSession(): Promise<null> {
-  return apiRequest('/auth/logout', { method: 'POST', schema: z.null(), on401: 'ignore' });
+  return apiRequest('/auth/logout', { method: 'POST', schema: () => import('./no-content').then((module) => module.NoContent), on401: 'ignore' });
 }
 
 /**
- * Logout (spec section 4): revoke the session on the server, remove the login record, forget every
+ * Logout: revoke the session on the server, remove the login record, forget every
  * cached answer that belonged to this user, and go to /login. The server call is awaited so that its
  * cookie-clearing answer cannot arrive after a quick next sign-in and wipe the new cookie; if the shop
  * cannot be reached the browser still signs out (the session then ends by itself).

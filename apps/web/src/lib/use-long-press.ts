@@ -15,7 +15,7 @@ type LongPressHandlers = {
 };
 
 /**
- * Spec section 2, History: 'Long press to delete item'. A pointer (touch, pen or the main mouse button)
+ * History: 'Long press to delete item'. A pointer (touch, pen or the main mouse button)
  * held down for 600 ms calls `onLongPress`; releasing, leaving, moving away or the browser taking over
  * the gesture (a scroll: pointercancel) before then calls nothing. Presses that start on a button or a
  * link belong to that control. Keyboard users need another way to the same action (a visible button).

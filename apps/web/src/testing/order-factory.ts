@@ -7,10 +7,13 @@ export function createSummary(overrides: Partial<PriceSummary> = {}): PriceSumma
   const subtotalIdr = overrides.subtotalIdr ?? 52_000;
   const taxAndFeesIdr = overrides.taxAndFeesIdr ?? 5_200;
   const shippingIdr = overrides.shippingIdr ?? 0;
-  const totalIdr = overrides.totalIdr ?? subtotalIdr + taxAndFeesIdr + shippingIdr;
+  const totalIdr = overrides.totalIdr ?? subtotalIdr - (overrides.discountIdr ?? 0) + taxAndFeesIdr + shippingIdr;
   return {
     subtotal: subtotalIdr / 1000,
     subtotalIdr,
+    discount: (overrides.discountIdr ?? 0) / 1000,
+    discountIdr: 0,
+    discountLabel: null,
     taxAndFees: taxAndFeesIdr / 1000,
     taxAndFeesIdr,
     shipping: shippingIdr / 1000,
@@ -32,6 +35,8 @@ export function createCartLine(overrides: Partial<CartLine> = {}): CartLine {
     imageUrl: null,
     sizeCode: 'R',
     sizeLabel: 'Regular',
+    options: [],
+    baristaNote: '',
     quantity,
     unitPrice: unitPriceIdr / 1000,
     unitPriceIdr,
@@ -49,7 +54,10 @@ export function createCart(overrides: Partial<Cart> = {}): Cart {
     lines,
     deliveryMethod: 'dine-in',
     scheduledFor: null,
+    storeId: null,
     deliveryProblem: null,
+    coupon: null,
+    couponNote: null,
     summary: createSummary(),
     itemCount: lines.reduce((n, line) => n + line.quantity, 0),
     limits: { maxLineQuantity: 20, maxOrderItems: 50 },
@@ -70,6 +78,7 @@ export function createOrder(overrides: Partial<Order> = {}): Order {
     scheduledAt: '2025-01-06T07:00:00.000Z',
     isAsap: false,
     address: null,
+    store: { id: 1, name: 'Kopi Thamrin', address: 'Jl. M.H. Thamrin No. 1, Menteng, Jakarta Pusat 10310' },
     lines: [
       {
         id: nextId++,
@@ -78,6 +87,8 @@ export function createOrder(overrides: Partial<Order> = {}): Order {
         imageUrl: null,
         sizeCode: 'R',
         sizeLabel: 'Regular',
+        options: [],
+        baristaNote: '',
         quantity: 1,
         unitPrice: 25,
         unitPriceIdr: 25_000,
@@ -90,6 +101,9 @@ export function createOrder(overrides: Partial<Order> = {}): Order {
     placedAt: '2025-01-06T03:00:00.000Z',
     updatedAt: '2025-01-06T03:00:00.000Z',
     paidAt: null,
+    refundStatus: null,
+    cancellable: (overrides.status ?? 'pending') === 'pending' || overrides.status === 'paid',
+    history: [{ kind: 'placed', at: '2025-01-06T03:00:00.000Z', atShopTime: '2025-01-06T10:00', by: 'customer' }],
     ...overrides,
   };
 }

@@ -3,25 +3,44 @@ import type { Product, ProductListResponse, SizeCode } from '@coffee/contract';
 
 let nextId = 1;
 
+/** A product picture as the API answers it. */
+export function productImage(productId: string, filename: string): Product['images'][number] {
+  return { id_image: `${productId}-1`, id_product: productId, name: filename, filename, url: `/uploads/images/${filename}` };
+}
+
+type ProductOverrides = Omit<Partial<Product>, 'id'> & {
+  /** The API answers ids as text; a number is turned into it. */
+  id?: number | string;
+  /** The file name of the product's one picture (the API always answers one); defaults to the category's drawing. */
+  picture?: string;
+};
+
 /** A contract-shaped product; pass only what the test cares about. */
-export function createProduct(overrides: Partial<Product> = {}): Product {
-  const id = overrides.id ?? nextId++;
+export function createProduct({ id: givenId, picture, ...overrides }: ProductOverrides = {}): Product {
+  const id = String(givenId ?? nextId++);
   const price = overrides.price ?? 34;
+  const image = productImage(id, picture ?? `default-${overrides.category ?? 'coffee'}.webp`);
   return {
     id,
     name: `Product ${id}`,
     price,
     priceIdr: price * 1000,
+    promoPercentOff: 0,
+    promoPrice: price,
+    promoPriceIdr: price * 1000,
     category: 'coffee',
-    images: [],
-    imageUrl: null,
+    images: [image],
+    imageUrl: image.url,
     description: 'Cold brewing is a method of brewing that combines ground coffee and cool water.',
     sizes: (['R', 'L', 'XL'] as const).map((code: SizeCode, index) => ({
       code,
       label: SIZE_LABELS[code],
       price: price + index * 5,
       priceIdr: (price + index * 5) * 1000,
+      promoPrice: price + index * 5,
+      promoPriceIdr: (price + index * 5) * 1000,
     })),
+    optionGroups: [],
     isFavorite: false,
     isPromo: false,
     isSoldOut: false,

@@ -1,9 +1,18 @@
 import type { Migration } from 'kysely';
 import type { Dialect } from '../dialect.js';
+import { questionsAndProductNamesMigration } from './010-questions-and-product-names.js';
 import { catalogueMigration } from './001-catalogue.js';
 import { accountsMigration } from './002-accounts.js';
 import { ordersMigration } from './003-orders.js';
 import { oidcMigration } from './004-oidc.js';
+import { optionsMigration } from './005-options.js';
+import { orderEventsMigration } from './006-order-events.js';
+import { cartIdempotencyMigration } from './007-cart-idempotency.js';
+import { storesMigration } from './008-stores.js';
+import { promotionsMigration } from './009-promotions.js';
+import { orderEmailsMigration } from './011-order-emails.js';
+import { promoPricesMigration } from './012-promo-prices.js';
+import { cartStoreMigration } from './013-cart-store.js';
 
 /**
  * Numbered migrations, applied in name order. Listed here (not read from disk) so the compiled
@@ -15,5 +24,14 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '002-accounts': accountsMigration(dialect),
     '003-orders': ordersMigration(dialect),
     '004-oidc': oidcMigration(dialect),
+    '005-options': optionsMigration(dialect),
+    '006-order-events': orderEventsMigration(dialect),
+    '007-cart-idempotency': cartIdempotencyMigration(),
+    '008-stores': storesMigration(dialect),
+    '009-promotions': promotionsMigration(dialect),
+    '010-questions-and-product-names': questionsAndProductNamesMigration(dialect),
+    '011-order-emails': orderEmailsMigration(),
+    '012-promo-prices': promoPricesMigration(),
+    '013-cart-store': cartStoreMigration(),
   };
 }

@@ -11,29 +11,80 @@ import {
   SessionResponse,
   TokenResponse,
 } from '@coffee/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Config } from '../../config.js';
 import { requireUser } from '../../lib/current-user.js';
+import { AppError } from '../../lib/errors.js';
+import { createAttemptLimit, createForgettingLimit, perAddressRouteLimit } from '../../plugins/rate-limit.js';
 import type { UserService } from '../users/users.service.js';
-import type { AuthService } from './auth.service.js';
+import { LOGIN_FAILED, WRONG_CURRENT_PASSWORD, type AuthService } from './auth.service.js';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
   users: UserService;
+  /** Needs the rate-limit plugin (plugins/rate-limit.ts) registered on the app. */
+  limits: Config['rateLimits'];
 }
 
 const TAGS = ['Accounts'];
 const refused = { 400: ErrorResponse, 403: ErrorResponse, 429: ErrorResponse };
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, users }) => {
+/** The client address a limit counts; IPv6 by /64, which one customer's connection usually gets whole. */
+const addressOf = (request: FastifyRequest) => normalizeIP(request.ip);
+
+export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, { auth, users, limits }, done) => {
+  const windowMs = limits.windowMs;
+  // Failed sign-ins per address (one client trying many accounts). @fastify/rate-limit counts every request and
+  // has no "skip successful requests" option, so the count is explicit: checked first, a failure counted after.
+  const failedSignInsByAddress = createAttemptLimit(app, 'sign-in-failures-by-address', {
+    what: 'failed sign-in attempts',
+    max: limits.loginPerIp,
+    windowMs,
+  });
+  // Per account (many clients trying one account), unknown emails counted like known ones. Every attempt is
+  // counted before the password is checked, so parallel guesses cannot all slip under the limit; a sign-in that
+  // proves the password forgets the count, so what stays counted is failures.
+  const signInsByAccount = createForgettingLimit(app, 'sign-ins-by-account', {
+    what: 'failed sign-in attempts',
+    max: limits.loginPerAccount,
+    windowMs,
+  });
+  // Reset requests are counted whether or not the email exists, so the 429 reveals nothing either.
+  const resetRequestsByAccount = createAttemptLimit(app, 'reset-requests-by-account', {
+    what: 'password reset requests',
+    max: limits.forgotPasswordPerAccount,
+    windowMs,
+  });
+  const signUpNotices = createAttemptLimit(app, 'sign-up-notices', { what: 'sign-up notices', max: 1, windowMs });
+
+  const signIn = async (request: FastifyRequest<{ Body: LoginInput }>) => {
+    const { email } = request.body;
+    await failedSignInsByAddress.check(request, addressOf(request));
+    await signInsByAccount.hit(request, email);
+    try {
+      const signedIn = await auth.login(request.body);
+      await signInsByAccount.forget(request, email);
+      return signedIn;
+    } catch (err) {
+      if (err instanceof AppError && err.message === LOGIN_FAILED) await failedSignInsByAddress.take(request, addressOf(request));
+      throw err;
+    }
+  };
+
   app.post(
     '/auth/register',
     {
+      config: {
+        rateLimit: perAddressRouteLimit({ what: 'sign-ups from your network', max: limits.registerPerIp, windowMs }),
+      },
       schema: {
         tags: TAGS,
         summary: 'Create a customer account',
         description:
-          'Spec section 7. Answers 201 with the same body whether or not the email already has an account, so ' +
+          'Answers 201 with the same body whether or not the email already has an account, so ' +
           'nobody can use it to find out who shops here; the owner of an existing account is told by email. ' +
           'Then sign in with POST /auth/login.',
         body: RegisterInput,
@@ -41,7 +92,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const data = await auth.register(request.body, { ip: request.ip });
+      const data = await auth.register(request.body, {
+        mayNotifyOwner: (email) => signUpNotices.take(request, email),
+      });
       return reply.code(201).send({ data });
     },
   );
@@ -53,7 +106,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags: TAGS,
         summary: 'Sign in (browsers)',
         description:
-          'Spec section 7. Sets the session cookie (HttpOnly, SameSite=Lax) and answers the `@userLogin` record, ' +
+          'Sets the session cookie (HttpOnly, SameSite=Lax) and answers the `@userLogin` record, ' +
           'which holds no secret. A failure is always 401 "Email or password is incorrect". Failed attempts are ' +
           'limited per client address and per account (429 with Retry-After).',
         body: LoginInput,
@@ -61,7 +114,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const { user, session } = await auth.login(request.body, { ip: request.ip });
+      const { user, session } = await signIn(request);
       // A sign-in replaces the session this browser had, so an old (possibly leaked) token stops working.
       await auth.logout(request.user);
       app.sessionCookie.set(request, reply, session.token, session.expiresAt);
@@ -83,7 +136,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request) => {
-      const { user, session } = await auth.login(request.body, { ip: request.ip });
+      const { user, session } = await signIn(request);
       return { data: { token: session.token, expiresAt: session.expiresAt, user } };
     },
   );
@@ -134,7 +187,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request) => {
       const user = requireUser(request);
-      await auth.changePassword(user, request.body);
+      // A stolen session must not become a way to guess the password: wrong current passwords count as
+      // failed sign-ins of the account.
+      await signInsByAccount.check(request, user.email);
+      try {
+        await auth.changePassword(user, request.body);
+      } catch (err) {
+        if (err instanceof AppError && err.message === WRONG_CURRENT_PASSWORD) await signInsByAccount.take(request, user.email);
+        throw err;
+      }
       return { data: { message: 'Your password has been changed. Other devices have been signed out.' } };
     },
   );
@@ -147,14 +208,18 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         summary: 'Email a password reset link',
         description:
           'Answers 202 with the same message whether or not the email has an account. The link is ' +
-          '`PUBLIC_URL/reset-password?token=...`, works once, for 30 minutes; a new request replaces older links.',
+          '`PUBLIC_URL/reset-password?token=...`, works once, for 30 minutes; a new request replaces older links. ' +
+          'Limited per email and per client address (429 with Retry-After).',
         body: ForgotPasswordInput,
         response: { 202: MessageResponse, ...refused },
       },
+      config: {
+        rateLimit: perAddressRouteLimit({ what: 'password reset requests', max: limits.forgotPasswordPerIp, windowMs }),
+      },
     },
     async (request, reply) => {
-      const data = await auth.requestPasswordReset(request.body, { ip: request.ip });
-      return reply.code(202).send({ data });
+      await resetRequestsByAccount.hit(request, request.body.email);
+      return reply.code(202).send({ data: auth.requestPasswordReset(request.body) });
     },
   );
 
@@ -164,11 +229,28 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: {
         tags: TAGS,
         summary: 'Choose a new password with an emailed link',
-        description: 'Uses up the token and ends every session of the account; then sign in again.',
+        description:
+          'Uses up the token and ends every session of the account; then sign in again. Limited per client ' +
+          'address (429 with Retry-After).',
         body: ResetPasswordInput,
         response: { 200: MessageResponse, ...refused },
       },
+      // Per address only: a token is 256 random bits, so counting per token would stop no guesser, and a made-up
+      // token costs the server one indexed read.
+      config: {
+        rateLimit: perAddressRouteLimit({
+          what: 'attempts to choose a new password',
+          max: limits.resetPasswordPerIp,
+          windowMs,
+        }),
+      },
     },
-    async (request) => ({ data: await auth.resetPassword(request.body) }),
+    async (request) => {
+      const { message, email } = await auth.resetPassword(request.body);
+      // Proving the mailbox is proof enough: earlier failed sign-ins no longer lock the account.
+      if (email) await signInsByAccount.forget(request, email);
+      return { data: { message } };
+    },
   );
+  done();
 };

@@ -8,18 +8,23 @@ import {
   type ResetPasswordInput,
 } from '@coffee/contract';
 import type { Kysely } from 'kysely';
-import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
-import { createAttemptLimiter, type AttemptLimiter } from '../../lib/attempt-limiter.js';
 import type { SessionUser } from '../../lib/current-user.js';
-import { AppError, badRequest, unauthorized } from '../../lib/errors.js';
+import { badRequest, unauthorized } from '../../lib/errors.js';
 import { escapeHtml, type Mailer, type MailMessage } from '../../lib/mail.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
-import { createUserRepository } from '../users/users.repository.js';
-import { toAuthUser, type UserService } from '../users/users.service.js';
-import { assertAcceptablePassword, hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords.js';
-import { createPasswordResetRepository } from './password-resets.repository.js';
-import { createSessionRepository } from './sessions.repository.js';
+import {
+  assertAcceptablePassword,
+  hashPassword,
+  needsRehash,
+  toAuthUser,
+  verifyAgainstDummy,
+  verifyPassword,
+  type UserRepository,
+  type UserService,
+} from '../users/users.service.js';
+import type { PasswordResetRepository } from './password-resets.repository.js';
+import type { SessionRepository } from './sessions.repository.js';
 import type { SessionService, StartedSession } from './sessions.service.js';
 
 /** The one message for every failed sign-in, so it never tells which of the two was wrong. */
@@ -29,51 +34,42 @@ export const REGISTERED_MESSAGE =
   'Thanks for signing up! Sign in with your email and password. We have sent you an email about your account.';
 export const RESET_REQUESTED_MESSAGE = `If an account uses this email, we have sent it a link to choose a new password. The link works for ${PASSWORD_RESET_MINUTES} minutes.`;
 export const RESET_DONE_MESSAGE = 'Your password has been changed. Sign in with your new password.';
+export const WRONG_CURRENT_PASSWORD = 'Your current password is not right. Please type it again.';
 export const RESET_TOKEN_INVALID =
   'This password reset link is invalid, has expired or was already used. Ask for a new link.';
 
 export interface AuthServiceDeps {
   db: Kysely<Database>;
   users: UserService;
+  /** A password change or reset writes these three tables in one transaction. */
+  userRepository: UserRepository;
+  sessionRepository: SessionRepository;
+  passwordResetRepository: PasswordResetRepository;
   sessions: SessionService;
   mailer: Mailer;
   publicUrl: string;
-  limits: Config['rateLimits'];
-  now?: () => Date;
+  /** Where work done after the answer (reset links, sign-up notices) reports its failures. */
+  log: { error(obj: object, msg: string): void };
+  now: () => Date;
 }
 
-/** Who is knocking: the client address is what the per-address limits count. */
-export interface ClientInfo {
-  ip: string;
+/** Rate limits are counted by the routes (plugins/rate-limit.ts); sign-up asks them one question. */
+export interface RegisterOptions {
+  /**
+   * False when the owner of this email was already told about a sign-up attempt lately: sign-up must not be
+   * a way to flood someone's mailbox.
+   */
+  mayNotifyOwner(email: string): Promise<boolean>;
 }
-
-const tooMany = (what: string, seconds: number) =>
-  new AppError(
-    429,
-    `Too many ${what}. Try again in ${seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`}.`,
-    undefined,
-    { 'Retry-After': String(seconds) },
-  );
-
-/** The larger wait of the limiters, 0 when none is at its limit. */
-const waitFor = (...checks: [AttemptLimiter, string][]) => Math.max(0, ...checks.map(([l, key]) => l.retryAfter(key)));
 
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, users, sessions, mailer, limits } = deps;
-  const now = deps.now ?? (() => new Date());
-  const limiter = (max: number) => createAttemptLimiter({ max, windowMs: limits.windowMs, now: () => now().getTime() });
-
-  // Failed sign-ins are counted per address (one client trying many accounts) and per account
-  // (many clients trying one account); an unknown email is counted like a known one.
-  const loginFailuresByIp = limiter(limits.loginPerIp);
-  const loginFailuresByAccount = limiter(limits.loginPerAccount);
-  // Reset requests are counted whether or not the email exists, so the 429 reveals nothing either.
-  const resetRequestsByIp = limiter(limits.forgotPasswordPerIp);
-  const resetRequestsByAccount = limiter(limits.forgotPasswordPerAccount);
-  const signUpsByIp = limiter(limits.registerPerIp);
-  // At most one "someone tried to sign up with your email" notice per window: sign-up must not be
-  // a way to flood someone's mailbox.
-  const signUpNoticesByAccount = limiter(1);
+  const { db, users, userRepository, sessionRepository, passwordResetRepository, sessions, mailer, now } = deps;
+  /** Work still running after its answer was sent; `idle()` waits for it. */
+  const pending = new Set<Promise<void>>();
+  const afterAnswer = (work: Promise<void>, what: string) => {
+    const job = work.catch((err: unknown) => deps.log.error({ err }, what)).finally(() => pending.delete(job));
+    pending.add(job);
+  };
 
   const link = (pathAndQuery: string) => `${deps.publicUrl}${pathAndQuery}`;
   const mail = (to: string, subject: string, lines: string[], action?: { label: string; url: string }): MailMessage => ({
@@ -87,17 +83,45 @@ export function createAuthService(deps: AuthServiceDeps) {
     ].join('\n'),
   });
 
+  /** Only an existing account gets a link (a new link replaces older ones). */
+  async function sendResetLink(email: string): Promise<void> {
+    const user = await users.findUserByEmail(email);
+    if (user) {
+      const token = newToken();
+      const t = now();
+      await db.transaction().execute(async (trx) => {
+        await passwordResetRepository.deleteUserResetTokens(user.id, trx);
+        await passwordResetRepository.insertResetToken(
+          {
+            userId: user.id,
+            tokenHash: hashToken(token),
+            createdAt: t.toISOString(),
+            expiresAt: new Date(t.getTime() + PASSWORD_RESET_MINUTES * 60_000).toISOString(),
+          },
+          trx,
+        );
+      });
+      mailer.sendLater(
+        mail(
+          user.email,
+          'Choose a new Coffee Shop password',
+          [
+            `Someone (hopefully you) asked to reset the password of your Coffee Shop account. The link below works once, for ${PASSWORD_RESET_MINUTES} minutes.`,
+            'If you did not ask for it, ignore this email: your password stays as it is.',
+          ],
+          { label: 'Choose a new password', url: link(`/reset-password?token=${encodeURIComponent(token)}`) },
+        ),
+      );
+    }
+  }
+
   return {
     /**
      * Sign-up answers the same whether or not the email already has an account: a stranger cannot
      * use it to find out who shops here. The owner of an existing account gets an email instead.
      * Both paths hash a password and queue one mail, so they also take about the same time.
      */
-    async register(input: RegisterInput, client: ClientInfo): Promise<{ email: string; message: string }> {
-      const wait = waitFor([signUpsByIp, client.ip]);
-      if (wait > 0) throw tooMany('sign-ups from your network', wait);
-      signUpsByIp.hit(client.ip);
-
+    async register(input: RegisterInput, options: RegisterOptions): Promise<{ email: string; message: string }> {
       const created = await users.createUserAccount({
         email: input.email,
         password: input.password,
@@ -111,40 +135,38 @@ export function createAuthService(deps: AuthServiceDeps) {
             url: link('/login'),
           }),
         );
-      } else if (signUpNoticesByAccount.retryAfter(input.email) === 0) {
-        signUpNoticesByAccount.hit(input.email);
-        mailer.sendLater(
-          mail(
-            input.email,
-            'Someone tried to sign up with your email',
-            [
-              'Someone tried to create a Coffee Shop account with this email, but you already have one, so nothing was changed.',
-              'If it was you, sign in instead, or choose a new password if you have forgotten it. If it was not you, you can ignore this email.',
-            ],
-            { label: 'Forgot your password?', url: link('/forgot-password') },
-          ),
+      } else {
+        // After the answer, like the mail itself: asking the limit's store must not make this case slower.
+        afterAnswer(
+          options.mayNotifyOwner(input.email).then((allowed) => {
+            if (!allowed) return;
+            mailer.sendLater(
+              mail(
+                input.email,
+                'Someone tried to sign up with your email',
+                [
+                  'Someone tried to create a Coffee Shop account with this email, but you already have one, so nothing was changed.',
+                  'If it was you, sign in instead, or choose a new password if you have forgotten it. If it was not you, you can ignore this email.',
+                ],
+                { label: 'Forgot your password?', url: link('/forgot-password') },
+              ),
+            );
+          }),
+          'sign-up notice could not be sent',
         );
       }
       return { email: input.email, message: REGISTERED_MESSAGE };
     },
 
     /** Checks the password and starts a new session (a new token at every sign-in). */
-    async login(input: LoginInput, client: ClientInfo): Promise<{ user: AuthUser; session: StartedSession }> {
-      const wait = waitFor([loginFailuresByIp, client.ip], [loginFailuresByAccount, input.email]);
-      if (wait > 0) throw tooMany('failed sign-in attempts', wait);
-
+    async login(input: LoginInput): Promise<{ user: AuthUser; session: StartedSession }> {
       const user = await users.findUserByEmail(input.email);
       // Unknown email or password-less account: verify against a dummy hash so the answer takes
       // as long as a wrong password does.
       const ok = user?.passwordHash
         ? await verifyPassword(user.passwordHash, input.password)
         : await verifyAgainstDummy(input.password);
-      if (!user || !ok) {
-        loginFailuresByIp.hit(client.ip);
-        loginFailuresByAccount.hit(input.email);
-        throw unauthorized(LOGIN_FAILED);
-      }
-      loginFailuresByAccount.reset(input.email);
+      if (!user || !ok) throw unauthorized(LOGIN_FAILED);
       if (user.passwordHash && needsRehash(user.passwordHash)) await users.upgradePasswordHash(user.id, input.password);
       const session = await sessions.startSession(user.id);
       return { user: toAuthUser(user), session };
@@ -156,23 +178,17 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** Needs the current password; ends every other session (a thief's included) and pending reset links. */
     async changePassword(user: SessionUser, input: ChangePasswordInput): Promise<void> {
-      const wait = waitFor([loginFailuresByAccount, user.email]);
-      if (wait > 0) throw tooMany('wrong passwords', wait);
       const record = await users.findUserById(user.id);
       const ok = record?.passwordHash
         ? await verifyPassword(record.passwordHash, input.currentPassword)
         : await verifyAgainstDummy(input.currentPassword);
-      if (!ok) {
-        // A stolen session must not become a way to guess the password.
-        loginFailuresByAccount.hit(user.email);
-        throw badRequest('currentPassword is incorrect', 'currentPassword');
-      }
-      assertAcceptablePassword(input.newPassword, 'newPassword');
+      if (!ok) throw badRequest(WRONG_CURRENT_PASSWORD, 'currentPassword');
+      assertAcceptablePassword(input.newPassword, user.email, 'newPassword');
       const passwordHash = await hashPassword(input.newPassword);
       await db.transaction().execute(async (trx) => {
-        await createUserRepository(trx).updateUserPasswordHash(user.id, passwordHash, now().toISOString());
-        await createSessionRepository(trx).deleteUserSessions(user.id, user.sessionId);
-        await createPasswordResetRepository(trx).deleteUserResetTokens(user.id);
+        await userRepository.updateUserPasswordHash(user.id, passwordHash, now().toISOString(), trx);
+        await sessionRepository.deleteUserSessions(user.id, user.sessionId, trx);
+        await passwordResetRepository.deleteUserResetTokens(user.id, trx);
       });
       mailer.sendLater(
         mail(user.email, 'Your Coffee Shop password was changed', [
@@ -182,60 +198,49 @@ export function createAuthService(deps: AuthServiceDeps) {
       );
     },
 
-    /** Always the same answer; only an existing account gets a mail (a new link replaces older ones). */
-    async requestPasswordReset(input: ForgotPasswordInput, client: ClientInfo): Promise<{ message: string }> {
-      const wait = waitFor([resetRequestsByIp, client.ip], [resetRequestsByAccount, input.email]);
-      if (wait > 0) throw tooMany('password reset requests', wait);
-      resetRequestsByIp.hit(client.ip);
-      resetRequestsByAccount.hit(input.email);
-
-      const user = await users.findUserByEmail(input.email);
-      if (user) {
-        const token = newToken();
-        const t = now();
-        await db.transaction().execute(async (trx) => {
-          const trxResets = createPasswordResetRepository(trx);
-          await trxResets.deleteUserResetTokens(user.id);
-          await trxResets.insertResetToken({
-            userId: user.id,
-            tokenHash: hashToken(token),
-            createdAt: t.toISOString(),
-            expiresAt: new Date(t.getTime() + PASSWORD_RESET_MINUTES * 60_000).toISOString(),
-          });
-        });
-        mailer.sendLater(
-          mail(
-            user.email,
-            'Choose a new Coffee Shop password',
-            [
-              `Someone (hopefully you) asked to reset the password of your Coffee Shop account. The link below works once, for ${PASSWORD_RESET_MINUTES} minutes.`,
-              'If you did not ask for it, ignore this email: your password stays as it is.',
-            ],
-            { label: 'Choose a new password', url: link(`/reset-password?token=${encodeURIComponent(token)}`) },
-          ),
-        );
-      }
+    /**
+     * Always the same answer, given before anything is looked up: only an existing account needs a token
+     * written and a mail queued, and waiting for that made its answer measurably slower, which told anyone
+     * timing it that the email has an account. The work runs after the answer; `idle()` waits for it.
+     */
+    requestPasswordReset(input: ForgotPasswordInput): { message: string } {
+      afterAnswer(sendResetLink(input.email), 'password reset link could not be prepared');
       return { message: RESET_REQUESTED_MESSAGE };
     },
 
-    /** Single use: the token row is deleted in the same transaction that sets the password. Ends every session. */
-    async resetPassword(input: ResetPasswordInput): Promise<{ message: string }> {
-      // Policy first, so a refused password does not use up the link.
-      assertAcceptablePassword(input.password);
+    /** Resolves once the work left after every answer (reset links, sign-up notices) is done (tests, shutdown). */
+    async idle(): Promise<void> {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
+
+    /**
+     * Single use: the token row is deleted in the same transaction that sets the password. Ends every session.
+     * Answers the account's email, whose failed sign-ins the caller may now forget.
+     */
+    async resetPassword(input: ResetPasswordInput): Promise<{ message: string; email: string | undefined }> {
+      // The token first, before any hashing or strength estimate: a made-up token must cost one indexed read,
+      // not an argon2 hash (a few clients sending bogus tokens used to slow every customer's sign-in).
+      const tokenHash = hashToken(input.token);
+      const live = (token: { expiresAt: string } | undefined) => token !== undefined && Date.parse(token.expiresAt) > now().getTime();
+      const token = await passwordResetRepository.findResetToken(tokenHash);
+      if (!token || !live(token)) throw badRequest(RESET_TOKEN_INVALID, 'token');
+      // Then the policy (it needs the account's email), before the link is used up, so a refused password keeps it.
+      const owner = await users.findUserById(token.userId);
+      if (!owner) throw badRequest(RESET_TOKEN_INVALID, 'token');
+      assertAcceptablePassword(input.password, owner.email);
       const passwordHash = await hashPassword(input.password);
       const userId = await db.transaction().execute(async (trx) => {
-        const consumed = await createPasswordResetRepository(trx).consumeResetToken(hashToken(input.token));
-        if (!consumed || Date.parse(consumed.expiresAt) <= now().getTime()) return undefined;
-        await createUserRepository(trx).updateUserPasswordHash(consumed.userId, passwordHash, now().toISOString());
-        await createSessionRepository(trx).deleteUserSessions(consumed.userId);
-        await createPasswordResetRepository(trx).deleteUserResetTokens(consumed.userId);
+        // Consumed here, not above: of two requests racing with one token only one gets the row.
+        const consumed = await passwordResetRepository.consumeResetToken(tokenHash, trx);
+        if (!consumed || !live(consumed)) return undefined;
+        await userRepository.updateUserPasswordHash(consumed.userId, passwordHash, now().toISOString(), trx);
+        await sessionRepository.deleteUserSessions(consumed.userId, undefined, trx);
+        await passwordResetRepository.deleteUserResetTokens(consumed.userId, trx);
         return consumed.userId;
       });
       if (userId === undefined) throw badRequest(RESET_TOKEN_INVALID, 'token');
       const user = await users.findUserById(userId);
       if (user) {
-        // Proving the mailbox is proof enough: earlier failed sign-ins no longer lock the account.
-        loginFailuresByAccount.reset(user.email);
         mailer.sendLater(
           mail(user.email, 'Your Coffee Shop password was reset', [
             'The password of your Coffee Shop account was just reset with an emailed link, and every device was signed out.',
@@ -243,7 +248,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           ]),
         );
       }
-      return { message: RESET_DONE_MESSAGE };
+      return { message: RESET_DONE_MESSAGE, email: user?.email };
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
 /** A provider account linked to one of our users. */
@@ -20,11 +20,11 @@ export interface NewIdentity {
   createdAt: string;
 }
 
-/** SQL for user_identities (OpenID Connect sign-ins). Pass a transaction to take part in it. */
+/** SQL for user_identities (OpenID Connect sign-ins). Every function takes an optional open transaction last. */
 export function createIdentityRepository(db: Kysely<Database>) {
   return {
-    async findIdentity(issuer: string, subject: string): Promise<IdentityRecord | undefined> {
-      const row = await db
+    async findIdentity(issuer: string, subject: string, trx?: Transaction<Database>): Promise<IdentityRecord | undefined> {
+      const row = await (trx ?? db)
         .selectFrom('user_identities')
         .select([
           'id',
@@ -42,8 +42,8 @@ export function createIdentityRepository(db: Kysely<Database>) {
     },
 
     /** Links the identity; false when (issuer, subject) is already linked (a concurrent first sign-in). */
-    async insertIdentity(identity: NewIdentity): Promise<boolean> {
-      const row = await db
+    async insertIdentity(identity: NewIdentity, trx?: Transaction<Database>): Promise<boolean> {
+      const row = await (trx ?? db)
         .insertInto('user_identities')
         .values({
           user_id: identity.userId,
@@ -59,8 +59,8 @@ export function createIdentityRepository(db: Kysely<Database>) {
       return row !== undefined;
     },
 
-    async touchIdentity(id: number, email: string, lastLoginAt: string): Promise<void> {
-      await db.updateTable('user_identities').set({ email, last_login_at: lastLoginAt }).where('id', '=', id).execute();
+    async touchIdentity(id: number, email: string, lastLoginAt: string, trx?: Transaction<Database>): Promise<void> {
+      await (trx ?? db).updateTable('user_identities').set({ email, last_login_at: lastLoginAt }).where('id', '=', id).execute();
     },
   };
 }

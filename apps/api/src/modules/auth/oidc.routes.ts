@@ -2,12 +2,13 @@ import {
   ErrorResponse,
   OIDC_COMPLETE_PATH,
   OidcNotConfiguredMessage,
+  OidcStartQuery,
   OidcStatusResponse,
   safeReturnTo,
   type OidcErrorCode,
 } from '@coffee/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { badRequest, notFound } from '../../lib/errors.js';
@@ -32,7 +33,7 @@ export const RETURN_TO_REFUSED = 'returnTo must be a path on this site that star
 
 const loginError = (code: OidcErrorCode) => `/login?error=${code}`;
 
-export const oidcRoutes: FastifyPluginAsyncZod<OidcRoutesOptions> = async (app, { oidc, config }) => {
+export const oidcRoutes: FastifyPluginCallbackZod<OidcRoutesOptions> = (app, { oidc, config }, done) => {
   const cookieOptions = (request: FastifyRequest) => ({
     httpOnly: true,
     // Lax, not Strict: the provider sends the browser back with a top-level cross-site GET, and a
@@ -57,7 +58,7 @@ export const oidcRoutes: FastifyPluginAsyncZod<OidcRoutesOptions> = async (app, 
         response: { 200: OidcStatusResponse },
       },
     },
-    async () => ({
+    () => ({
       data: { enabled: oidc.enabled, providerName: oidc.providerName, startUrl: oidc.enabled ? START_PATH : null },
     }),
   );
@@ -73,7 +74,7 @@ export const oidcRoutes: FastifyPluginAsyncZod<OidcRoutesOptions> = async (app, 
           'state and nonce) and sets a 10-minute HttpOnly cookie for the way back. `returnTo` (default /) must ' +
           'be a path on this site. 404 when provider sign-in is not set up; a provider that cannot be reached ' +
           'redirects to /login?error=oidc_unavailable.',
-        querystring: z.object({ returnTo: z.string().optional() }),
+        querystring: OidcStartQuery,
         response: { 302: Redirect, 400: ErrorResponse, 404: ErrorResponse },
       },
     },
@@ -133,4 +134,5 @@ export const oidcRoutes: FastifyPluginAsyncZod<OidcRoutesOptions> = async (app, 
       }
     },
   );
+  done();
 };

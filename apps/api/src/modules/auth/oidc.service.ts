@@ -3,8 +3,7 @@ import { Email, NAME_MAX_LENGTH, type AuthUser, type OidcErrorCode } from '@coff
 import * as oidc from 'openid-client';
 import type { OidcSettings } from '../../config.js';
 import { escapeHtml, type Mailer } from '../../lib/mail.js';
-import { toAuthUser, type UserService } from '../users/users.service.js';
-import type { UserRecord } from '../users/users.repository.js';
+import { toAuthUser, type UserRecord, type UserService } from '../users/users.service.js';
 import type { IdentityRepository } from './identities.repository.js';
 import type { SessionService, StartedSession } from './sessions.service.js';
 
@@ -54,9 +53,9 @@ export interface OidcServiceDeps {
   settings: OidcSettings;
   users: UserService;
   sessions: SessionService;
-  identities: IdentityRepository;
+  identityRepository: IdentityRepository;
   mailer: Mailer;
-  now?: () => Date;
+  now: () => Date;
 }
 
 /** The identity the provider vouched for, from the ID token (and the userinfo endpoint when needed). */
@@ -116,8 +115,7 @@ function displayNameFrom(name: string | undefined): string | undefined {
  * by email). A successful sign-in starts an ordinary session, exactly like a password sign-in.
  */
 export function createOidcService(deps: OidcServiceDeps) {
-  const { settings, users, sessions, identities, mailer } = deps;
-  const now = deps.now ?? (() => new Date());
+  const { settings, users, sessions, identityRepository: identities, mailer, now } = deps;
   const client = settings.client;
 
   // The pending-login cookie is signed with a key derived from the client secret: it exists whenever

@@ -1,10 +1,27 @@
 import type { ErrorResponse, MessageResponse } from '@coffee/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type * as Argon2 from '@node-rs/argon2';
+import type { KyselyPlugin, QueryId } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../app.js';
+import { loadConfig } from '../../config.js';
 import { hashToken } from '../../lib/tokens.js';
 import { DEFAULT_TEST_PASSWORD, SAME_ORIGIN, randomIp, signUpAndSignIn } from '../../test/auth.js';
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../test/smtp.js';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { createTestApp, createTestDatabase, type TestContext } from '../../test/test-app.js';
 import { RESET_REQUESTED_MESSAGE, RESET_TOKEN_INVALID } from './auth.service.js';
+
+// The real argon2, counted: how many new passwords a request made the server hash.
+const argon2 = vi.hoisted(() => ({ hashes: 0 }));
+vi.mock('@node-rs/argon2', async (importOriginal) => {
+  const real = await importOriginal<typeof Argon2>();
+  return {
+    ...real,
+    hash: (...args: Parameters<typeof real.hash>) => {
+      argon2.hashes += 1;
+      return real.hash(...args);
+    },
+  };
+});
 
 // Real mail: the app sends over SMTP to a server this test runs on a local port.
 let smtp: TestSmtpServer;
@@ -129,14 +146,55 @@ describe('forgot and reset password', () => {
     expect(common.statusCode).toBe(400);
     expect(common.json<ErrorResponse>().field).toBe('password');
     const short = await reset(token, 'short');
-    expect(short.json<ErrorResponse>()).toMatchObject({ field: 'password', message: 'password must be at least 8 characters' });
+    expect(short.json<ErrorResponse>()).toMatchObject({ field: 'password', message: 'Password must be at least 8 characters.' });
     expect((await reset(token, 'Fresh-Roast-2026')).statusCode).toBe(200);
   });
 
-  it('refuses a made-up token', async () => {
+  it('refuses a made-up token without spending an argon2 hash on its new password', async () => {
+    const before = argon2.hashes;
     const res = await reset('A'.repeat(43), DEFAULT_TEST_PASSWORD);
     expect(res.statusCode).toBe(400);
-    expect(res.json<ErrorResponse>().field).toBe('token');
+    expect(res.json<ErrorResponse>()).toEqual({ message: RESET_TOKEN_INVALID, field: 'token' });
+    // Bogus tokens are free to send: hashing their passwords slowed every customer's sign-in.
+    expect(argon2.hashes).toBe(before);
+
+    const user = await signUpAndSignIn(ctx);
+    await forgot(user.email);
+    const token = tokenFrom(await resetMailTo(user.email));
+    const hashesBefore = argon2.hashes;
+    expect((await reset(token, 'Fresh-Roast-2026')).statusCode).toBe(200);
+    expect(argon2.hashes).toBe(hashesBefore + 1);
+  });
+
+  it('unlocks an account that failed sign-ins had locked', async () => {
+    const user = await signUpAndSignIn(ctx);
+    for (let i = 0; i < ctx.config.rateLimits.loginPerAccount; i += 1) await login(user.email, `Wrong-Guess-${i}`);
+    expect((await login(user.email, user.password)).statusCode).toBe(429);
+    await forgot(user.email);
+    expect((await reset(tokenFrom(await resetMailTo(user.email)), 'Fresh-Roast-2026')).statusCode).toBe(200);
+    expect((await login(user.email, 'Fresh-Roast-2026')).statusCode).toBe(200);
+  });
+
+  it('limits attempts to choose a new password per client address (RESET_PASSWORD_LIMIT_PER_IP)', async () => {
+    const limited = await createTestApp({ RESET_PASSWORD_LIMIT_PER_IP: '2' });
+    try {
+      const ip = randomIp();
+      const attempt = () =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/reset-password',
+          remoteAddress: ip,
+          payload: { token: 'B'.repeat(43), password: DEFAULT_TEST_PASSWORD },
+        });
+      const statuses = [];
+      for (let i = 0; i < 3; i += 1) statuses.push((await attempt()).statusCode);
+      expect(statuses).toEqual([400, 400, 429]);
+      const refused = await attempt();
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.json<ErrorResponse>().message).toMatch(/^Too many attempts to choose a new password\. Try again in \d+ minutes\.$/);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('limits requests per email (FORGOT_PASSWORD_LIMIT_PER_ACCOUNT) whether or not it has an account', async () => {
@@ -167,6 +225,68 @@ describe('forgot and reset password', () => {
       expect(statuses).toEqual([202, 202, 429]);
     } finally {
       await app.close();
+    }
+  });
+});
+
+/** Holds every write to `table` until released, and tells when the first one arrived. */
+function holdWritesTo(table: string) {
+  const held = new WeakSet<QueryId>();
+  let reached!: () => void;
+  let release!: () => void;
+  const arrived = new Promise<void>((resolve) => (reached = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const plugin: KyselyPlugin = {
+    transformQuery({ node, queryId }) {
+      if (node.kind !== 'SelectQueryNode' && JSON.stringify(node).includes(`"${table}"`)) held.add(queryId);
+      return node;
+    },
+    async transformResult({ result, queryId }) {
+      if (held.has(queryId)) {
+        reached();
+        await released;
+      }
+      return result;
+    },
+  };
+  return { plugin, arrived, release };
+}
+
+describe('forgot password timing', () => {
+  it('answers an existing account before its link is prepared, as fast as an unknown email', async () => {
+    // The app's database, with the writes of reset tokens held: the answer must not wait for them.
+    const hold = holdWritesTo('password_reset_tokens');
+    const { database, dataDir, drop } = await createTestDatabase();
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DEMO_DATA: 'false', LOG_LEVEL: 'silent' });
+    const app = await buildApp({ config, database: { ...database, db: database.db.withPlugin(hold.plugin) } });
+    const close = async () => {
+      hold.release();
+      await app.close();
+      await drop();
+    };
+    try {
+      const user = await signUpAndSignIn({ app, database, config, close });
+      const answer = app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/forgot-password',
+        remoteAddress: randomIp(),
+        headers: { origin: SAME_ORIGIN },
+        payload: { email: user.email },
+      });
+      await hold.arrived;
+      // Before the fix the answer waited for this write; the guard only turns that hang into a readable failure.
+      const first = await Promise.race([
+        answer.then((res) => res.statusCode),
+        new Promise((resolve) => setTimeout(resolve, 3000, 'still waiting for the token write')),
+      ]);
+      expect(first).toBe(202);
+
+      hold.release();
+      await app.close(); // waits for the link to be prepared and handed to the mailer
+      const rows = await database.db.selectFrom('password_reset_tokens').select('user_id').execute();
+      expect(rows).toEqual([{ user_id: user.userId }]);
+    } finally {
+      await close();
     }
   });
 });

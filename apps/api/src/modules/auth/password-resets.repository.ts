@@ -1,11 +1,14 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
-/** SQL for password-reset tokens; tokens arrive already hashed. */
+/** SQL for password-reset tokens; tokens arrive already hashed. Every function takes an optional open transaction last. */
 export function createPasswordResetRepository(db: Kysely<Database>) {
   return {
-    async insertResetToken(token: { userId: number; tokenHash: string; createdAt: string; expiresAt: string }) {
-      await db
+    async insertResetToken(
+      token: { userId: number; tokenHash: string; createdAt: string; expiresAt: string },
+      trx?: Transaction<Database>,
+    ): Promise<void> {
+      await (trx ?? db)
         .insertInto('password_reset_tokens')
         .values({
           user_id: token.userId,
@@ -16,19 +19,28 @@ export function createPasswordResetRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async deleteUserResetTokens(userId: number): Promise<void> {
-      await db.deleteFrom('password_reset_tokens').where('user_id', '=', userId).execute();
+    async deleteUserResetTokens(userId: number, trx?: Transaction<Database>): Promise<void> {
+      await (trx ?? db).deleteFrom('password_reset_tokens').where('user_id', '=', userId).execute();
     },
 
     /**
      * Removes the token and returns what it was for, in one statement: of two requests racing with
      * the same token only one gets the row, which is what makes a token single-use.
      */
-    async consumeResetToken(tokenHash: string): Promise<{ userId: number; expiresAt: string } | undefined> {
-      return db
+    async consumeResetToken(tokenHash: string, trx?: Transaction<Database>): Promise<{ userId: number; expiresAt: string } | undefined> {
+      return (trx ?? db)
         .deleteFrom('password_reset_tokens')
         .where('token_hash', '=', tokenHash)
         .returning(['user_id as userId', 'expires_at as expiresAt'])
+        .executeTakeFirst();
+    },
+
+    /** What a token is for, leaving it in place (consumeResetToken is what uses it up). */
+    async findResetToken(tokenHash: string, trx?: Transaction<Database>): Promise<{ userId: number; expiresAt: string } | undefined> {
+      return (trx ?? db)
+        .selectFrom('password_reset_tokens')
+        .where('token_hash', '=', tokenHash)
+        .select(['user_id as userId', 'expires_at as expiresAt'])
         .executeTakeFirst();
     },
   };

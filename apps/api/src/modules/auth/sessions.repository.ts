@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Role } from '@coffee/contract';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { Role } from '../users/users.repository.js';
 
 export interface SessionWithUser {
   sessionId: number;
@@ -18,11 +18,11 @@ export interface NewSession {
   expiresAt: string;
 }
 
-/** SQL for the sessions table; tokens arrive already hashed. */
+/** SQL for the sessions table; tokens arrive already hashed. Every function takes an optional open transaction last. */
 export function createSessionRepository(db: Kysely<Database>) {
   return {
-    async insertSession(session: NewSession): Promise<number> {
-      const row = await db
+    async insertSession(session: NewSession, trx?: Transaction<Database>): Promise<number> {
+      const row = await (trx ?? db)
         .insertInto('sessions')
         .values({
           user_id: session.userId,
@@ -36,8 +36,8 @@ export function createSessionRepository(db: Kysely<Database>) {
       return row.id;
     },
 
-    async findSessionByTokenHash(tokenHash: string): Promise<SessionWithUser | undefined> {
-      const row = await db
+    async findSessionByTokenHash(tokenHash: string, trx?: Transaction<Database>): Promise<SessionWithUser | undefined> {
+      const row = await (trx ?? db)
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
         .select([
@@ -53,25 +53,25 @@ export function createSessionRepository(db: Kysely<Database>) {
       return row;
     },
 
-    async touchSession(sessionId: number, lastSeenAt: string): Promise<void> {
-      await db.updateTable('sessions').set({ last_seen_at: lastSeenAt }).where('id', '=', sessionId).execute();
+    async touchSession(sessionId: number, lastSeenAt: string, trx?: Transaction<Database>): Promise<void> {
+      await (trx ?? db).updateTable('sessions').set({ last_seen_at: lastSeenAt }).where('id', '=', sessionId).execute();
     },
 
-    async deleteSession(sessionId: number): Promise<void> {
-      await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+    async deleteSession(sessionId: number, trx?: Transaction<Database>): Promise<void> {
+      await (trx ?? db).deleteFrom('sessions').where('id', '=', sessionId).execute();
     },
 
     /** Ends every session of the user, or every one but `exceptSessionId`. */
-    async deleteUserSessions(userId: number, exceptSessionId?: number): Promise<number> {
-      let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+    async deleteUserSessions(userId: number, exceptSessionId?: number, trx?: Transaction<Database>): Promise<number> {
+      let query = (trx ?? db).deleteFrom('sessions').where('user_id', '=', userId);
       if (exceptSessionId !== undefined) query = query.where('id', '!=', exceptSessionId);
       const result = await query.executeTakeFirst();
       return Number(result.numDeletedRows);
     },
 
     /** Housekeeping at sign-in: drop the user's sessions that have run out either way. */
-    async deleteDeadSessions(userId: number, nowIso: string, idleCutoffIso: string): Promise<void> {
-      await db
+    async deleteDeadSessions(userId: number, nowIso: string, idleCutoffIso: string, trx?: Transaction<Database>): Promise<void> {
+      await (trx ?? db)
         .deleteFrom('sessions')
         .where('user_id', '=', userId)
         .where((eb) => eb.or([eb('expires_at', '<=', nowIso), eb('last_seen_at', '<=', idleCutoffIso)]))

@@ -19,12 +19,15 @@ export interface StartedSession {
 /** Activity updates last_seen_at at most this often, so reads do not all turn into writes. */
 const TOUCH_INTERVAL_MS = 60_000;
 
+export interface SessionServiceDeps {
+  sessionRepository: SessionRepository;
+  policy: SessionPolicy;
+  now: () => Date;
+}
+
 /** Server-side sessions: the client holds a random token, the database its SHA-256. */
-export function createSessionService(
-  repo: SessionRepository,
-  policy: SessionPolicy,
-  now: () => Date = () => new Date(),
-) {
+export function createSessionService(deps: SessionServiceDeps) {
+  const { sessionRepository: repo, policy, now } = deps;
   return {
     async startSession(userId: number): Promise<StartedSession> {
       const t = now();

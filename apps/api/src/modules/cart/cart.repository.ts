@@ -1,7 +1,8 @@
-import type { Kysely } from 'kysely';
-import { DeliveryMethod, SIZE_CODES, SizeCode } from '@coffee/contract';
+import type { Kysely, Transaction } from 'kysely';
+import { DeliveryMethod, SIZE_CODES, SizeCode, type OptionGroup } from '@coffee/contract';
 import type { Database } from '../../db/schema.js';
-import { UPLOADS_URL_PREFIX } from '../products/products.repository.js';
+import { createOptionRepository } from '../options/options.service.js';
+import { imageUrlOf } from '../products/products.service.js';
 
 /** A customer's cart row (lines are read separately). */
 export interface CartRecord {
@@ -9,6 +10,8 @@ export interface CartRecord {
   userId: number;
   deliveryMethod: DeliveryMethod;
   scheduledFor: string | null;
+  /** The chosen store; null: the default store. */
+  storeId: number | null;
 }
 
 /** A cart line with the product as it is now on the menu. */
@@ -16,6 +19,10 @@ export interface CartLineRecord {
   id: number;
   productId: number;
   sizeCode: SizeCode | null;
+  /** The chosen option ids as stored, ascending. */
+  optionIds: number[];
+  /** '' for none. */
+  baristaNote: string;
   quantity: number;
   product: CatalogueEntry;
 }
@@ -25,19 +32,33 @@ export interface CatalogueEntry {
   id: number;
   name: string;
   imageUrl: string | null;
-  /** Price of a one-size product (whole rupiah). */
+  /** Regular price of a one-size product (whole rupiah). */
   priceIdr: number;
+  /** Percent off every price while on promotion (0: none); checkLine charges the lower price. */
+  promoPercentOff: number;
   isSoldOut: boolean;
   isDeleted: boolean;
-  /** Empty for a one-size product. */
+  /** Empty for a one-size product; regular prices. */
   sizes: { code: SizeCode; priceIdr: number }[];
+  /** The option groups the product offers now. */
+  optionGroups: OptionGroup[];
 }
 
 export interface NewCartLine {
   productId: number;
   sizeCode: SizeCode | null;
+  /** Resolved option ids (defaults filled in), ascending. */
+  optionIds: readonly number[];
+  baristaNote: string;
   quantity: number;
 }
+
+/** What a line is: the same product, size, options and note make the same line. */
+export type LineIdentity = Omit<NewCartLine, 'quantity' | 'productId'>;
+
+// Stored as one text so the unique line index can hold the set of options (see migration 005).
+const idsToColumn = (ids: readonly number[]): string => ids.join(',');
+const idsFromColumn = (text: string): number[] => (text === '' ? [] : text.split(',').map(Number).filter(Number.isInteger));
 
 // One-size lines store '' so the unique (cart, product, size) index holds (see migration 003).
 const toColumn = (size: SizeCode | null): string => size ?? '';
@@ -46,36 +67,29 @@ const fromColumn = (size: string): SizeCode | null => {
   return parsed.success ? parsed.data : null;
 };
 
-export function imageUrlOf(imagesJson: string): string | null {
-  try {
-    const images: unknown = JSON.parse(imagesJson);
-    const first = Array.isArray(images) ? images.find((v): v is string => typeof v === 'string' && v.length > 0) : undefined;
-    return first === undefined ? null : UPLOADS_URL_PREFIX + encodeURIComponent(first);
-  } catch {
-    return null;
-  }
-}
-
 /**
- * Cart SQL. Takes the database or an open transaction (a Transaction is a Kysely), so the services
- * can group a read-check-write into one transaction.
+ * Cart SQL. Every function takes an optional open transaction last, so the services can group a
+ * read-check-write into one transaction.
  */
 export function createCartRepository(db: Kysely<Database>) {
-  async function findCatalogueEntries(productIds: readonly number[]): Promise<Map<number, CatalogueEntry>> {
+  const optionRepository = createOptionRepository(db);
+
+  async function findCatalogueEntries(productIds: readonly number[], trx?: Transaction<Database>): Promise<Map<number, CatalogueEntry>> {
     const result = new Map<number, CatalogueEntry>();
     if (productIds.length === 0) return result;
     const ids = [...new Set(productIds)];
-    const [products, sizes] = await Promise.all([
-      db
+    const [products, sizes, optionGroups] = await Promise.all([
+      (trx ?? db)
         .selectFrom('products')
-        .select(['id', 'name', 'images', 'price_idr', 'is_sold_out', 'deleted_at'])
+        .select(['id', 'name', 'images', 'price_idr', 'promo_percent_off', 'is_sold_out', 'deleted_at'])
         .where('id', 'in', ids)
         .execute(),
-      db
+      (trx ?? db)
         .selectFrom('product_sizes')
         .select(['product_id', 'code', 'price_idr'])
         .where('product_id', 'in', ids)
         .execute(),
+      optionRepository.listGroupsOfProducts(ids, trx),
     ]);
     for (const p of products) {
       result.set(p.id, {
@@ -83,9 +97,11 @@ export function createCartRepository(db: Kysely<Database>) {
         name: p.name,
         imageUrl: imageUrlOf(p.images),
         priceIdr: Number(p.price_idr),
+        promoPercentOff: Number(p.promo_percent_off),
         isSoldOut: p.is_sold_out === 1,
         isDeleted: p.deleted_at !== null,
         sizes: [],
+        optionGroups: optionGroups.get(p.id) ?? [],
       });
     }
     for (const s of sizes) {
@@ -99,10 +115,10 @@ export function createCartRepository(db: Kysely<Database>) {
   return {
     findCatalogueEntries,
 
-    async findCartByUser(userId: number): Promise<CartRecord | undefined> {
-      const row = await db
+    async findCartByUser(userId: number, trx?: Transaction<Database>): Promise<CartRecord | undefined> {
+      const row = await (trx ?? db)
         .selectFrom('carts')
-        .select(['id', 'user_id', 'delivery_method', 'scheduled_for'])
+        .select(['id', 'user_id', 'delivery_method', 'scheduled_for', 'store_id'])
         .where('user_id', '=', userId)
         .executeTakeFirst();
       return row && {
@@ -111,12 +127,13 @@ export function createCartRepository(db: Kysely<Database>) {
         // The check constraint admits the three methods only.
         deliveryMethod: DeliveryMethod.parse(row.delivery_method),
         scheduledFor: row.scheduled_for,
+        storeId: row.store_id,
       };
     },
 
     /** Creates the customer's cart if there is none; safe when two requests race (unique user_id). */
-    async ensureCart(userId: number, nowIso: string): Promise<void> {
-      await db
+    async ensureCart(userId: number, nowIso: string, trx?: Transaction<Database>): Promise<void> {
+      await (trx ?? db)
         .insertInto('carts')
         .values({ user_id: userId, delivery_method: 'dine-in', scheduled_for: null, created_at: nowIso, updated_at: nowIso })
         .onConflict((oc) => oc.column('user_id').doNothing())
@@ -128,32 +145,46 @@ export function createCartRepository(db: Kysely<Database>) {
      * changes to one cart (two tabs, a double click on "Confirm and Pay") run one after the other
      * and the second sees what the first did. SQLite serialises write transactions anyway.
      */
-    async lockCart(cartId: number, nowIso: string): Promise<void> {
-      await db.updateTable('carts').set({ updated_at: nowIso }).where('id', '=', cartId).execute();
+    async lockCart(cartId: number, nowIso: string, trx?: Transaction<Database>): Promise<void> {
+      await (trx ?? db).updateTable('carts').set({ updated_at: nowIso }).where('id', '=', cartId).execute();
     },
 
-    async listLines(cartId: number): Promise<CartLineRecord[]> {
-      const rows = await db
+    async listLines(cartId: number, trx?: Transaction<Database>): Promise<CartLineRecord[]> {
+      const rows = await (trx ?? db)
         .selectFrom('cart_items')
-        .select(['id', 'product_id', 'size_code', 'quantity'])
+        .select(['id', 'product_id', 'size_code', 'option_ids', 'barista_note', 'quantity'])
         .where('cart_id', '=', cartId)
         .orderBy('id', 'asc')
         .execute();
-      const catalogue = await findCatalogueEntries(rows.map((r) => r.product_id));
+      const catalogue = await findCatalogueEntries(rows.map((r) => r.product_id), trx);
       return rows.flatMap((r) => {
         const product = catalogue.get(r.product_id);
         // The foreign key cascades, so a line always has its product; the guard only satisfies the types.
-        return product ? [{ id: r.id, productId: r.product_id, sizeCode: fromColumn(r.size_code), quantity: r.quantity, product }] : [];
+        return product
+          ? [
+              {
+                id: r.id,
+                productId: r.product_id,
+                sizeCode: fromColumn(r.size_code),
+                optionIds: idsFromColumn(r.option_ids),
+                baristaNote: r.barista_note,
+                quantity: r.quantity,
+                product,
+              },
+            ]
+          : [];
       });
     },
 
-    async insertLine(cartId: number, line: NewCartLine, nowIso: string): Promise<number> {
-      const row = await db
+    async insertLine(cartId: number, line: NewCartLine, nowIso: string, trx?: Transaction<Database>): Promise<number> {
+      const row = await (trx ?? db)
         .insertInto('cart_items')
         .values({
           cart_id: cartId,
           product_id: line.productId,
           size_code: toColumn(line.sizeCode),
+          option_ids: idsToColumn(line.optionIds),
+          barista_note: line.baristaNote,
           quantity: line.quantity,
           created_at: nowIso,
           updated_at: nowIso,
@@ -163,8 +194,8 @@ export function createCartRepository(db: Kysely<Database>) {
       return row.id;
     },
 
-    async setLineQuantity(cartId: number, lineId: number, quantity: number, nowIso: string): Promise<void> {
-      await db
+    async setLineQuantity(cartId: number, lineId: number, quantity: number, nowIso: string, trx?: Transaction<Database>): Promise<void> {
+      await (trx ?? db)
         .updateTable('cart_items')
         .set({ quantity, updated_at: nowIso })
         .where('cart_id', '=', cartId)
@@ -172,19 +203,90 @@ export function createCartRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async deleteLine(cartId: number, lineId: number): Promise<void> {
-      await db.deleteFrom('cart_items').where('cart_id', '=', cartId).where('id', '=', lineId).execute();
+    /** Gives a line another size, options or note (and quantity). */
+    async changeLine(
+      cartId: number,
+      lineId: number,
+      change: LineIdentity & { quantity: number },
+      nowIso: string,
+      trx?: Transaction<Database>,
+    ): Promise<void> {
+      await (trx ?? db)
+        .updateTable('cart_items')
+        .set({
+          size_code: toColumn(change.sizeCode),
+          option_ids: idsToColumn(change.optionIds),
+          barista_note: change.baristaNote,
+          quantity: change.quantity,
+          updated_at: nowIso,
+        })
+        .where('cart_id', '=', cartId)
+        .where('id', '=', lineId)
+        .execute();
     },
 
-    async deleteAllLines(cartId: number): Promise<void> {
-      await db.deleteFrom('cart_items').where('cart_id', '=', cartId).execute();
+    async deleteLine(cartId: number, lineId: number, trx?: Transaction<Database>): Promise<void> {
+      await (trx ?? db).deleteFrom('cart_items').where('cart_id', '=', cartId).where('id', '=', lineId).execute();
     },
 
-    async setDelivery(cartId: number, method: DeliveryMethod, scheduledFor: string | null, nowIso: string): Promise<void> {
-      await db
+    async deleteAllLines(cartId: number, trx?: Transaction<Database>): Promise<void> {
+      await (trx ?? db).deleteFrom('cart_items').where('cart_id', '=', cartId).execute();
+    },
+
+    async setDelivery(
+      cartId: number,
+      method: DeliveryMethod,
+      scheduledFor: string | null,
+      nowIso: string,
+      trx?: Transaction<Database>,
+    ): Promise<void> {
+      await (trx ?? db)
         .updateTable('carts')
         .set({ delivery_method: method, scheduled_for: scheduledFor, updated_at: nowIso })
         .where('id', '=', cartId)
+        .execute();
+    },
+
+    /** Remembers the chosen store (null: the default store); kept after an order so the next one starts there. */
+    async setStore(cartId: number, storeId: number | null, nowIso: string, trx?: Transaction<Database>): Promise<void> {
+      await (trx ?? db).updateTable('carts').set({ store_id: storeId, updated_at: nowIso }).where('id', '=', cartId).execute();
+    },
+
+    /** The keyed cart change this user made with `key`, if any: what it asked (hash) and the notes it answered. */
+    async findIdempotencyKey(
+      userId: number,
+      key: string,
+      trx?: Transaction<Database>,
+    ): Promise<{ requestHash: string; notes: string[] } | undefined> {
+      const row = await (trx ?? db)
+        .selectFrom('cart_idempotency_keys')
+        .select(['request_hash', 'notes'])
+        .where('user_id', '=', userId)
+        .where('idempotency_key', '=', key)
+        .executeTakeFirst();
+      return row && { requestHash: row.request_hash, notes: JSON.parse(row.notes) as string[] };
+    },
+
+    async insertIdempotencyKey(
+      userId: number,
+      key: string,
+      requestHash: string,
+      notes: readonly string[],
+      nowIso: string,
+      trx?: Transaction<Database>,
+    ): Promise<void> {
+      await (trx ?? db)
+        .insertInto('cart_idempotency_keys')
+        .values({ user_id: userId, idempotency_key: key, request_hash: requestHash, notes: JSON.stringify(notes), created_at: nowIso })
+        .execute();
+    },
+
+    /** Forgets this user's keys made before `beforeIso`: a retry comes within seconds, not days. */
+    async deleteIdempotencyKeysBefore(userId: number, beforeIso: string, trx?: Transaction<Database>): Promise<void> {
+      await (trx ?? db)
+        .deleteFrom('cart_idempotency_keys')
+        .where('user_id', '=', userId)
+        .where('created_at', '<', beforeIso)
         .execute();
     },
   };

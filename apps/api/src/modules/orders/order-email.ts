@@ -10,11 +10,16 @@ import { escapeHtml, type MailMessage } from '../../lib/mail.js';
 export function buildOrderConfirmation(order: Order, to: string, options: { publicUrl: string; timeZone: string }): MailMessage {
   const when = order.isAsap ? 'as soon as possible' : order.scheduledFor.replace('T', ' at ');
   const rows: [string, string][] = [
-    ...order.lines.map((l): [string, string] => [
-      `${l.quantity} x ${l.name}${l.sizeLabel ? ` (${l.sizeLabel})` : ''}`,
-      formatIdr(l.lineTotalIdr),
+    ...order.lines.flatMap((l): [string, string][] => [
+      [`${l.quantity} x ${l.name}${l.sizeLabel ? ` (${l.sizeLabel})` : ''}`, formatIdr(l.lineTotalIdr)],
+      // The choices under their line, each with what it added to one item, so the total can be checked.
+      ...l.options.map((o): [string, string] => [`    ${o.name}`, o.priceDeltaIdr > 0 ? `+${formatIdr(o.priceDeltaIdr)}` : '']),
+      ...(l.baristaNote ? [[`    Note: ${l.baristaNote}`, ''] as [string, string]] : []),
     ]),
     ['Subtotal', formatIdr(order.summary.subtotalIdr)],
+    ...(order.summary.discountIdr > 0
+      ? [[`Coupon: ${order.summary.discountLabel ?? 'discount'}`, `-${formatIdr(order.summary.discountIdr)}`] as [string, string]]
+      : []),
     ['Tax & fees', formatIdr(order.summary.taxAndFeesIdr)],
     ['Shipping', formatIdr(order.summary.shippingIdr)],
     ['Total', formatIdr(order.summary.totalIdr)],
@@ -25,16 +30,17 @@ export function buildOrderConfirmation(order: Order, to: string, options: { publ
     `Payment: ${PAYMENT_METHOD_LABELS[order.paymentMethod]}`,
     ...(order.paymentInstructions ? [order.paymentInstructions] : []),
   ];
-  const historyUrl = `${options.publicUrl}/history`;
+  // The order's own page, where its status, payment instructions and receipt stay available.
+  const orderUrl = `${options.publicUrl}/history/${order.id}`;
 
   const text = [
     `Thank you for your order #${order.id}.`,
     '',
-    ...rows.map(([label, amount]) => `${label}: ${amount}`),
+    ...rows.map(([label, amount]) => (amount ? `${label}: ${amount}` : label)),
     '',
     ...details,
     '',
-    `Follow your order at ${historyUrl}`,
+    `Follow your order, see how to pay and print your receipt at ${orderUrl}`,
   ].join('\n');
 
   const html = [
@@ -43,7 +49,7 @@ export function buildOrderConfirmation(order: Order, to: string, options: { publ
     ...rows.map(([label, amount]) => `<tr><td>${escapeHtml(label)}</td><td align="right">${escapeHtml(amount)}</td></tr>`),
     '</table>',
     ...details.map((d) => `<p>${escapeHtml(d)}</p>`),
-    `<p><a href="${escapeHtml(historyUrl)}">Follow your order</a></p>`,
+    `<p><a href="${escapeHtml(orderUrl)}">Follow your order, see how to pay and print your receipt</a></p>`,
   ].join('\n');
 
   return { to, subject: `Your Coffee Shop order #${order.id}`, text, html };

@@ -1,6 +1,6 @@
 import { ORDER_STATUSES, type DeliveryMethod, type OrderStatus, type PaymentStatus } from '@coffee/contract';
 import { describe, expect, it } from 'vitest';
-import { checkMarkPaid, checkStatusChange, nextStatuses, paymentStatusAfter, statusAfterMarkPaid, type OrderState } from './order-status.js';
+import { checkCustomerCancel, checkMarkPaid, checkStatusChange, nextStatuses, refundAfterCancel, paymentStatusAfter, statusAfterMarkPaid, type OrderState } from './order-status.js';
 
 const order = (status: OrderStatus, deliveryMethod: DeliveryMethod = 'pick-up', paymentStatus: PaymentStatus = 'paid'): OrderState => ({
   id: 7,
@@ -24,7 +24,12 @@ describe('order status moves', () => {
       expect(checkStatusChange(order('delivered'), to).ok).toBe(false);
       expect(checkStatusChange(order('cancelled'), to).ok).toBe(false);
     }
-    expect(checkStatusChange(order('delivered'), 'pending')).toEqual({ ok: false, message: 'Order #7 is Delivered and cannot become Pending' });
+    expect(checkStatusChange(order('delivered'), 'pending')).toEqual({ ok: false, message: 'Order #7 is Picked up and cannot become Pending' });
+    expect(checkStatusChange(order('delivered', 'dine-in'), 'cancelled')).toEqual({ ok: false, message: 'Order #7 is Served and cannot become Cancelled' });
+    expect(checkStatusChange(order('delivered', 'door-delivery'), 'cancelled')).toEqual({
+      ok: false,
+      message: 'Order #7 is Delivered and cannot become Cancelled',
+    });
     expect(checkStatusChange(order('ready'), 'preparing').ok).toBe(false);
     expect(checkStatusChange(order('on-delivery', 'door-delivery'), 'cancelled').ok).toBe(false);
   });
@@ -54,5 +59,21 @@ describe('order status moves', () => {
   it('counts cash as paid when the order is handed over', () => {
     expect(paymentStatusAfter(order('on-delivery', 'door-delivery', 'cash-on-delivery'), 'delivered')).toBe('paid');
     expect(paymentStatusAfter(order('preparing', 'door-delivery', 'cash-on-delivery'), 'cancelled')).toBe('cash-on-delivery');
+  });
+});
+
+describe('a customer cancelling', () => {
+  it('may cancel only before the shop starts on the order', () => {
+    expect(checkCustomerCancel(order('pending', 'pick-up', 'awaiting-payment')).ok).toBe(true);
+    expect(checkCustomerCancel(order('paid')).ok).toBe(true);
+    for (const status of ['preparing', 'ready', 'on-delivery', 'delivered', 'cancelled'] as const) {
+      expect(checkCustomerCancel(order(status)).ok).toBe(false);
+    }
+  });
+
+  it('owes a refund only when the order was paid', () => {
+    expect(refundAfterCancel(order('paid'))).toBe('refund-due');
+    expect(refundAfterCancel(order('pending', 'pick-up', 'awaiting-payment'))).toBeNull();
+    expect(refundAfterCancel(order('preparing', 'pick-up', 'cash-on-delivery'))).toBeNull();
   });
 });

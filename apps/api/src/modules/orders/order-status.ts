@@ -1,8 +1,10 @@
 import {
   ORDER_STATUS_LABELS,
+  orderStatusLabel,
   type DeliveryMethod,
   type OrderStatus,
   type PaymentStatus,
+  type RefundStatus,
 } from '@coffee/contract';
 
 /**
@@ -16,6 +18,8 @@ import {
  *                  cash-on-delivery -> paid when delivered (cash taken at hand-over) or marked paid.
  *
  * An order awaiting payment cannot be prepared: staff mark it paid first (status becomes 'paid').
+ * The customer may cancel it themselves until it is being prepared (pending or paid); a paid order that is
+ * cancelled, by anyone, owes the customer a refund (refund-due) until staff record it paid back.
  * 'paid' is never set through a status change, only by markPaid, so the two fields cannot disagree.
  */
 export interface OrderState {
@@ -42,7 +46,9 @@ export function checkStatusChange(order: OrderState, to: OrderStatus): Check {
   const fail = (message: string): Check => ({ ok: false, message });
   if (to === 'paid') return fail('Use mark paid to record a payment');
   if (!MOVES[from].includes(to)) {
-    return fail(`Order #${order.id} is ${ORDER_STATUS_LABELS[from]} and cannot become ${ORDER_STATUS_LABELS[to]}`);
+    return fail(
+      `Order #${order.id} is ${orderStatusLabel(from, order.deliveryMethod)} and cannot become ${orderStatusLabel(to, order.deliveryMethod)}`,
+    );
   }
   if (to === 'preparing' && order.paymentStatus === 'awaiting-payment') {
     return fail(`Order #${order.id} is awaiting payment: mark it paid before preparing it`);
@@ -76,5 +82,22 @@ export function checkMarkPaid(order: OrderState): Check {
 export const statusAfterMarkPaid = (order: OrderState): OrderStatus =>
   order.status === 'pending' ? 'paid' : order.status;
 
-/** Customers may remove only finished orders from their history (spec: History, 'Long press to delete item'). */
+/** Customers may remove only finished orders from their history (History's 'Long press to delete item'). */
 export const isFinished = (status: OrderStatus): boolean => status === 'delivered' || status === 'cancelled';
+
+/** The customer cancels their own order only before the shop starts on it: after that, the shop decides. */
+export function checkCustomerCancel(order: OrderState): Check {
+  if (order.status === 'pending' || order.status === 'paid') return { ok: true };
+  if (order.status === 'cancelled') return { ok: false, message: `Order #${order.id} is already cancelled` };
+  if (order.status === 'delivered') {
+    return { ok: false, message: `Order #${order.id} is already ${orderStatusLabel(order.status, order.deliveryMethod)} and cannot be cancelled` };
+  }
+  return {
+    ok: false,
+    message: `Order #${order.id} is ${ORDER_STATUS_LABELS[order.status]} already, so it can no longer be cancelled: chat with the shop if something is wrong`,
+  };
+}
+
+/** A paid order that is cancelled owes its money back; an unpaid one owes nothing. */
+export const refundAfterCancel = (order: OrderState): RefundStatus | null =>
+  order.paymentStatus === 'paid' ? 'refund-due' : null;

@@ -1,13 +1,18 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { z } from 'zod';
 import {
+  ChosenOption,
   DeliveryMethod,
+  OrderEventKind,
   OrderStatus,
   PaymentMethod,
   PaymentStatus,
+  RefundStatus,
   SizeCode,
+  type OrderStore,
 } from '@coffee/contract';
 import type { Database } from '../../db/schema.js';
-import { imageUrlOf } from '../cart/cart.repository.js';
+import { imageUrlOf } from '../products/products.service.js';
 
 export interface OrderLineRecord {
   id: number;
@@ -17,15 +22,42 @@ export interface OrderLineRecord {
   imageUrl: string | null;
   sizeCode: SizeCode | null;
   sizeLabel: string | null;
+  /** The options as ordered (names and deltas of that moment). */
+  options: ChosenOption[];
+  /** '' for none. */
+  baristaNote: string;
   quantity: number;
+  /** The size's price plus the options' deltas, as ordered. */
   unitPriceIdr: number;
   lineTotalIdr: number;
+}
+
+const StoredOptions = z.array(ChosenOption);
+
+/** The options column of a line; a damaged cell shows no options rather than taking the order down. */
+function parseOptions(text: string): ChosenOption[] {
+  try {
+    const parsed = StoredOptions.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
+
+/** One step of an order's history. */
+export interface OrderEventRecord {
+  kind: OrderEventKind;
+  at: string;
+  by: 'customer' | 'staff' | null;
 }
 
 export interface OrderRecord {
   id: number;
   userId: number;
   customerEmail: string;
+  /** First and last name, else the display name; null when the account has none. */
+  customerName: string | null;
+  customerPhone: string | null;
   status: OrderStatus;
   paymentMethod: PaymentMethod;
   paymentStatus: PaymentStatus;
@@ -36,6 +68,10 @@ export interface OrderRecord {
   isAsap: boolean;
   address: string | null;
   subtotalIdr: number;
+  /** The coupon's discount, taken before tax; 0 without one. */
+  discountIdr: number;
+  /** The coupon as named when the order was placed; null without one. */
+  couponName: string | null;
   taxAndFeesIdr: number;
   shippingIdr: number;
   totalIdr: number;
@@ -45,10 +81,26 @@ export interface OrderRecord {
   updatedAt: string;
   paidAt: string | null;
   hiddenByCustomerAt: string | null;
+  refundStatus: RefundStatus | null;
+  /** The store that prepares it; null only when that store was removed. */
+  store: OrderStore | null;
+  /** The slot it took (ISO UTC of its start); null for orders placed before slots. */
+  slotAt: string | null;
   lines: OrderLineRecord[];
+  /** Oldest first. */
+  history: OrderEventRecord[];
 }
 
-export type NewOrder = Omit<OrderRecord, 'id' | 'customerEmail' | 'lines' | 'paidAt' | 'hiddenByCustomerAt' | 'updatedAt'> & {
+export type NewOrder = Omit<
+  OrderRecord,
+  'id' | 'customerEmail' | 'customerName' | 'customerPhone' | 'lines' | 'history' | 'refundStatus' | 'paidAt' | 'hiddenByCustomerAt' | 'updatedAt' | 'store' | 'slotAt' | 'discountIdr' | 'couponName'
+> & {
+  /** Absent: no coupon. */
+  discountIdr?: number;
+  couponName?: string | null;
+  /** Absent: the default (first) store. */
+  storeId?: number;
+  slotAt?: string | null;
   /** Only for past orders loaded as demo data; a placed order is paid later. */
   paidAt?: string | null;
 };
@@ -60,6 +112,7 @@ export interface OrderFilter {
   /** Leave out orders the customer removed from the history. */
   visibleToCustomer?: boolean | undefined;
   status?: OrderStatus | undefined;
+  storeId?: number | undefined;
 }
 
 export interface OrderStateChange {
@@ -67,6 +120,8 @@ export interface OrderStateChange {
   paymentStatus: PaymentStatus;
   paidAt: string | null;
   updatedAt: string;
+  /** Absent: left as it is. */
+  refundStatus?: RefundStatus | null;
 }
 
 const ORDER_COLUMNS = [
@@ -83,6 +138,8 @@ const ORDER_COLUMNS = [
   'orders.is_asap',
   'orders.address',
   'orders.subtotal_idr',
+  'orders.discount_idr',
+  'orders.coupon_name',
   'orders.tax_and_fees_idr',
   'orders.shipping_idr',
   'orders.total_idr',
@@ -92,17 +149,29 @@ const ORDER_COLUMNS = [
   'orders.updated_at',
   'orders.paid_at',
   'orders.hidden_by_customer_at',
+  'orders.refund_status',
+  'orders.store_id',
+  'orders.slot_at',
+  'stores.name as store_name',
+  'stores.address as store_address',
+  'users.first_name',
+  'users.last_name',
+  'users.display_name',
+  'users.phone',
 ] as const;
 
-/** Orders SQL; takes the database or an open transaction. Money columns are bigint: read back as numbers on both databases. */
+/**
+ * Orders SQL; every function takes an optional open transaction last. Money columns are bigint: read back as
+ * numbers on both databases.
+ */
 export function createOrderRepository(db: Kysely<Database>) {
-  const selectOrders = () => db.selectFrom('orders').innerJoin('users', 'users.id', 'orders.user_id').select(ORDER_COLUMNS);
+  const selectOrders = (trx?: Transaction<Database>) => (trx ?? db).selectFrom('orders').innerJoin('users', 'users.id', 'orders.user_id').leftJoin('stores', 'stores.id', 'orders.store_id').select(ORDER_COLUMNS);
   type OrderRow = Awaited<ReturnType<ReturnType<typeof selectOrders>['executeTakeFirstOrThrow']>>;
 
-  async function linesOf(orderIds: readonly number[]): Promise<Map<number, OrderLineRecord[]>> {
+  async function linesOf(orderIds: readonly number[], trx?: Transaction<Database>): Promise<Map<number, OrderLineRecord[]>> {
     const byOrder = new Map<number, OrderLineRecord[]>();
     if (orderIds.length === 0) return byOrder;
-    const rows = await db
+    const rows = await (trx ?? db)
       .selectFrom('order_lines')
       .innerJoin('products', 'products.id', 'order_lines.product_id')
       .select([
@@ -115,6 +184,8 @@ export function createOrderRepository(db: Kysely<Database>) {
         'order_lines.quantity',
         'order_lines.unit_price_idr',
         'order_lines.line_total_idr',
+        'order_lines.options',
+        'order_lines.barista_note',
         'products.images',
       ])
       .where('order_lines.order_id', 'in', [...orderIds])
@@ -129,6 +200,8 @@ export function createOrderRepository(db: Kysely<Database>) {
         imageUrl: imageUrlOf(r.images),
         sizeCode: size.success ? size.data : null,
         sizeLabel: r.size_label,
+        options: parseOptions(r.options),
+        baristaNote: r.barista_note,
         quantity: r.quantity,
         unitPriceIdr: Number(r.unit_price_idr),
         lineTotalIdr: Number(r.line_total_idr),
@@ -140,11 +213,47 @@ export function createOrderRepository(db: Kysely<Database>) {
     return byOrder;
   }
 
-  // The check constraints of migration 003 admit only the contract's values, so parse cannot fail on stored rows.
-  const toRecord = (r: OrderRow, lines: OrderLineRecord[]): OrderRecord => ({
+  async function historyOf(orderIds: readonly number[], trx?: Transaction<Database>): Promise<Map<number, OrderEventRecord[]>> {
+    const byOrder = new Map<number, OrderEventRecord[]>();
+    if (orderIds.length === 0) return byOrder;
+    const rows = await (trx ?? db)
+      .selectFrom('order_events')
+      .select(['order_id', 'kind', 'at', 'actor'])
+      .where('order_id', 'in', [...orderIds])
+      .orderBy('order_id')
+      .orderBy('id')
+      .execute();
+    for (const r of rows) {
+      const event: OrderEventRecord = {
+        kind: OrderEventKind.parse(r.kind),
+        at: r.at,
+        by: r.actor === 'customer' || r.actor === 'staff' ? r.actor : null,
+      };
+      const list = byOrder.get(r.order_id);
+      if (list) list.push(event);
+      else byOrder.set(r.order_id, [event]);
+    }
+    return byOrder;
+  }
+
+  async function insertEvents(orderId: number, events: readonly OrderEventRecord[], trx?: Transaction<Database>): Promise<void> {
+    if (events.length === 0) return;
+    await (trx ?? db)
+      .insertInto('order_events')
+      .values(events.map((e) => ({ order_id: orderId, kind: e.kind, at: e.at, actor: e.by })))
+      .execute();
+  }
+
+  const nameOf = (r: { first_name: string; last_name: string; display_name: string }): string | null =>
+    `${r.first_name} ${r.last_name}`.trim() || r.display_name.trim() || null;
+
+  // The check constraints of migrations 003 and 006 admit only the contract's values, so parse cannot fail on stored rows.
+  const toRecord = (r: OrderRow, lines: OrderLineRecord[], history: OrderEventRecord[]): OrderRecord => ({
     id: r.id,
     userId: r.user_id,
     customerEmail: r.email,
+    customerName: nameOf(r),
+    customerPhone: r.phone.trim() || null,
     status: OrderStatus.parse(r.status),
     paymentMethod: PaymentMethod.parse(r.payment_method),
     paymentStatus: PaymentStatus.parse(r.payment_status),
@@ -154,7 +263,10 @@ export function createOrderRepository(db: Kysely<Database>) {
     scheduledAt: r.scheduled_at,
     isAsap: r.is_asap === 1,
     address: r.address,
-    subtotalIdr: Number(r.subtotal_idr),
+    // Stored after the discount (migration 009); the app's subtotal is the lines' sum.
+    subtotalIdr: Number(r.subtotal_idr) + Number(r.discount_idr),
+    discountIdr: Number(r.discount_idr),
+    couponName: r.coupon_name,
     taxAndFeesIdr: Number(r.tax_and_fees_idr),
     shippingIdr: Number(r.shipping_idr),
     totalIdr: Number(r.total_idr),
@@ -164,26 +276,37 @@ export function createOrderRepository(db: Kysely<Database>) {
     updatedAt: r.updated_at,
     paidAt: r.paid_at,
     hiddenByCustomerAt: r.hidden_by_customer_at,
+    refundStatus: r.refund_status === null ? null : RefundStatus.parse(r.refund_status),
+    store: r.store_id === null || r.store_name === null ? null : { id: r.store_id, name: r.store_name, address: r.store_address ?? '' },
+    slotAt: r.slot_at,
     lines,
+    history,
   });
 
   return {
-    async findOrder(orderId: number): Promise<OrderRecord | undefined> {
-      const row = await selectOrders().where('orders.id', '=', orderId).executeTakeFirst();
+    async findOrder(orderId: number, trx?: Transaction<Database>): Promise<OrderRecord | undefined> {
+      const row = await selectOrders(trx).where('orders.id', '=', orderId).executeTakeFirst();
       if (!row) return undefined;
-      return toRecord(row, (await linesOf([row.id])).get(row.id) ?? []);
+      const [lines, history] = await Promise.all([linesOf([row.id], trx), historyOf([row.id], trx)]);
+      return toRecord(row, lines.get(row.id) ?? [], history.get(row.id) ?? []);
     },
 
     /** Newest first; id breaks ties so pages never overlap. */
-    async listOrders(filter: OrderFilter, page: { limit: number; offset: number }): Promise<{ orders: OrderRecord[]; total: number }> {
-      let query = db.selectFrom('orders');
+    async listOrders(
+      filter: OrderFilter,
+      page: { limit: number; offset: number },
+      trx?: Transaction<Database>,
+    ): Promise<{ orders: OrderRecord[]; total: number }> {
+      let query = (trx ?? db).selectFrom('orders');
       if (filter.userId !== undefined) query = query.where('orders.user_id', '=', filter.userId);
       if (filter.visibleToCustomer) query = query.where('orders.hidden_by_customer_at', 'is', null);
       if (filter.status) query = query.where('orders.status', '=', filter.status);
+      if (filter.storeId !== undefined) query = query.where('orders.store_id', '=', filter.storeId);
       const [counted, rows] = await Promise.all([
         query.select((eb) => eb.fn.countAll<number>().as('total')).execute(),
         query
           .innerJoin('users', 'users.id', 'orders.user_id')
+          .leftJoin('stores', 'stores.id', 'orders.store_id')
           .select(ORDER_COLUMNS)
           .orderBy('orders.placed_at', 'desc')
           .orderBy('orders.id', 'desc')
@@ -191,12 +314,16 @@ export function createOrderRepository(db: Kysely<Database>) {
           .offset(page.offset)
           .execute(),
       ]);
-      const lines = await linesOf(rows.map((r) => r.id));
-      return { orders: rows.map((r) => toRecord(r, lines.get(r.id) ?? [])), total: Number(counted[0]?.total ?? 0) };
+      const ids = rows.map((r) => r.id);
+      const [lines, history] = await Promise.all([linesOf(ids, trx), historyOf(ids, trx)]);
+      return {
+        orders: rows.map((r) => toRecord(r, lines.get(r.id) ?? [], history.get(r.id) ?? [])),
+        total: Number(counted[0]?.total ?? 0),
+      };
     },
 
-    async insertOrder(order: NewOrder): Promise<number> {
-      const row = await db
+    async insertOrder(order: NewOrder, trx?: Transaction<Database>): Promise<number> {
+      const row = await (trx ?? db)
         .insertInto('orders')
         .values({
           user_id: order.userId,
@@ -209,7 +336,9 @@ export function createOrderRepository(db: Kysely<Database>) {
           scheduled_at: order.scheduledAt,
           is_asap: order.isAsap ? 1 : 0,
           address: order.address,
-          subtotal_idr: order.subtotalIdr,
+          subtotal_idr: order.subtotalIdr - (order.discountIdr ?? 0),
+          discount_idr: order.discountIdr ?? 0,
+          coupon_name: order.couponName ?? null,
           tax_and_fees_idr: order.taxAndFeesIdr,
           shipping_idr: order.shippingIdr,
           total_idr: order.totalIdr,
@@ -219,15 +348,24 @@ export function createOrderRepository(db: Kysely<Database>) {
           updated_at: order.placedAt,
           paid_at: order.paidAt ?? null,
           hidden_by_customer_at: null,
+          store_id: order.storeId ?? sql<number>`(select min(id) from stores)`,
+          slot_at: order.slotAt ?? null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      // Its history starts with it; a past order loaded as demo data also gets its payment and where it is now.
+      const events: { kind: OrderEventKind; at: string; by: 'customer' | null }[] = [{ kind: 'placed', at: order.placedAt, by: 'customer' }];
+      if (order.paidAt) events.push({ kind: 'paid', at: order.paidAt, by: null });
+      if (order.status !== 'pending' && order.status !== 'paid') events.push({ kind: order.status, at: order.placedAt, by: null });
+      await insertEvents(row.id, events, trx);
       return row.id;
     },
 
-    async insertLines(orderId: number, lines: readonly NewOrderLine[]): Promise<void> {
+    insertEvents,
+
+    async insertLines(orderId: number, lines: readonly NewOrderLine[], trx?: Transaction<Database>): Promise<void> {
       if (lines.length === 0) return;
-      await db
+      await (trx ?? db)
         .insertInto('order_lines')
         .values(
           lines.map((l) => ({
@@ -239,21 +377,27 @@ export function createOrderRepository(db: Kysely<Database>) {
             quantity: l.quantity,
             unit_price_idr: l.unitPriceIdr,
             line_total_idr: l.lineTotalIdr,
+            options: JSON.stringify(l.options),
+            barista_note: l.baristaNote,
           })),
         )
         .execute();
     },
 
-    async setPayment(orderId: number, paymentStatus: PaymentStatus, instructions: string | null): Promise<void> {
-      await db
+    async setPayment(orderId: number, paymentStatus: PaymentStatus, instructions: string | null, trx?: Transaction<Database>): Promise<void> {
+      await (trx ?? db)
         .updateTable('orders')
         .set({ payment_status: paymentStatus, payment_instructions: instructions })
         .where('id', '=', orderId)
         .execute();
     },
 
-    async findIdempotencyKey(userId: number, key: string): Promise<{ orderId: number; requestHash: string } | undefined> {
-      const row = await db
+    async findIdempotencyKey(
+      userId: number,
+      key: string,
+      trx?: Transaction<Database>,
+    ): Promise<{ orderId: number; requestHash: string } | undefined> {
+      const row = await (trx ?? db)
         .selectFrom('order_idempotency_keys')
         .select(['order_id', 'request_hash'])
         .where('user_id', '=', userId)
@@ -262,8 +406,15 @@ export function createOrderRepository(db: Kysely<Database>) {
       return row && { orderId: row.order_id, requestHash: row.request_hash };
     },
 
-    async insertIdempotencyKey(userId: number, key: string, orderId: number, requestHash: string, nowIso: string): Promise<void> {
-      await db
+    async insertIdempotencyKey(
+      userId: number,
+      key: string,
+      orderId: number,
+      requestHash: string,
+      nowIso: string,
+      trx?: Transaction<Database>,
+    ): Promise<void> {
+      await (trx ?? db)
         .insertInto('order_idempotency_keys')
         .values({ user_id: userId, idempotency_key: key, order_id: orderId, request_hash: requestHash, created_at: nowIso })
         .execute();
@@ -277,14 +428,16 @@ export function createOrderRepository(db: Kysely<Database>) {
       orderId: number,
       expected: { status: OrderStatus; paymentStatus: PaymentStatus },
       change: OrderStateChange,
+      trx?: Transaction<Database>,
     ): Promise<boolean> {
-      const result = await db
+      const result = await (trx ?? db)
         .updateTable('orders')
         .set({
           status: change.status,
           payment_status: change.paymentStatus,
           paid_at: change.paidAt,
           updated_at: change.updatedAt,
+          ...(change.refundStatus !== undefined ? { refund_status: change.refundStatus } : {}),
         })
         .where('id', '=', orderId)
         .where('status', '=', expected.status)
@@ -293,8 +446,19 @@ export function createOrderRepository(db: Kysely<Database>) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    async hideFromCustomer(orderId: number, nowIso: string): Promise<void> {
-      await db
+    /** Records that a refund owed was paid back; false when none was due any more (someone else just recorded it). */
+    async markRefunded(orderId: number, nowIso: string, trx?: Transaction<Database>): Promise<boolean> {
+      const result = await (trx ?? db)
+        .updateTable('orders')
+        .set({ refund_status: 'refunded', updated_at: nowIso })
+        .where('id', '=', orderId)
+        .where('refund_status', '=', 'refund-due')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async hideFromCustomer(orderId: number, nowIso: string, trx?: Transaction<Database>): Promise<void> {
+      await (trx ?? db)
         .updateTable('orders')
         .set({ hidden_by_customer_at: nowIso })
         .where('id', '=', orderId)
@@ -302,8 +466,8 @@ export function createOrderRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async findDeliveryAddress(userId: number): Promise<string> {
-      const row = await db.selectFrom('users').select('delivery_address').where('id', '=', userId).executeTakeFirst();
+    async findDeliveryAddress(userId: number, trx?: Transaction<Database>): Promise<string> {
+      const row = await (trx ?? db).selectFrom('users').select('delivery_address').where('id', '=', userId).executeTakeFirst();
       return row?.delivery_address ?? '';
     },
   };

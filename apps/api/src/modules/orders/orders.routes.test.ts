@@ -97,7 +97,7 @@ describe('placing an order', () => {
       itemCount: 2,
       placedAt: '2026-11-23T06:30:00.000Z',
       paidAt: null,
-      // The spec's sample, adding up: 52.000 + 5.200 (10 %) + 0 shipping for Pick up.
+      // The original checkout's sample, adding up: 52.000 + 5.200 (10 %) + 0 shipping for Pick up.
       summary: { subtotalIdr: 52_000, taxAndFeesIdr: 5_200, shippingIdr: 0, totalIdr: 57_200, subtotal: 52, total: 57.2 },
     });
     expect(order.paymentInstructions).toBe('Please have IDR 57.200 in cash ready when you receive order #' + order.id + '.');
@@ -194,7 +194,7 @@ describe('placing an order', () => {
       });
       expect(res.statusCode).toBe(400);
       expect(res.json<ErrorResponse>().field).toBe('scheduledFor');
-      expect(res.json<ErrorResponse>().message).toContain('Door Delivery is only Monday to Friday between 13:00 and 19:00 (shop time, Asia/Jakarta)');
+      expect(res.json<ErrorResponse>().message).toContain('We deliver Monday to Friday between 13:00 and 19:00 (Jakarta time).');
       expect((await getCart(ctx, customer)).json<CartResponse>().data.itemCount).toBe(2);
     });
 
@@ -229,7 +229,7 @@ describe('placing an order', () => {
     const res = await placeOrder(ctx, customer, { paymentMethod: 'card', deliveryMethod: 'pick-up' });
     expect(res.statusCode).toBe(400);
     expect(res.json<ErrorResponse>()).toMatchObject({ field: 'scheduledFor' });
-    expect(res.json<ErrorResponse>().message).toContain('Pick up is only between 09:00 and 18:00');
+    expect(res.json<ErrorResponse>().message).toContain('Pick up is open every day between 09:00 and 18:00 (Jakarta time).');
   });
 
   it('needs an address for Door Delivery, taking the profile\'s by default', async () => {
@@ -237,7 +237,7 @@ describe('placing an order', () => {
     const missing = await placeOrder(ctx, customer, { paymentMethod: 'cash-on-delivery', deliveryMethod: 'door-delivery' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json<ErrorResponse>()).toEqual({
-      message: 'address is needed for Door Delivery: enter one, or add it to your profile',
+      message: 'Door Delivery needs an address: enter one, or add it to your profile.',
       field: 'address',
     });
     const blank = await placeOrder(ctx, customer, { paymentMethod: 'cash-on-delivery', deliveryMethod: 'door-delivery', address: '   ' });
@@ -474,7 +474,12 @@ describe('staff', () => {
 
     const tooEarly = await staffMove(order.id, 'preparing');
     expect(tooEarly.statusCode).toBe(409);
-    expect(tooEarly.json<ErrorResponse>()).toEqual({ message: `Order #${order.id} is awaiting payment: mark it paid before preparing it`, field: 'status' });
+    expect(tooEarly.json<ErrorResponse>()).toEqual({
+      message: `Order #${order.id} is awaiting payment: mark it paid before preparing it`,
+      field: 'status',
+      currentStatus: 'pending',
+      nextStatuses: ['cancelled'],
+    });
 
     clock.set('2026-11-23T07:00:00Z');
     const paid = await ctx.app.inject({ method: 'POST', url: `/api/v1/staff/orders/${order.id}/mark-paid`, headers: staff.headers });
@@ -495,7 +500,8 @@ describe('staff', () => {
     expect(back.statusCode).toBe(400); // not a status staff can set at all
     const cancel = await staffMove(order.id, 'cancelled');
     expect(cancel.statusCode).toBe(409);
-    expect(cancel.json<ErrorResponse>().message).toBe(`Order #${order.id} is Delivered and cannot become Cancelled`);
+    // A Pick up order is finished when it is picked up: the words follow the delivery method.
+    expect(cancel.json<ErrorResponse>().message).toBe(`Order #${order.id} is Picked up and cannot become Cancelled`);
 
     const seen: Order = orderOf(await ctx.app.inject({ method: 'GET', url: `/api/v1/orders/${order.id}`, headers: customer.headers }));
     expect(seen).toMatchObject({ status: 'delivered', paymentStatus: 'paid' });

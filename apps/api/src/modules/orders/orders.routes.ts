@@ -1,4 +1,5 @@
 import {
+  CancelOrderConflict,
   CartChangeResponse,
   ChangeOrderStatusInput,
   ErrorResponse,
@@ -8,14 +9,15 @@ import {
   ListStaffOrdersQuery,
   OrderListResponse,
   OrderResponse,
+  OrderStatusConflict,
+  PlaceOrderConflict,
   PlaceOrderInput,
   StaffOrderListResponse,
   StaffOrderResponse,
 } from '@coffee/contract';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireStaff, requireUser } from '../../lib/current-user.js';
+import { requireUser, signedIn, staffOnly } from '../../lib/current-user.js';
 import type { OrderService } from './orders.service.js';
 
 export interface OrderRoutesOptions {
@@ -24,20 +26,14 @@ export interface OrderRoutesOptions {
 
 const failures = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 
-// Checked before the body is read, so a visitor gets 401 and a customer 403 whatever they sent.
-const signedIn = async (request: FastifyRequest) => {
-  requireUser(request);
-};
-const staffOnly = async (request: FastifyRequest) => {
-  requireStaff(request);
-};
-
 const PLACE_DESCRIPTION = [
   'Places an order from my cart, in one transaction: the order, its lines (name, size and price as of now) and the emptied cart commit together or not at all.',
   '- `Idempotency-Key` (header, required): a UUID the client generates once per order and re-sends on a retry. The same key again answers',
   '  200 with the first order (the same body), never a second order; the same key with a different body is a 409.',
-  '- Lines and prices come from the cart and the menu; any price or total in the body is ignored. An empty cart, an unavailable line or',
+  '- Lines and prices come from the cart and the menu; a price in the body is ignored. An empty cart, an unavailable line or',
   '  too many items is a 409 (field `cart`).',
+  '- `expectedTotalIdr`: the total the customer was shown. When the order would cost anything else (a menu price changed since), nothing is',
+  '  written and the answer is a 409 with field `expectedTotalIdr` and the new `summary`: show it and ask the customer to confirm again.',
   '- Without `deliveryMethod`, the cart\'s method and time are used; with it, `scheduledFor` goes along (absent or null: as soon as possible, which',
   '  must itself be inside the hours). Door Delivery: Monday to Friday 13:00-19:00 shop time; Dine in, Pick up: 09:00-18:00; both ends included (400, field `scheduledFor`).',
   '- `address`: Door Delivery only; absent, the profile\'s delivery address; none at all is a 400 (field `address`).',
@@ -49,9 +45,19 @@ const STATUS_DESCRIPTION = [
   'Moves an order on: pending|paid -> preparing -> ready (Dine in, Pick up) or on-delivery (Door Delivery) -> delivered; cancelled from',
   'pending, paid, preparing or ready. An order awaiting payment must be marked paid before it is prepared. A move that is not allowed is a 409',
   '(field `status`); `nextStatuses` on each staff order lists the allowed ones. Delivering a cash order records its payment.',
+  'A move happens only from the status it was read in: of staff moving one order at once exactly one wins, the others get a 409.',
+  'Send `expectedStatus` (the status the screen showed) to refuse a move chosen on a stale screen. Every 409 carries the',
+  '`currentStatus` and `nextStatuses` of the order as it is now. Cancelling a paid order sets `refundStatus` to refund-due.',
 ].join('\n');
 
-export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { orders }) => {
+const CANCEL_DESCRIPTION = [
+  'Cancels one of my orders before the shop starts on it: while it is pending or paid (`cancellable` is true). Once it is being',
+  'prepared, or already finished, the answer is a 409 (field `status`) with the `currentStatus`. A paid order that is cancelled owes',
+  'me its total back: `refundStatus` becomes refund-due until the shop records the refund. Compare-and-set like the staff\'s moves:',
+  'against staff starting the order at the same moment exactly one wins, the other gets a 409. Another customer\'s order is a 404.',
+].join('\n');
+
+export const orderRoutes: FastifyPluginCallbackZod<OrderRoutesOptions> = (app, { orders }, done) => {
   const CUSTOMER = ['Orders'];
   const STAFF = ['Orders (staff)'];
 
@@ -65,7 +71,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
         description: PLACE_DESCRIPTION,
         headers: IdempotencyHeaders,
         body: PlaceOrderInput,
-        response: { 200: OrderResponse, 201: OrderResponse, ...failures },
+        response: { 200: OrderResponse, 201: OrderResponse, ...failures, 409: PlaceOrderConflict },
       },
     },
     async (request, reply) => {
@@ -103,7 +109,9 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
       schema: {
         tags: CUSTOMER,
         summary: 'One of my orders',
-        description: 'Another customer\'s order, or one I removed from my history, is a 404.',
+        description:
+          'The order page: lines, figures, delivery, payment instructions, `history` (each step with its time) and whether I may still cancel it. ' +
+          'Another customer\'s order, or one I removed from my history, is a 404.',
         params: IdParam,
         response: { 200: OrderResponse, 401: ErrorResponse, 404: ErrorResponse },
       },
@@ -131,6 +139,21 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
       await orders.hideMyOrder(requireUser(request).id, request.params.id);
       return reply.code(204).send(null);
     },
+  );
+
+  app.post(
+    '/orders/:id/cancel',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: CUSTOMER,
+        summary: 'Cancel one of my orders before the shop starts on it',
+        description: CANCEL_DESCRIPTION,
+        params: IdParam,
+        response: { 200: OrderResponse, ...failures, 409: CancelOrderConflict },
+      },
+    },
+    async (request) => ({ data: await orders.cancelMyOrder(requireUser(request).id, request.params.id) }),
   );
 
   app.post(
@@ -177,6 +200,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
       schema: {
         tags: STAFF,
         summary: 'One order (staff)',
+        description: 'The staff order page: the order with its history, and the customer\'s name and phone to call at the counter or for the courier.',
         params: IdParam,
         response: { 200: StaffOrderResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
       },
@@ -197,10 +221,10 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
         description: STATUS_DESCRIPTION,
         params: IdParam,
         body: ChangeOrderStatusInput,
-        response: { 200: StaffOrderResponse, ...failures },
+        response: { 200: StaffOrderResponse, ...failures, 409: OrderStatusConflict },
       },
     },
-    async (request) => ({ data: await orders.changeStatus(request.params.id, request.body.status) }),
+    async (request) => ({ data: await orders.changeStatus(request.params.id, request.body) }),
   );
 
   app.post(
@@ -213,9 +237,26 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
         description:
           'For Card and Bank Account orders once the money is in (a pending order becomes paid), or a cash order paid early. An order already paid or cancelled is a 409.',
         params: IdParam,
-        response: { 200: StaffOrderResponse, ...failures },
+        response: { 200: StaffOrderResponse, ...failures, 409: OrderStatusConflict },
       },
     },
     async (request) => ({ data: await orders.markPaid(request.params.id) }),
   );
+
+  app.post(
+    '/staff/orders/:id/mark-refunded',
+    {
+      onRequest: staffOnly,
+      schema: {
+        tags: STAFF,
+        summary: 'Record that a cancelled order\'s payment was paid back (staff)',
+        description:
+          'For an order whose `refundStatus` is refund-due (it was paid, then cancelled): it becomes refunded. Any other order, or one already refunded, is a 409.',
+        params: IdParam,
+        response: { 200: StaffOrderResponse, ...failures, 409: OrderStatusConflict },
+      },
+    },
+    async (request) => ({ data: await orders.markRefunded(request.params.id) }),
+  );
+  done();
 };

@@ -8,7 +8,8 @@ import { countRows, insertTestUser, testClock } from '../../test/orders.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-app.js';
 import { createCartRepository } from '../cart/cart.repository.js';
 import { createCartService } from '../cart/cart.service.js';
-import { createPaymentProviders, type PaymentProviders } from '../payments/payment-provider.js';
+import { createPaymentProviders, type PaymentProviders } from '../payments/payments.service.js';
+import { createStoreRepository, createStoreService } from '../stores/stores.service.js';
 import { createOrderRepository, type OrderRepository } from './orders.repository.js';
 import { createOrderService, type OrderServiceDeps } from './orders.service.js';
 
@@ -32,9 +33,12 @@ afterEach(async () => {
 });
 
 function services(overrides: Partial<OrderServiceDeps> = {}) {
-  const cart = createCartService({ db, settings, now: clock.now });
+  const cartRepository = createCartRepository(db);
+  const cart = createCartService({ db, cartRepository, settings, now: clock.now });
   const orders = createOrderService({
     db,
+    orderRepository: createOrderRepository(db),
+    cartRepository,
     settings,
     now: clock.now,
     cart,
@@ -42,6 +46,7 @@ function services(overrides: Partial<OrderServiceDeps> = {}) {
     mailer: { sendLater: (message) => mails.push(message) },
     publicUrl: 'http://localhost:3000',
     log: { error: () => undefined },
+    stores: createStoreService({ storeRepository: createStoreRepository(db), settings, now: clock.now }),
     ...overrides,
   });
   return { cart, orders };
@@ -73,11 +78,12 @@ describe('a failure while placing an order', () => {
   it('on a database constraint of a line leaves no order, no lines and the cart intact', async () => {
     const customer = await customerWithCart();
     // A line the database refuses (quantity 0 breaks order_lines_quantity_check) after the order row is written.
-    const breakLines = (trx: Kysely<Database>): OrderRepository => {
-      const real = createOrderRepository(trx);
-      return { ...real, insertLines: (orderId, lines) => real.insertLines(orderId, lines.map((l) => ({ ...l, quantity: 0, lineTotalIdr: 0 }))) };
+    const real = createOrderRepository(db);
+    const breakLines: OrderRepository = {
+      ...real,
+      insertLines: (orderId, lines, trx) => real.insertLines(orderId, lines.map((l) => ({ ...l, quantity: 0, lineTotalIdr: 0 })), trx),
     };
-    const { orders } = services({ repositories: { orders: breakLines } });
+    const { orders } = services({ orderRepository: breakLines });
     await expect(orders.placeOrder(customer, randomUUID(), { paymentMethod: 'cash-on-delivery' })).rejects.toThrow(/order_lines_quantity_check/);
     await expectNothingLeftBehind(customer.id);
   });
@@ -89,9 +95,7 @@ describe('a failure while placing an order', () => {
       ...real,
       card: {
         method: 'card',
-        initiate: async () => {
-          throw new Error('payment provider unreachable');
-        },
+        initiate: () => Promise.reject(new Error('payment provider unreachable')),
       },
     };
     const { orders } = services({ payments });
@@ -102,13 +106,9 @@ describe('a failure while placing an order', () => {
   it('when emptying the cart, the last step, still rolls the order back', async () => {
     const customer = await customerWithCart();
     const { orders } = services({
-      repositories: {
-        carts: (trx) => ({
-          ...createCartRepository(trx),
-          deleteAllLines: async () => {
-            throw new Error('disk full');
-          },
-        }),
+      cartRepository: {
+        ...createCartRepository(db),
+        deleteAllLines: () => Promise.reject(new Error('disk full')),
       },
     });
     await expect(orders.placeOrder(customer, randomUUID(), { paymentMethod: 'cash-on-delivery' })).rejects.toThrow('disk full');

@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
+  ORDER_STATUS_LABELS,
   SIZE_LABELS,
+  formatIdr,
   rupiahToPriceUnits,
+  toShopLocal,
   type ListOrdersQuery,
   type ListStaffOrdersQuery,
   type Order,
@@ -15,37 +18,47 @@ import type { OrderSettings } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mail.js';
-import { createCartRepository, type CartRepository } from '../cart/cart.repository.js';
-import { parseId, priceCartLines, type CartService } from '../cart/cart.service.js';
-import type { PaymentProviders } from '../payments/payment-provider.js';
-import { resolveRequestedTime } from './delivery-window.js';
+import { parseId, priceCartLines, type CartRepository, type CartService } from '../cart/cart.service.js';
+import { lineTotalIdr, summarize, toPriceSummary } from '../checkout/checkout.service.js';
+import type { PaymentProviders } from '../payments/payments.service.js';
+import type { PromotionService } from '../promotions/promotions.service.js';
+import { parseShopLocal } from '../../lib/shop-time.js';
+import type { StoreService } from '../stores/stores.service.js';
 import { buildOrderConfirmation } from './order-email.js';
 import {
+  checkCustomerCancel,
   checkMarkPaid,
   checkStatusChange,
   isFinished,
   nextStatuses,
   paymentStatusAfter,
+  refundAfterCancel,
   statusAfterMarkPaid,
 } from './order-status.js';
-import { createOrderRepository, type OrderRecord, type OrderRepository } from './orders.repository.js';
-import { lineTotalIdr, summarize, toPriceSummary } from './pricing.js';
+import type { OrderEventRecord, OrderRecord, OrderRepository, OrderStateChange } from './orders.repository.js';
 
 export interface OrderServiceDeps {
   db: Kysely<Database>;
+  orderRepository: OrderRepository;
+  /** Placing an order takes the customer's cart in the order's own transaction. */
+  cartRepository: CartRepository;
   settings: OrderSettings;
   now: () => Date;
   cart: CartService;
+  /** The store's hours, pause and slot capacity: placing an order takes a place in its slot. */
+  stores: Pick<StoreService, 'reserveSlot' | 'releaseSlot'>;
   payments: PaymentProviders;
+  /** The cart's coupon, judged again and spent in the order's transaction; absent: orders without coupons. */
+  promotions?: Pick<PromotionService, 'couponForOrder' | 'redeemCoupon'> | undefined;
   mailer: Pick<Mailer, 'sendLater'>;
   /** For the link in the confirmation email. */
   publicUrl: string;
   log: { error(obj: object, msg: string): void };
-  /** Repository factories; tests wrap one to make a step fail half-way through placing an order. */
-  repositories?: {
-    orders?: (db: Kysely<Database>) => OrderRepository;
-    carts?: (db: Kysely<Database>) => CartRepository;
-  };
+  /**
+   * Called once an order's steps are committed (never for a rolled-back move): live streams and order mails.
+   * Must not throw; absent: nobody is told.
+   */
+  onOrderSteps?: ((orderId: number, steps: readonly OrderEventRecord[]) => void) | undefined;
 }
 
 export interface Customer {
@@ -59,7 +72,8 @@ export interface PlacedOrder {
   created: boolean;
 }
 
-export function toOrder(r: OrderRecord): Order {
+/** The order as the API shows it; `timeZone` is the shop's, the clock its history is told by. */
+export function toOrder(r: OrderRecord, timeZone: string): Order {
   return {
     id: r.id,
     status: r.status,
@@ -71,6 +85,7 @@ export function toOrder(r: OrderRecord): Order {
     scheduledAt: r.scheduledAt,
     isAsap: r.isAsap,
     address: r.address,
+    store: r.store,
     lines: r.lines.map((l) => ({
       id: l.id,
       productId: l.productId,
@@ -78,6 +93,8 @@ export function toOrder(r: OrderRecord): Order {
       imageUrl: l.imageUrl,
       sizeCode: l.sizeCode,
       sizeLabel: l.sizeLabel,
+      options: l.options,
+      baristaNote: l.baristaNote,
       quantity: l.quantity,
       unitPrice: rupiahToPriceUnits(l.unitPriceIdr),
       unitPriceIdr: l.unitPriceIdr,
@@ -87,6 +104,8 @@ export function toOrder(r: OrderRecord): Order {
     // The figures stored when the order was placed, never recomputed from today's rates.
     summary: toPriceSummary({
       subtotalIdr: r.subtotalIdr,
+      discountIdr: r.discountIdr,
+      discountLabel: r.couponName,
       taxAndFeesIdr: r.taxAndFeesIdr,
       shippingIdr: r.shippingIdr,
       totalIdr: r.totalIdr,
@@ -96,12 +115,15 @@ export function toOrder(r: OrderRecord): Order {
     placedAt: r.placedAt,
     updatedAt: r.updatedAt,
     paidAt: r.paidAt,
+    refundStatus: r.refundStatus,
+    cancellable: checkCustomerCancel(r).ok,
+    history: r.history.map((e) => ({ kind: e.kind, at: e.at, atShopTime: toShopLocal(new Date(e.at), timeZone).text, by: e.by })),
   };
 }
 
-export const toStaffOrder = (r: OrderRecord): StaffOrder => ({
-  ...toOrder(r),
-  customer: { id: r.userId, email: r.customerEmail },
+export const toStaffOrder = (r: OrderRecord, timeZone: string): StaffOrder => ({
+  ...toOrder(r, timeZone),
+  customer: { id: r.userId, email: r.customerEmail, name: r.customerName, phone: r.customerPhone },
   nextStatuses: nextStatuses(r),
 });
 
@@ -112,6 +134,8 @@ function requestHash(input: PlaceOrderInput): string {
     input.deliveryMethod ?? null,
     input.scheduledFor === undefined ? '(cart)' : input.scheduledFor,
     input.address ?? null,
+    // Only when sent, so keys of requests made before stores existed keep their fingerprint.
+    ...(input.storeId === undefined ? [] : [input.storeId]),
   ]);
   return createHash('sha256').update(canonical).digest('hex');
 }
@@ -129,10 +153,28 @@ const pageMeta = (query: { page: number; limit: number }, total: number): PageMe
 });
 
 export function createOrderService(deps: OrderServiceDeps) {
-  const { db, settings, now } = deps;
-  const orderRepo = deps.repositories?.orders ?? createOrderRepository;
-  const cartRepo = deps.repositories?.carts ?? createCartRepository;
-  const orders = orderRepo(db);
+  const { db, orderRepository: orders, cartRepository: carts, settings, now } = deps;
+
+  const asOrder = (r: OrderRecord) => toOrder(r, settings.shopTimeZone);
+  const asStaffOrder = (r: OrderRecord) => toStaffOrder(r, settings.shopTimeZone);
+
+  /**
+   * Moves an order only from the state it was read in (compare-and-set) and writes the steps to its history in the
+   * same transaction; false when someone else moved it first.
+   */
+  async function moveOrder(order: OrderRecord, change: OrderStateChange, events: OrderEventRecord[]): Promise<boolean> {
+    const moved = await db.transaction().execute(async (trx) => {
+      const changed = await orders.changeState(order.id, order, change, trx);
+      if (changed) await orders.insertEvents(order.id, events, trx);
+      // A cancelled order gives its place in the slot back, so another customer can take it.
+      if (changed && change.status === 'cancelled') {
+        await deps.stores.releaseSlot({ storeId: order.store?.id ?? null, deliveryMethod: order.deliveryMethod, slotAt: order.slotAt }, trx);
+      }
+      return changed;
+    });
+    if (moved) deps.onOrderSteps?.(order.id, events);
+    return moved;
+  }
 
   const orderNotFound = (raw: string) => notFound(`You have no order ${raw.slice(0, 20)}`);
 
@@ -160,7 +202,21 @@ export function createOrderService(deps: OrderServiceDeps) {
     }
     const order = await orders.findOrder(found.orderId);
     if (!order || order.userId !== customer.id) throw new Error(`order ${found.orderId} of key ${key} is missing`);
-    return { order: toOrder(order), created: false };
+    return { order: asOrder(order), created: false };
+  }
+
+  /** A refused move, with where the order is now so the staff screen can catch up without a reload. */
+  const statusConflict = (order: OrderRecord, message: string, field?: 'status') =>
+    conflict(message, field, { currentStatus: order.status, nextStatuses: nextStatuses(order) });
+
+  /** Another request moved the order between our read and our write: say where it is now. */
+  async function lostRace(orderId: number, field?: 'status') {
+    const current = await findAnyOrder(String(orderId));
+    return statusConflict(
+      current,
+      `Order #${orderId} was changed by someone else just now and is ${ORDER_STATUS_LABELS[current.status]}: check it and choose again`,
+      field,
+    );
   }
 
   function sendConfirmation(order: Order, to: string): void {
@@ -188,16 +244,14 @@ export function createOrderService(deps: OrderServiceDeps) {
       let outcome: { orderId: number } | { seen: { orderId: number; requestHash: string } };
       try {
         outcome = await db.transaction().execute(async (trx) => {
-          const carts = cartRepo(trx);
-          const txOrders = orderRepo(trx);
-          const cart = await carts.findCartByUser(customer.id);
+          const cart = await carts.findCartByUser(customer.id, trx);
           if (!cart) throw conflict('Your cart is empty: add something before placing an order', 'cart');
           // Serialises placements for one customer: a double click with two keys waits here, then finds the cart empty.
-          await carts.lockCart(cart.id, nowIso);
-          const again = await txOrders.findIdempotencyKey(customer.id, key);
+          await carts.lockCart(cart.id, nowIso, trx);
+          const again = await orders.findIdempotencyKey(customer.id, key, trx);
           if (again) return { seen: again };
 
-          const lines = priceCartLines(await carts.listLines(cart.id));
+          const lines = priceCartLines(await carts.listLines(cart.id, trx));
           if (lines.length === 0) throw conflict('Your cart is empty: add something before placing an order', 'cart');
           const blocked = lines.flatMap(({ check }) => (check.ok ? [] : [check.message]));
           if (blocked.length > 0) {
@@ -214,33 +268,47 @@ export function createOrderService(deps: OrderServiceDeps) {
 
           const deliveryMethod = input.deliveryMethod ?? cart.deliveryMethod;
           const requested = input.deliveryMethod ? (input.scheduledFor ?? null) : cart.scheduledFor;
-          const time = resolveRequestedTime(deliveryMethod, requested, at, {
-            timeZone: settings.shopTimeZone,
-            maxDaysAhead: settings.maxDaysAhead,
-          });
-          if (!time.ok) throw badRequest(time.message, time.field);
+          // The store's hours and pause, and a place in the slot: taken inside this transaction, so the slot's cap holds
+          // against every concurrent placement and a refused order gives its place back by rolling back.
+          const time = await deps.stores.reserveSlot({ storeId: input.storeId, method: deliveryMethod, requested }, trx);
 
           let address: string | null = null;
           if (deliveryMethod === 'door-delivery') {
-            address = input.address ?? ((await txOrders.findDeliveryAddress(customer.id)).trim() || null);
-            if (!address) throw badRequest('address is needed for Door Delivery: enter one, or add it to your profile', 'address');
+            address = input.address ?? ((await orders.findDeliveryAddress(customer.id, trx)).trim() || null);
+            if (!address) throw badRequest('Door Delivery needs an address: enter one, or add it to your profile.', 'address');
           }
 
           const priced = lines.map(({ record, check }) => {
-            // Checked above: every line is orderable, so its price is known.
+            // Checked above: every line is orderable, so its price (options included) is known.
             const unitPriceIdr = check.ok ? check.unitPriceIdr : 0;
             return {
               productId: record.productId,
               name: record.product.name,
               sizeCode: record.sizeCode,
               sizeLabel: record.sizeCode ? SIZE_LABELS[record.sizeCode] : null,
+              options: check.ok ? check.options : [],
+              baristaNote: record.baristaNote,
               quantity: record.quantity,
               unitPriceIdr,
               lineTotalIdr: lineTotalIdr({ unitPriceIdr, quantity: record.quantity }),
             };
           });
-          const summary = summarize(priced, deliveryMethod, settings);
-          const orderId = await txOrders.insertOrder({
+          // The coupon's day, hours and method are those of when the customer gets the order.
+          const receivedAt = parseShopLocal(time.scheduledFor);
+          const coupon =
+            deps.promotions && receivedAt
+              ? await deps.promotions.couponForOrder(customer.id, { lines: priced, deliveryMethod, at: receivedAt }, trx)
+              : null;
+          const summary = summarize(priced, deliveryMethod, settings, coupon && { amountIdr: coupon.discountIdr, label: coupon.promotion.name });
+          // The customer agreed to the total they saw: a menu price changed since is never charged without their word.
+          if (input.expectedTotalIdr !== undefined && input.expectedTotalIdr !== summary.totalIdr) {
+            throw conflict(
+              `Prices changed since you opened your cart: the total is now ${formatIdr(summary.totalIdr)}, not ${formatIdr(input.expectedTotalIdr)}. Check the new figures and confirm again`,
+              'expectedTotalIdr',
+              { summary: toPriceSummary(summary) },
+            );
+          }
+          const orderId = await orders.insertOrder({
             userId: customer.id,
             status: 'pending',
             paymentMethod: input.paymentMethod,
@@ -251,22 +319,26 @@ export function createOrderService(deps: OrderServiceDeps) {
             scheduledFor: time.scheduledFor,
             scheduledAt: time.scheduledAt,
             isAsap: time.isAsap,
+            storeId: time.storeId,
+            slotAt: time.slotAt,
             address,
             ...summary,
+            couponName: summary.discountLabel,
             itemCount,
             placedAt: nowIso,
-          });
-          await txOrders.insertLines(orderId, priced);
+          }, trx);
+          await orders.insertLines(orderId, priced, trx);
+          if (coupon && receivedAt) await deps.promotions?.redeemCoupon(customer.id, coupon, orderId, receivedAt, trx);
           const payment = await deps.payments[input.paymentMethod].initiate({
             id: orderId,
             totalIdr: summary.totalIdr,
             customerEmail: customer.email,
           });
-          await txOrders.setPayment(orderId, payment.paymentStatus, payment.instructions);
-          await txOrders.insertIdempotencyKey(customer.id, key, orderId, hash, nowIso);
-          await carts.deleteAllLines(cart.id);
+          await orders.setPayment(orderId, payment.paymentStatus, payment.instructions, trx);
+          await orders.insertIdempotencyKey(customer.id, key, orderId, hash, nowIso, trx);
+          await carts.deleteAllLines(cart.id, trx);
           // The method stays as the customer's preference; a chosen time is used up.
-          await carts.setDelivery(cart.id, cart.deliveryMethod, null, nowIso);
+          await carts.setDelivery(cart.id, cart.deliveryMethod, null, nowIso, trx);
           return { orderId };
         });
       } catch (err) {
@@ -280,7 +352,7 @@ export function createOrderService(deps: OrderServiceDeps) {
 
       const record = await orders.findOrder(outcome.orderId);
       if (!record) throw new Error(`order ${outcome.orderId} vanished after commit`);
-      const order = toOrder(record);
+      const order = asOrder(record);
       sendConfirmation(order, customer.email);
       return { order, created: true };
     },
@@ -290,11 +362,11 @@ export function createOrderService(deps: OrderServiceDeps) {
         { userId, visibleToCustomer: true },
         { limit: query.limit, offset: (query.page - 1) * query.limit },
       );
-      return { data: rows.map(toOrder), meta: pageMeta(query, total) };
+      return { data: rows.map(asOrder), meta: pageMeta(query, total) };
     },
 
     async getMyOrder(userId: number, rawId: string): Promise<Order> {
-      return toOrder(await findOwnOrder(userId, rawId));
+      return asOrder(await findOwnOrder(userId, rawId));
     },
 
     /** Removes a finished order from the customer's history; the shop keeps it (hidden_by_customer_at). */
@@ -311,51 +383,126 @@ export function createOrderService(deps: OrderServiceDeps) {
       const order = await findOwnOrder(userId, rawId);
       return deps.cart.addLinesBestEffort(
         userId,
-        order.lines.map((l) => ({ productId: l.productId, sizeCode: l.sizeCode, quantity: l.quantity })),
+        // The same options by id; an option since removed from the product makes that line a note, not a guess.
+        order.lines.map((l) => ({
+          productId: l.productId,
+          sizeCode: l.sizeCode,
+          optionIds: l.options.map((o) => o.optionId),
+          baristaNote: l.baristaNote,
+          quantity: l.quantity,
+        })),
       );
     },
 
     async listAllOrders(query: ListStaffOrdersQuery): Promise<{ data: StaffOrder[]; meta: PageMeta }> {
       const { orders: rows, total } = await orders.listOrders(
-        { status: query.status },
+        { status: query.status, storeId: query.storeId },
         { limit: query.limit, offset: (query.page - 1) * query.limit },
       );
-      return { data: rows.map(toStaffOrder), meta: pageMeta(query, total) };
+      return { data: rows.map(asStaffOrder), meta: pageMeta(query, total) };
     },
 
     async getAnyOrder(rawId: string): Promise<StaffOrder> {
-      return toStaffOrder(await findAnyOrder(rawId));
+      return asStaffOrder(await findAnyOrder(rawId));
     },
 
-    async changeStatus(rawId: string, to: OrderStatus): Promise<StaffOrder> {
+    /**
+     * Moves an order from the status it was read in, and only from that one (compare-and-set): of staff acting at
+     * once exactly one wins. With `expectedStatus` (what the staff member's screen showed) the order must still be
+     * in it, so a move chosen on a stale screen is refused instead of being applied to whatever the order became.
+     */
+    async changeStatus(
+      rawId: string,
+      // Never back to pending: no move leads there, and it is no step of the history.
+      { status: to, expectedStatus }: { status: Exclude<OrderStatus, 'pending'>; expectedStatus?: OrderStatus | undefined },
+    ): Promise<StaffOrder> {
       const order = await findAnyOrder(rawId);
+      if (expectedStatus !== undefined && order.status !== expectedStatus) {
+        throw statusConflict(
+          order,
+          `Order #${order.id} is ${ORDER_STATUS_LABELS[order.status]} now, no longer ${ORDER_STATUS_LABELS[expectedStatus]}: someone changed it just now. Check it and choose again`,
+          'status',
+        );
+      }
       const check = checkStatusChange(order, to);
-      if (!check.ok) throw conflict(check.message, 'status');
+      if (!check.ok) throw statusConflict(order, check.message, 'status');
       const nowIso = now().toISOString();
       const paymentStatus = paymentStatusAfter(order, to);
-      const moved = await orders.changeState(order.id, order, {
-        status: to,
-        paymentStatus,
-        paidAt: paymentStatus === 'paid' && order.paymentStatus !== 'paid' ? nowIso : order.paidAt,
-        updatedAt: nowIso,
-      });
-      if (!moved) throw conflict(`Order #${order.id} was changed by someone else just now: reload it and try again`, 'status');
-      return toStaffOrder(await findAnyOrder(String(order.id)));
+      const paidNow = paymentStatus === 'paid' && order.paymentStatus !== 'paid';
+      const moved = await moveOrder(
+        order,
+        {
+          status: to,
+          paymentStatus,
+          paidAt: paidNow ? nowIso : order.paidAt,
+          updatedAt: nowIso,
+          ...(to === 'cancelled' ? { refundStatus: refundAfterCancel(order) } : {}),
+        },
+        [...(paidNow ? [{ kind: 'paid' as const, at: nowIso, by: 'staff' as const }] : []), { kind: to, at: nowIso, by: 'staff' }],
+      );
+      if (!moved) throw await lostRace(order.id, 'status');
+      return asStaffOrder(await findAnyOrder(String(order.id)));
     },
 
     async markPaid(rawId: string): Promise<StaffOrder> {
       const order = await findAnyOrder(rawId);
       const check = checkMarkPaid(order);
-      if (!check.ok) throw conflict(check.message);
+      if (!check.ok) throw statusConflict(order, check.message);
       const nowIso = now().toISOString();
-      const moved = await orders.changeState(order.id, order, {
-        status: statusAfterMarkPaid(order),
-        paymentStatus: 'paid',
-        paidAt: nowIso,
-        updatedAt: nowIso,
+      const moved = await moveOrder(
+        order,
+        { status: statusAfterMarkPaid(order), paymentStatus: 'paid', paidAt: nowIso, updatedAt: nowIso },
+        [{ kind: 'paid', at: nowIso, by: 'staff' }],
+      );
+      if (!moved) throw await lostRace(order.id);
+      return asStaffOrder(await findAnyOrder(String(order.id)));
+    },
+
+    /**
+     * The customer cancels an order the shop has not started on (pending or paid). Compare-and-set like the staff's
+     * moves: against staff starting it at the same moment exactly one wins. A payment recorded in between leaves the
+     * order cancellable, so that one case is judged once more from the fresh order (now with a refund due).
+     */
+    async cancelMyOrder(userId: number, rawId: string): Promise<Order> {
+      for (let attempt = 1; ; attempt += 1) {
+        const order = await findOwnOrder(userId, rawId);
+        const check = checkCustomerCancel(order);
+        if (!check.ok) throw conflict(check.message, 'status', { currentStatus: order.status });
+        const nowIso = now().toISOString();
+        const moved = await moveOrder(
+          order,
+          { status: 'cancelled', paymentStatus: order.paymentStatus, paidAt: order.paidAt, updatedAt: nowIso, refundStatus: refundAfterCancel(order) },
+          [{ kind: 'cancelled', at: nowIso, by: 'customer' }],
+        );
+        if (moved) return asOrder(await findOwnOrder(userId, rawId));
+        if (attempt >= 2) {
+          const current = await findOwnOrder(userId, rawId);
+          throw conflict(
+            `Order #${current.id} was changed by the shop just now and is ${ORDER_STATUS_LABELS[current.status]}: check it and try again`,
+            'status',
+            { currentStatus: current.status },
+          );
+        }
+      }
+    },
+
+    /** Staff paid back the total of a paid order that was cancelled. */
+    async markRefunded(rawId: string): Promise<StaffOrder> {
+      const order = await findAnyOrder(rawId);
+      if (order.refundStatus !== 'refund-due') {
+        throw statusConflict(
+          order,
+          order.refundStatus === 'refunded' ? `Order #${order.id} is already refunded` : `Order #${order.id} has no refund due`,
+        );
+      }
+      const nowIso = now().toISOString();
+      const refunded = await db.transaction().execute(async (trx) => {
+        const done = await orders.markRefunded(order.id, nowIso, trx);
+        if (done) await orders.insertEvents(order.id, [{ kind: 'refunded', at: nowIso, by: 'staff' }], trx);
+        return done;
       });
-      if (!moved) throw conflict(`Order #${order.id} was changed by someone else just now: reload it and try again`);
-      return toStaffOrder(await findAnyOrder(String(order.id)));
+      if (!refunded) throw statusConflict(order, `Order #${order.id} was just marked refunded by someone else`);
+      return asStaffOrder(await findAnyOrder(String(order.id)));
     },
   };
 }

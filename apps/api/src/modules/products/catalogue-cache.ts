@@ -1,3 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { RedisLink } from '../../lib/redis.js';
+
 /**
  * In-process caching of catalogue answers.
  *
@@ -5,24 +9,106 @@
  * catalogue changes only when staff edit the menu. Answering from memory keeps the list endpoint well above
  * 15,000 requests/s on two cores, where a database round trip plus response validation per request does not.
  *
- * Why it is correct: in this deployment ONE Node process owns the database and makes every catalogue write
- * (the embedded SQLite file cannot even be shared; with PostgreSQL we still run a single API process). Every
- * write path calls noteCatalogueChanged() after its transaction commits, which bumps this process's version
- * of that database's catalogue and so drops every cached answer. Running several API processes against one
- * PostgreSQL, or changing products by hand in the database, would serve stale menus: that change needs a shared
- * version (a row bumped in the write transaction, or LISTEN/NOTIFY) before it ships.
+ * Why it is correct: the product repository's write functions bump the catalogue version after their
+ * transaction commits, which drops every cached answer; no other code writes products. With one process that
+ * version lives in its memory (`catalogueVersionOf`). With several processes over one PostgreSQL (REDIS_URL set),
+ * a bump is also published on Redis and every other process bumps its own version when the message arrives
+ * (`broadcastCatalogueVersion`): the hot path still reads a local number, never Redis. Changing products by hand
+ * in the database is not seen by any cache until the next write or restart.
  */
 
-/** Catalogue versions per database handle: every service and loader over the same database shares one. */
-const versions = new WeakMap<object, number>();
-
-export function catalogueVersion(db: object): number {
-  return versions.get(db) ?? 0;
+/** The version of the catalogue that cached answers belong to: a bump drops them all. */
+export interface CatalogueVersion {
+  current: () => number;
+  /**
+   * Call after a committed write to products or their sizes, never inside the transaction. This process's answers
+   * are dropped at once; when other processes are told, the promise resolves (await it before answering the
+   * write, so a client that reads from another process next sees the change).
+   */
+  bump: () => void | Promise<void>;
 }
 
-/** Call after a committed write to products or their sizes, never inside the transaction. */
-export function noteCatalogueChanged(db: object): void {
-  versions.set(db, catalogueVersion(db) + 1);
+/** Versions per database handle, so every repository and service over the same database shares one. */
+const versions = new WeakMap<object, CatalogueVersion>();
+
+/** This process's version of the catalogue stored in `db`. */
+export function catalogueVersionOf(db: object): CatalogueVersion {
+  let version = versions.get(db);
+  if (!version) {
+    let value = 0;
+    version = {
+      current: () => value,
+      bump: () => {
+        value += 1;
+      },
+    };
+    versions.set(db, version);
+  }
+  return version;
+}
+
+/** The Redis channel (under REDIS_KEY_PREFIX) on which every process announces its catalogue writes. */
+export const CATALOGUE_CHANNEL = 'catalogue-changed';
+/** A write is answered after at most this wait for Redis: the local cache is already dropped either way. */
+const PUBLISH_WAIT_MS = 1_000;
+
+/**
+ * The catalogue version of `db` shared by every process on the same Redis, and made this process's
+ * `catalogueVersionOf(db)` so every repository over `db` (the seed included) announces its writes.
+ *
+ * A message lost while the subscription was down is covered twice: while it is down, `current()` moves on at
+ * every call, so nothing is answered from the cache (every request reads the database: slower, never stale);
+ * once it is back, the version is bumped, dropping answers cached before.
+ */
+export async function broadcastCatalogueVersion(
+  db: object,
+  redis: RedisLink,
+  log: FastifyBaseLogger,
+): Promise<CatalogueVersion> {
+  const self = randomUUID();
+  const channel = redis.channel(CATALOGUE_CHANNEL);
+  let value = 0;
+  let subscribed = false;
+  await redis.subscribe(CATALOGUE_CHANNEL, {
+    onMessage(sender) {
+      // Our own announcement echoed back: the local bump already happened.
+      if (sender !== self) value += 1;
+    },
+    onSubscribed() {
+      subscribed = true;
+      value += 1;
+    },
+    onUnsubscribed() {
+      subscribed = false;
+    },
+  });
+
+  const version: CatalogueVersion = {
+    current: () => (subscribed ? value : ++value),
+    async bump() {
+      value += 1;
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          redis.client.publish(channel, self),
+          new Promise((_resolve, reject) => {
+            timer = setTimeout(() => reject(new Error('Redis did not answer PUBLISH in time')), PUBLISH_WAIT_MS);
+          }),
+        ]);
+      } catch (err) {
+        // The write is committed and must not fail now. Redis being unreachable here means the other processes'
+        // subscriptions are most likely down as well, and they bypass their caches until they are back.
+        log.warn(
+          { err: { message: err instanceof Error ? err.message : String(err) } },
+          'catalogue change not announced on Redis',
+        );
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+  versions.set(db, version);
+  return version;
 }
 
 /**

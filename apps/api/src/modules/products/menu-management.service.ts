@@ -2,76 +2,104 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
   priceUnitsToRupiah,
+  type Category,
   type CreateProductInput,
   type Product,
   type UpdateProductInput,
 } from '@coffee/contract';
 import { badRequest } from '../../lib/errors.js';
 import { removeImage, storeImage } from '../../lib/images.js';
+import { artForProduct, renderProductPng } from '../../lib/product-art.js';
+import { isDefaultPicture } from './default-pictures.js';
 import type { NewProductSize, ProductChanges, ProductRepository } from './products.repository.js';
+import type { OptionService } from '../options/options.service.js';
 import type { ProductService } from './products.service.js';
 
 export interface MenuManagementDeps {
-  /** Writes go through the catalogue service, whose write functions drop its cached answers. */
+  /** Writes go through the catalogue service (404s and its rules); the repository drops cached answers. */
   products: ProductService;
-  repo: Pick<ProductRepository, 'isImageInUse'>;
+  productRepository: Pick<ProductRepository, 'isImageInUse'>;
   uploadsDir: string;
+  /** Refuses option group ids that name no group (400), before anything is written. */
+  options?: Pick<OptionService, 'checkGroupIds'>;
+}
+
+/** Drinks are poured in sizes: a drink sent with an empty size list is a form whose prices were left blank. */
+const DRINKS: readonly Category[] = ['coffee', 'non-coffee'];
+function assertDrinkSizes(category: Category, sizes: CreateProductInput['sizes']): void {
+  if (DRINKS.includes(category) && sizes !== undefined && sizes.length === 0) {
+    throw badRequest('A drink needs the price of at least one size (Regular, Large or Extra Large).', 'sizes');
+  }
 }
 
 const toSizes = (sizes: NonNullable<CreateProductInput['sizes']>): NewProductSize[] =>
   sizes.map((s) => ({ code: s.code, priceIdr: priceUnitsToRupiah(s.price) }));
 
 /**
- * Staff changes to the menu (spec section 7), with their pictures. Who may call these is checked by
+ * Staff changes to the menu, with their pictures. Who may call these is checked by
  * the routes (requireStaff). File and row stay consistent: the picture is written first, then the row
  * in a transaction; if the row fails the new file is deleted, and a replaced picture is deleted only
  * after the new row is committed (and only when no other product still lists it).
  */
-export function createMenuManagementService({ products, repo, uploadsDir }: MenuManagementDeps) {
+export function createMenuManagementService(deps: MenuManagementDeps) {
+  const { products, productRepository, uploadsDir } = deps;
   /** A picture named in JSON must already be one of ours; the name is a bare file name (contract regex). */
   async function assertUploaded(fileName: string): Promise<void> {
     const stat = await fs.stat(path.join(uploadsDir, fileName)).catch(() => undefined);
     if (!stat?.isFile()) {
-      throw badRequest(`image "${fileName}" is not a picture on the server: upload the file instead`, 'image');
+      throw badRequest('That picture is not on the server any more: please choose the picture file again.', 'image');
     }
   }
 
-  /** The images list the request asks for: a new file, a named one, none (null or ''), or unchanged (undefined). */
-  async function resolveImages(
+  /** Draws a picture from the product's name and category, stored like an upload: every product shows one. */
+  async function drawPicture(name: string, category: Category): Promise<string> {
+    return (await storeImage(await renderProductPng(artForProduct(name, category)), uploadsDir, 'image')).fileName;
+  }
+
+  /**
+   * The picture the request names: a new file, the name of an uploaded one, or none at all (undefined) when
+   * `image` is absent, empty or null. An empty `image` is what an edit form sends when no new file was chosen.
+   */
+  async function resolvePicture(
     image: string | null | undefined,
     picture: Buffer | undefined,
-  ): Promise<{ images: string[] | undefined; stored: string | undefined }> {
+  ): Promise<{ fileName: string; stored: boolean } | undefined> {
     if (picture) {
-      if (image) throw badRequest('image: send either a picture file or the name of an uploaded picture, not both', 'image');
-      const stored = await storeImage(picture, uploadsDir, 'image');
-      return { images: [stored.fileName], stored: stored.fileName };
+      if (image) throw badRequest('Send either a picture file or the name of an uploaded picture, not both.', 'image');
+      return { fileName: (await storeImage(picture, uploadsDir, 'image')).fileName, stored: true };
     }
-    if (image === undefined) return { images: undefined, stored: undefined };
-    if (image === null || image === '') return { images: [], stored: undefined };
+    if (!image) return undefined;
     await assertUploaded(image);
-    return { images: [image], stored: undefined };
+    return { fileName: image, stored: false };
   }
 
   async function removeIfUnused(fileNames: readonly string[]): Promise<void> {
     for (const fileName of fileNames) {
-      if (!(await repo.isImageInUse(fileName))) await removeImage(uploadsDir, fileName);
+      if (isDefaultPicture(fileName)) continue;
+      if (!(await productRepository.isImageInUse(fileName))) await removeImage(uploadsDir, fileName);
     }
   }
 
   return {
     async addProduct(input: CreateProductInput, picture?: Buffer): Promise<Product> {
-      const { images, stored } = await resolveImages(input.image, picture);
+      assertDrinkSizes(input.category, input.sizes);
+      if (input.optionGroupIds) await deps.options?.checkGroupIds(input.optionGroupIds);
+      const chosen = await resolvePicture(input.image, picture);
+      const fileName = chosen?.fileName ?? (await drawPicture(input.name, input.category));
+      const stored = chosen?.stored === false ? undefined : fileName;
       try {
         return await products.createProduct({
           name: input.name,
           description: input.description ?? '',
           category: input.category,
           priceIdr: priceUnitsToRupiah(input.price),
-          images: images ?? [],
+          images: [fileName],
           sizes: toSizes(input.sizes ?? []),
           isFavorite: input.isFavorite ?? false,
           isPromo: input.isPromo ?? false,
+          promoPercentOff: input.promoPercentOff ?? 0,
           isSoldOut: input.isSoldOut ?? false,
+          optionGroupIds: input.optionGroupIds,
         });
       } catch (err) {
         await removeImage(uploadsDir, stored);
@@ -82,15 +110,27 @@ export function createMenuManagementService({ products, repo, uploadsDir }: Menu
     async changeProduct(rawId: string, input: UpdateProductInput, picture?: Buffer): Promise<Product> {
       // 404 before any file is written.
       const before = await products.getProduct(rawId);
-      const { images, stored } = await resolveImages(input.image, picture);
+      assertDrinkSizes(input.category ?? before.category, input.sizes);
+      if (input.optionGroupIds) await deps.options?.checkGroupIds(input.optionGroupIds);
+      // Removing is explicit (removeImage, or JSON image: null): an empty or absent image keeps the picture.
+      const remove = input.removeImage === true || input.image === null;
+      if (remove && (picture || input.image)) {
+        throw badRequest('Send a new picture or remove the picture, not both', 'image');
+      }
+      const chosen = remove
+        ? { fileName: await drawPicture(input.name ?? before.name, input.category ?? before.category), stored: true }
+        : await resolvePicture(input.image, picture);
+      const images = chosen ? [chosen.fileName] : undefined;
       const changes: ProductChanges = {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.description !== undefined ? { description: input.description } : {}),
         ...(input.category !== undefined ? { category: input.category } : {}),
         ...(input.price !== undefined ? { priceIdr: priceUnitsToRupiah(input.price) } : {}),
         ...(input.sizes !== undefined ? { sizes: toSizes(input.sizes) } : {}),
+        ...(input.optionGroupIds !== undefined ? { optionGroupIds: input.optionGroupIds } : {}),
         ...(input.isFavorite !== undefined ? { isFavorite: input.isFavorite } : {}),
         ...(input.isPromo !== undefined ? { isPromo: input.isPromo } : {}),
+        ...(input.promoPercentOff !== undefined ? { promoPercentOff: input.promoPercentOff } : {}),
         ...(input.isSoldOut !== undefined ? { isSoldOut: input.isSoldOut } : {}),
         ...(images !== undefined ? { images } : {}),
       };
@@ -98,10 +138,12 @@ export function createMenuManagementService({ products, repo, uploadsDir }: Menu
       try {
         updated = await products.updateProduct(rawId, changes);
       } catch (err) {
-        await removeImage(uploadsDir, stored);
+        if (chosen?.stored) await removeImage(uploadsDir, chosen.fileName);
         throw err;
       }
-      if (images !== undefined) await removeIfUnused(before.images.filter((name) => !images.includes(name)));
+      if (images !== undefined) {
+        await removeIfUnused(before.images.map((image) => image.filename).filter((name) => !images.includes(name)));
+      }
       return updated;
     },
 

@@ -43,11 +43,16 @@ const productOf = (res: { json: <T>() => T }) => res.json<{ data: Product }>().d
 const list = async (query = '') =>
   (await ctx.app.inject({ method: 'GET', url: `/api/v1/products${query}` })).json<ProductListResponse>().data;
 const storedFiles = () => (fs.existsSync(ctx.config.uploadsDir) ? fs.readdirSync(ctx.config.uploadsDir).sort() : []);
+/** A picture file already in the uploads folder, as an earlier upload left it. */
+const storedPicture = async (name: string) => {
+  fs.writeFileSync(path.join(ctx.config.uploadsDir, name), await solidPicture('webp'));
+  return name;
+};
 const fileExists = (name: string | undefined) => name !== undefined && fs.existsSync(path.join(ctx.config.uploadsDir, name));
 
 describe('who may change the menu', () => {
   it.each(['POST', 'PATCH', 'DELETE'] as const)('%s: 401 for a visitor, 403 for a customer, nothing changes', async (method) => {
-    const product = await createProduct(ctx.database, { name: 'Guarded Latte' });
+    const product = await createProduct(ctx.database, { name: `Guarded Latte ${method}` });
     const url = method === 'POST' ? '/api/v1/products' : `/api/v1/products/${product.id}`;
     const payload = { name: 'Free Coffee', price: 1, category: 'coffee' };
 
@@ -61,7 +66,7 @@ describe('who may change the menu', () => {
 
     expect((await list('?search=free coffee')).length).toBe(0);
     expect((await ctx.app.inject({ method: 'GET', url: `/api/v1/products/${product.id}` })).json<{ data: Product }>().data.name).toBe(
-      'Guarded Latte',
+      `Guarded Latte ${method}`,
     );
   });
 
@@ -98,8 +103,6 @@ describe('adding products', () => {
       price: 28,
       priceIdr: 28_000,
       category: 'coffee',
-      images: [],
-      imageUrl: null,
       description: 'Espresso, pandan syrup and milk.',
       isFavorite: true,
     });
@@ -110,7 +113,39 @@ describe('adding products', () => {
     expect((await list('?featured=true')).map((p) => p.id)).toContain(product.id);
   });
 
-  it('reads a price sent as text, as the spec web form does', async () => {
+  it('draws a picture from the name and category for a product added without one', async () => {
+    const res = await send('POST', '/api/v1/products', staff, { name: 'Iced Matcha Latte', price: 30, category: 'non-coffee' });
+    expect(res.statusCode).toBe(201);
+    const product = productOf(res);
+
+    expect(product.images).toHaveLength(1);
+    expect(product.images[0]?.filename).toMatch(/^[0-9a-f]{32}\.webp$/);
+    expect(product.imageUrl).toBe(`/uploads/images/${product.images[0]?.filename}`);
+    const served = await ctx.app.inject({ method: 'GET', url: product.imageUrl ?? '' });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    const meta = await sharp(served.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 640, 640]);
+    // A real drawing, not a flat placeholder, and drawn from the name: matcha is green, chocolate is not.
+    const matcha = await sharp(served.rawPayload).stats();
+    expect(matcha.entropy).toBeGreaterThan(3);
+    expect(Math.max(...matcha.channels.map((c) => c.stdev))).toBeGreaterThan(20);
+    const [red, green] = matcha.channels.map((c) => c.mean);
+    expect(green).toBeGreaterThan(red ?? Infinity);
+
+    const chocolate = productOf(await send('POST', '/api/v1/products', staff, { name: 'Hot Chocolate', price: 25, category: 'non-coffee' }));
+    const [chocolateRed, chocolateGreen] = (await sharp(path.join(ctx.config.uploadsDir, chocolate.images[0]?.filename ?? '')).stats()).channels.map((c) => c.mean);
+    expect(chocolateRed).toBeGreaterThan(chocolateGreen ?? Infinity);
+
+    // The same name again (once the first is removed, which frees the name) gets its own file, never a shared one
+    // that editing either product could delete.
+    expect((await send('DELETE', `/api/v1/products/${product.id}`, staff)).statusCode).toBe(204);
+    const again = productOf(await send('POST', '/api/v1/products', staff, { name: 'Iced Matcha Latte', price: 31, category: 'non-coffee' }));
+    expect(again.images[0]?.filename).not.toBe(product.images[0]?.filename);
+    expect(fileExists(again.images[0]?.filename)).toBe(true);
+  });
+
+  it('reads a price sent as text, as a web form does', async () => {
     const res = await send('POST', '/api/v1/products', staff, { name: 'Kopi Tubruk', price: '15', category: 'coffee' });
     expect(res.statusCode).toBe(201);
     expect(productOf(res).priceIdr).toBe(15_000);
@@ -128,9 +163,9 @@ describe('adding products', () => {
     const product = productOf(res);
     expect(product).toMatchObject({ name: 'Matcha Latte', priceIdr: 30_000, category: 'non-coffee', isPromo: true });
     expect(product.images).toHaveLength(1);
-    expect(product.images[0]).toMatch(/^[0-9a-f]{32}\.webp$/);
-    expect(product.imageUrl).toBe(`/uploads/images/${product.images[0]}`);
-    const meta = await sharp(path.join(ctx.config.uploadsDir, product.images[0] ?? '')).metadata();
+    expect(product.images[0]?.filename).toMatch(/^[0-9a-f]{32}\.webp$/);
+    expect(product.imageUrl).toBe(`/uploads/images/${product.images[0]?.filename}`);
+    const meta = await sharp(path.join(ctx.config.uploadsDir, product.images[0]?.filename ?? '')).metadata();
     expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['webp', 1200, 800, undefined]);
     expect((await ctx.app.inject({ method: 'GET', url: product.imageUrl ?? '' })).statusCode).toBe(200);
   });
@@ -139,9 +174,9 @@ describe('adding products', () => {
     const uploaded = productOf(
       await sendForm('POST', '/api/v1/products', staff, { name: 'Source', price: '10', category: 'foods' }, { content: await solidPicture('png') }),
     );
-    const reuse = await send('POST', '/api/v1/products', staff, { name: 'Reuse', price: 10, category: 'foods', image: uploaded.images[0] });
+    const reuse = await send('POST', '/api/v1/products', staff, { name: 'Reuse', price: 10, category: 'foods', image: uploaded.images[0]?.filename });
     expect(reuse.statusCode).toBe(201);
-    expect(productOf(reuse).images).toEqual(uploaded.images);
+    expect(productOf(reuse).images.map((image) => image.filename)).toEqual(uploaded.images.map((image) => image.filename));
 
     // Nor a customer's profile photo (kept in uploads/images/profiles/), nor the folder itself.
     for (const image of ['missing.webp', '../coffee-shop.sqlite', '/etc/passwd', 'profiles/photo.webp', 'profiles']) {
@@ -152,19 +187,19 @@ describe('adding products', () => {
   });
 
   it.each([
-    [{ price: 25, category: 'coffee' }, 'name', 'name is required'],
-    [{ name: '   ', price: 25, category: 'coffee' }, 'name', 'name is required'],
-    [{ name: 'x'.repeat(121), price: 25, category: 'coffee' }, 'name', 'name must be at most 120 characters'],
-    [{ name: 'Latte', category: 'coffee' }, 'price', 'price is required'],
-    [{ name: 'Latte', price: 0, category: 'coffee' }, 'price', 'price must be at least 1 (IDR 1.000)'],
-    [{ name: 'Latte', price: 10_001, category: 'coffee' }, 'price', 'price must be at most 10000 (IDR 10.000.000)'],
-    [{ name: 'Latte', price: 12.5, category: 'coffee' }, 'price', 'price must be a whole number of thousands of rupiah (34 means IDR 34.000)'],
-    [{ name: 'Latte', price: 'free', category: 'coffee' }, 'price', 'price must be a number (thousands of rupiah: 34 means IDR 34.000)'],
-    [{ name: 'Latte', price: 25, category: 'tea' }, 'category', 'category must be one of: coffee, non-coffee, foods, add-on'],
-    [{ name: 'Latte', price: 25, category: 'coffee', isSoldOut: 'maybe' }, 'isSoldOut', 'isSoldOut must be true or false'],
-    [{ name: 'Latte', price: 25, category: 'coffee', description: 'x'.repeat(1001) }, 'description', 'description must be at most 1000 characters'],
-    [{ name: 'Latte', price: 25, category: 'coffee', sizes: [{ code: 'R', price: 25 }, { code: 'R', price: 26 }] }, 'sizes', 'sizes must not repeat a size'],
-    [{ name: 'Latte', price: 25, category: 'coffee', sizes: [{ code: 'XXL', price: 25 }] }, 'sizes.0.code', 'sizes.0.code must be one of: R, L, XL'],
+    [{ price: 25, category: 'coffee' }, 'name', 'Name is required.'],
+    [{ name: '   ', price: 25, category: 'coffee' }, 'name', 'Name is required.'],
+    [{ name: 'x'.repeat(121), price: 25, category: 'coffee' }, 'name', 'Name must be at most 120 characters.'],
+    [{ name: 'Latte', category: 'coffee' }, 'price', 'Price is required.'],
+    [{ name: 'Latte', price: 0, category: 'coffee' }, 'price', 'Price must be at least 1 (IDR 1.000).'],
+    [{ name: 'Latte', price: 10_001, category: 'coffee' }, 'price', 'Price must be at most 10000 (IDR 10.000.000).'],
+    [{ name: 'Latte', price: 12.5, category: 'coffee' }, 'price', 'Price must be a whole number of thousands of rupiah (34 means IDR 34.000).'],
+    [{ name: 'Latte', price: 'free', category: 'coffee' }, 'price', 'Price must be a number (thousands of rupiah: 34 means IDR 34.000).'],
+    [{ name: 'Latte', price: 25, category: 'tea' }, 'category', 'Category must be one of: coffee, non-coffee, foods, add-on.'],
+    [{ name: 'Latte', price: 25, category: 'coffee', isSoldOut: 'maybe' }, 'isSoldOut', 'Sold out must be true or false.'],
+    [{ name: 'Latte', price: 25, category: 'coffee', description: 'x'.repeat(1001) }, 'description', 'Description must be at most 1000 characters.'],
+    [{ name: 'Latte', price: 25, category: 'coffee', sizes: [{ code: 'R', price: 25 }, { code: 'R', price: 26 }] }, 'sizes', 'Sizes must not repeat a size.'],
+    [{ name: 'Latte', price: 25, category: 'coffee', sizes: [{ code: 'XXL', price: 25 }] }, 'sizes.0.code', 'Each size must be one of: R, L, XL.'],
   ])('refuses %j, naming %s', async (payload, field, message) => {
     const res = await send('POST', '/api/v1/products', staff, payload);
     expect(res.statusCode).toBe(400);
@@ -185,10 +220,10 @@ describe('adding products', () => {
 
 describe('pictures that are refused', () => {
   const cases = [
-    ['a text file named .png', async () => Buffer.from('definitely not a picture'), 'menu.png', 'image/png', 415, 'image must be a JPEG, PNG, WebP or GIF picture'],
-    ['an SVG with a script', async () => SVG_WITH_SCRIPT, 'menu.svg', 'image/svg+xml', 415, 'image must be a JPEG, PNG, WebP or GIF picture'],
-    ['a file over 5 MB', async () => Buffer.concat([await solidPicture('jpeg'), Buffer.alloc(5 * 1024 * 1024)]), 'big.jpg', 'image/jpeg', 413, 'image is too large: a picture may be at most 5 MB'],
-    ['a 20000x20000 pixel bomb', async () => pngBomb(), 'bomb.png', 'image/png', 413, 'image is 20000x20000 pixels; a picture may have at most 40 megapixels'],
+    ['a text file named .png', () => Buffer.from('definitely not a picture'), 'menu.png', 'image/png', 415, 'This file is not a picture we can use: please choose a JPEG, PNG, WebP or GIF picture.'],
+    ['an SVG with a script', () => SVG_WITH_SCRIPT, 'menu.svg', 'image/svg+xml', 415, 'This file is not a picture we can use: please choose a JPEG, PNG, WebP or GIF picture.'],
+    ['a file over 5 MB', async () => Buffer.concat([await solidPicture('jpeg'), Buffer.alloc(5 * 1024 * 1024)]), 'big.jpg', 'image/jpeg', 413, 'This picture is too large: a picture may be at most 5 MB. Please choose a smaller one.'],
+    ['a 20000x20000 pixel bomb', () => pngBomb(), 'bomb.png', 'image/png', 413, 'This picture is 20000x20000 pixels (400 megapixels); we take at most 24 megapixels. Send a smaller copy, e.g. a photo as your phone takes it or a screenshot.'],
   ] as const;
 
   it.each(cases)('refuses %s on create and on update, leaving no file and no row', async (_, make, filename, contentType, status, message) => {
@@ -199,11 +234,12 @@ describe('pictures that are refused', () => {
     expect(created.json<ErrorResponse>()).toEqual({ message, field: 'image' });
     expect((await list('?search=refused picture')).length).toBe(0);
 
-    const product = await createProduct(ctx.database, { name: 'Keeps Its Picture' });
+    // Each case has its own product: two live products may not share a name.
+    const product = await createProduct(ctx.database, { name: `Keeps Its Picture (${filename})` });
     const updated = await sendForm('PATCH', `/api/v1/products/${product.id}`, staff, { name: 'Renamed' }, { content, filename, contentType });
     expect(updated.statusCode).toBe(status);
     const after = (await ctx.app.inject({ method: 'GET', url: `/api/v1/products/${product.id}` })).json<{ data: Product }>().data;
-    expect(after.name).toBe('Keeps Its Picture');
+    expect(after.name).toBe(`Keeps Its Picture (${filename})`);
     expect(storedFiles()).toEqual(before);
   });
 });
@@ -215,14 +251,14 @@ describe('changing and removing products', () => {
     const res = await send('PATCH', `/api/v1/products/${product.id}`, staff, { price: 22, isSoldOut: true });
     expect(res.statusCode).toBe(200);
     expect(productOf(res)).toMatchObject({ name: 'Old Name', priceIdr: 22_000, isSoldOut: true, category: 'coffee' });
-    expect((await list()).find((p) => p.id === product.id)).toMatchObject({ priceIdr: 22_000, isSoldOut: true });
+    expect((await list()).find((p) => p.id === String(product.id))).toMatchObject({ priceIdr: 22_000, isSoldOut: true });
   });
 
   it('replaces the picture and deletes the old file after the change is saved', async () => {
     const created = productOf(
       await sendForm('POST', '/api/v1/products', staff, { name: 'Picture Swap', price: '20', category: 'foods' }, { content: await solidPicture('png') }),
     );
-    const oldFile = created.images[0];
+    const oldFile = created.images[0]?.filename;
     expect(fileExists(oldFile)).toBe(true);
 
     const res = await sendForm('PATCH', `/api/v1/products/${created.id}`, staff, { price: '21' }, {
@@ -233,22 +269,59 @@ describe('changing and removing products', () => {
     expect(res.statusCode).toBe(200);
     const updated = productOf(res);
     expect(updated.images).toHaveLength(1);
-    expect(updated.images[0]).not.toBe(oldFile);
+    expect(updated.images[0]?.filename).not.toBe(oldFile);
     expect(updated.priceIdr).toBe(21_000);
-    expect(fileExists(updated.images[0])).toBe(true);
+    expect(fileExists(updated.images[0]?.filename)).toBe(true);
     expect(fileExists(oldFile)).toBe(false);
 
-    // image: null removes the picture (and its file).
-    const cleared = await send('PATCH', `/api/v1/products/${created.id}`, staff, { image: null });
-    expect(productOf(cleared)).toMatchObject({ images: [], imageUrl: null });
-    expect(fileExists(updated.images[0])).toBe(false);
+    // image: null removes the picture (and its file); the product then shows one drawn from its name.
+    const cleared = productOf(await send('PATCH', `/api/v1/products/${created.id}`, staff, { image: null }));
+    expect(cleared.images).toHaveLength(1);
+    expect(cleared.images[0]?.filename).toMatch(/^[0-9a-f]{32}\.webp$/);
+    expect(fileExists(cleared.images[0]?.filename)).toBe(true);
+    expect(fileExists(updated.images[0]?.filename)).toBe(false);
+  });
+
+  it('keeps the picture when an edit sends an empty or no image, as an edit form with no new file does', async () => {
+    const picture = await storedPicture('kept-picture.webp');
+    const created = await createProduct(ctx.database, { name: 'Kept Picture', category: 'foods', images: [picture] });
+
+    const form = await sendForm('PATCH', `/api/v1/products/${created.id}`, staff, { name: 'Kept Picture 2', price: '21', category: 'foods', image: '' });
+    expect(form.statusCode).toBe(200);
+    expect(productOf(form)).toMatchObject({ name: 'Kept Picture 2', imageUrl: `/uploads/images/${picture}` });
+    const json = await send('PATCH', `/api/v1/products/${created.id}`, staff, { name: 'Kept Picture 3', image: '' });
+    expect(productOf(json).images[0]?.filename).toBe(picture);
+    const absent = await send('PATCH', `/api/v1/products/${created.id}`, staff, { price: 22 });
+    expect(productOf(absent).images[0]?.filename).toBe(picture);
+    expect(fileExists(picture)).toBe(true);
+  });
+
+  it('removes the picture only when asked (removeImage), drawing one from the name in its place', async () => {
+    const picture = await storedPicture('iced-matcha.webp');
+    const created = await createProduct(ctx.database, { name: 'Iced Matcha', category: 'non-coffee', images: [picture] });
+
+    const res = await sendForm('PATCH', `/api/v1/products/${created.id}`, staff, { removeImage: 'true', image: '' });
+    expect(res.statusCode).toBe(200);
+    const drawn = productOf(res).images[0]?.filename;
+    expect(drawn).not.toBe(picture);
+    expect(fileExists(picture)).toBe(false);
+    const served = await ctx.app.inject({ method: 'GET', url: `/uploads/images/${drawn}` });
+    const [red, green] = (await sharp(served.rawPayload).stats()).channels.map((c) => c.mean);
+    expect(green).toBeGreaterThan(red ?? Infinity);
+
+    // Removing and sending a new picture at once is a contradiction, refused before anything is written.
+    const before = storedFiles();
+    const both = await sendForm('PATCH', `/api/v1/products/${created.id}`, staff, { removeImage: 'true' }, { content: await solidPicture('png') });
+    expect(both.statusCode).toBe(400);
+    expect(both.json<ErrorResponse>()).toMatchObject({ field: 'image' });
+    expect(storedFiles()).toEqual(before);
   });
 
   it('keeps a replaced picture that another product still shows', async () => {
     const first = productOf(
       await sendForm('POST', '/api/v1/products', staff, { name: 'Shared A', price: '20', category: 'foods' }, { content: await solidPicture('png') }),
     );
-    const shared = first.images[0];
+    const shared = first.images[0]?.filename;
     await send('POST', '/api/v1/products', staff, { name: 'Shared B', price: 20, category: 'foods', image: shared });
     await sendForm('PATCH', `/api/v1/products/${first.id}`, staff, {}, { content: await solidPicture('gif'), filename: 'a.gif', contentType: 'image/gif' });
     expect(fileExists(shared)).toBe(true);
@@ -285,23 +358,84 @@ describe('changing and removing products', () => {
     expect(res.statusCode).toBe(204);
     expect((await list()).map((p) => p.id)).not.toContain(created.id);
     expect((await ctx.app.inject({ method: 'GET', url: `/api/v1/products/${created.id}` })).statusCode).toBe(404);
-    expect(fileExists(created.images[0])).toBe(true);
+    expect(fileExists(created.images[0]?.filename)).toBe(true);
   });
 });
 
 describe('menu management service', () => {
   it('deletes the stored picture when saving the product fails', async () => {
-    const repo = createProductRepository(ctx.database.db);
-    const products = createProductService(repo, { uploadsDir: ctx.config.uploadsDir });
+    const productRepository = createProductRepository(ctx.database.db);
+    const products = createProductService({ productRepository });
     const failing = {
       ...products,
       createProduct: () => Promise.reject(new Error('the database went away')),
     };
-    const menu = createMenuManagementService({ products: failing, repo, uploadsDir: ctx.config.uploadsDir });
+    const menu = createMenuManagementService({ products: failing, productRepository, uploadsDir: ctx.config.uploadsDir });
     const before = storedFiles();
     await expect(
       menu.addProduct({ name: 'Doomed', price: 10, category: 'foods' }, await solidPicture('png')),
     ).rejects.toThrow('the database went away');
     expect(storedFiles()).toEqual(before);
+  });
+});
+
+describe('product names', () => {
+  it('refuses a second product with the same name, ignoring case and spacing, on create and on rename', async () => {
+    expect((await send('POST', '/api/v1/products', staff, { name: 'Es Kopi Susu', price: 30, category: 'coffee' })).statusCode).toBe(201);
+    const again = await send('POST', '/api/v1/products', staff, { name: '  es  kopi   SUSU ', price: 31, category: 'coffee' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json<ErrorResponse>()).toEqual({
+      message: 'There is already a product called "es  kopi   SUSU" on the menu. Please choose another name.',
+      field: 'name',
+    });
+    expect((await list('?search=es kopi susu')).map((p) => p.name)).toEqual(['Es Kopi Susu']);
+
+    const other = productOf(await send('POST', '/api/v1/products', staff, { name: 'Lemongrass Tea', price: 25, category: 'non-coffee' }));
+    const renamed = await send('PATCH', `/api/v1/products/${other.id}`, staff, { name: 'ES KOPI SUSU', price: 26 });
+    expect(renamed.statusCode).toBe(409);
+    expect(renamed.json<ErrorResponse>().field).toBe('name');
+    const kept = (await ctx.app.inject({ method: 'GET', url: `/api/v1/products/${other.id}` })).json<{ data: Product }>().data;
+    expect(kept).toMatchObject({ name: 'Lemongrass Tea', price: 25 });
+    // Renaming a product to its own name in other letters is no clash.
+    expect((await send('PATCH', `/api/v1/products/${other.id}`, staff, { name: 'lemongrass tea' })).statusCode).toBe(200);
+  });
+
+  it('holds when two staff add the same name at the same moment', async () => {
+    const answers = await Promise.all(
+      ['Klepon Cake', 'klepon cake', 'KLEPON  CAKE'].map((name) => send('POST', '/api/v1/products', staff, { name, price: 20, category: 'foods' })),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    expect((await list('?search=klepon')).length).toBe(1);
+  });
+
+  it('frees the name of a removed product', async () => {
+    const gone = productOf(await send('POST', '/api/v1/products', staff, { name: 'Seasonal Soda', price: 20, category: 'non-coffee' }));
+    expect((await send('DELETE', `/api/v1/products/${gone.id}`, staff)).statusCode).toBe(204);
+    expect((await send('POST', '/api/v1/products', staff, { name: 'Seasonal Soda', price: 22, category: 'non-coffee' })).statusCode).toBe(201);
+  });
+});
+
+describe('drink sizes', () => {
+  it('refuses a drink whose size prices were all left empty, instead of making it one-size', async () => {
+    const res = await send('POST', '/api/v1/products', staff, { name: 'Sizeless Mocha', price: 30, category: 'coffee', sizes: [] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<ErrorResponse>()).toEqual({
+      message: 'A drink needs the price of at least one size (Regular, Large or Extra Large).',
+      field: 'sizes',
+    });
+    expect((await list('?search=sizeless mocha')).length).toBe(0);
+
+    const drink = productOf(
+      await send('POST', '/api/v1/products', staff, { name: 'Sized Mocha', price: 30, category: 'coffee', sizes: [{ code: 'R', price: 30 }] }),
+    );
+    expect((await send('PATCH', `/api/v1/products/${drink.id}`, staff, { sizes: [] })).statusCode).toBe(400);
+    // A food has no sizes: an empty list is what it should send.
+    expect((await send('POST', '/api/v1/products', staff, { name: 'Sizeless Toast', price: 20, category: 'foods', sizes: [] })).statusCode).toBe(201);
+  });
+
+  it('refuses a size sent without its price', async () => {
+    const res = await send('POST', '/api/v1/products', staff, { name: 'Half Priced Latte', price: 30, category: 'coffee', sizes: [{ code: 'R' }] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<ErrorResponse>()).toMatchObject({ field: 'sizes.0.price', message: 'Each size price is required.' });
   });
 });

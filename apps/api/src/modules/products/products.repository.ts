@@ -5,14 +5,15 @@ import {
   SIZE_LABELS,
   SizeCode,
   rupiahToPriceUnits,
+  type OptionGroup,
   type Product,
   type ProductSize,
 } from '@coffee/contract';
 import { nowIso } from '../../db/migrations/columns.js';
 import type { Database, ProductSizeTable, ProductTable } from '../../db/schema.js';
-
-/** The database itself or an open transaction: every function takes either, so callers can group writes. */
-export type Executor = Kysely<Database> | Transaction<Database>;
+import { promoPriceIdr } from '../checkout/checkout.service.js';
+import { createOptionRepository } from '../options/options.service.js';
+import { catalogueVersionOf, type CatalogueVersion } from './catalogue-cache.js';
 
 /** 'menu' is the shop's own order: favourites first, then coffee, non-coffee, foods, add-ons, then by name. */
 export type ProductSort = 'menu' | 'name' | 'price' | 'newest';
@@ -49,21 +50,41 @@ export interface NewProduct {
   sizes: readonly NewProductSize[];
   isFavorite: boolean;
   isPromo: boolean;
+  /** Percent off every price while on promotion (0..90); absent on create: none. */
+  promoPercentOff?: number | undefined;
   isSoldOut: boolean;
+  /** The option groups offered (milk, sugar...), in the order shown; absent: none (a change leaves them as they are). */
+  optionGroupIds?: readonly number[] | undefined;
   /** Defaults to now; the demo menu back-dates products so "newest" has something to sort. */
   createdAt?: string | undefined;
 }
 
 export type ProductChanges = Partial<Omit<NewProduct, 'createdAt'>>;
 
+/**
+ * A product as stored: its numeric id and the picture file names its row lists (none for a row written before
+ * every product had a picture). The API answers the shape of the contract's `Product` (products.service.ts).
+ */
+export interface StoredProduct extends Omit<Product, 'id' | 'images' | 'imageUrl'> {
+  id: number;
+  images: string[];
+}
+
 export interface SearchDocumentRow {
   id: number;
   name: string;
   description: string;
+  category: Category;
 }
 
 /** Where a stored picture is served (app.ts registers the static route). */
 export const UPLOADS_URL_PREFIX = '/uploads/images/';
+
+/** The address of a product's first picture, from its `images` column; null when it has none. */
+export function imageUrlOf(imagesJson: string): string | null {
+  const first = parseImages(imagesJson)[0];
+  return first === undefined ? null : UPLOADS_URL_PREFIX + encodeURIComponent(first);
+}
 
 const PRODUCT_COLUMNS = [
   'products.id',
@@ -74,13 +95,14 @@ const PRODUCT_COLUMNS = [
   'products.images',
   'products.is_favorite',
   'products.is_promo',
+  'products.promo_percent_off',
   'products.is_sold_out',
   'products.created_at',
   'products.updated_at',
 ] as const;
 
-/** What PRODUCT_COLUMNS selects: every column but deleted_at. */
-type ProductRow = Omit<Selectable<ProductTable>, 'deleted_at'>;
+/** What PRODUCT_COLUMNS selects: every column but deleted_at and name_key. */
+type ProductRow = Omit<Selectable<ProductTable>, 'deleted_at' | 'name_key'>;
 type SizeRow = Selectable<ProductSizeTable>;
 
 function parseImages(text: string): string[] {
@@ -93,17 +115,24 @@ function parseImages(text: string): string[] {
   }
 }
 
-function toSize(row: SizeRow): ProductSize | null {
+function toSize(row: SizeRow, percentOff: number): ProductSize | null {
   const code = SizeCode.safeParse(row.code);
   if (!code.success) return null;
-  return { code: code.data, label: SIZE_LABELS[code.data], price: rupiahToPriceUnits(row.price_idr), priceIdr: row.price_idr };
+  const promoIdr = promoPriceIdr(row.price_idr, percentOff);
+  return {
+    code: code.data,
+    label: SIZE_LABELS[code.data],
+    price: rupiahToPriceUnits(row.price_idr),
+    priceIdr: row.price_idr,
+    promoPrice: rupiahToPriceUnits(promoIdr),
+    promoPriceIdr: promoIdr,
+  };
 }
 
-function toProduct(row: ProductRow, sizeRows: readonly SizeRow[]): Product {
+function toProduct(row: ProductRow, sizeRows: readonly SizeRow[], optionGroups: OptionGroup[]): StoredProduct {
   const images = parseImages(row.images);
-  const first = images[0];
   const sizes = sizeRows
-    .map(toSize)
+    .map((size) => toSize(size, row.promo_percent_off))
     .filter((s): s is ProductSize => s !== null)
     .sort((a, b) => SIZE_CODES.indexOf(a.code) - SIZE_CODES.indexOf(b.code));
   return {
@@ -111,12 +140,15 @@ function toProduct(row: ProductRow, sizeRows: readonly SizeRow[]): Product {
     name: row.name,
     price: rupiahToPriceUnits(row.price_idr),
     priceIdr: row.price_idr,
+    promoPercentOff: row.promo_percent_off,
+    promoPrice: rupiahToPriceUnits(promoPriceIdr(row.price_idr, row.promo_percent_off)),
+    promoPriceIdr: promoPriceIdr(row.price_idr, row.promo_percent_off),
     // The migration's check constraint only admits the four categories.
     category: Category.parse(row.category),
     images,
-    imageUrl: first === undefined ? null : UPLOADS_URL_PREFIX + encodeURIComponent(first),
     description: row.description,
     sizes,
+    optionGroups,
     isFavorite: row.is_favorite === 1,
     isPromo: row.is_promo === 1,
     isSoldOut: row.is_sold_out === 1,
@@ -127,8 +159,60 @@ function toProduct(row: ProductRow, sizeRows: readonly SizeRow[]): Product {
 
 const flag = (value: boolean): number => (value ? 1 : 0);
 
-/** Catalogue SQL. Identical for SQLite and PostgreSQL (db/schema.ts conventions); soft-deleted rows never leave it. */
-export function createProductRepository(db: Kysely<Database>) {
+/**
+ * Catalogue SQL. Identical for SQLite and PostgreSQL (db/schema.ts conventions); soft-deleted rows never leave it.
+ *
+ * The write functions also own cache invalidation: each bumps `catalogueVersion` once its transaction has
+ * committed, so no writer can forget it. A write that must join other writes in one transaction runs inside
+ * `transaction(...)`, which bumps after that transaction commits; a write handed any other transaction throws,
+ * since its commit would go unnoticed by the cached answers.
+ */
+/**
+ * How two product names are compared: case, surrounding and repeated spaces and look-alike characters ("Ｌａｔｔｅ")
+ * ignored. The unique index over it (live products only) refuses a second "iced  latte" even when two staff save
+ * at the same moment.
+ */
+export const productNameKey = (name: string): string => name.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** The error a write gets when another live product already has the name (the unique index on `name_key`). */
+export function isDuplicateProductName(err: unknown): boolean {
+  const { code, message } = (err ?? {}) as { code?: unknown; message?: unknown };
+  const text = typeof message === 'string' ? message : '';
+  if (code === '23505') return text.includes('products_live_name_key_idx');
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' && text.includes('products.name_key');
+}
+
+export function createProductRepository(
+  db: Kysely<Database>,
+  catalogueVersion: CatalogueVersion = catalogueVersionOf(db),
+) {
+  const optionRepository = createOptionRepository(db);
+  /** Transactions opened by `transaction`, and those of them that wrote to the catalogue. */
+  const ours = new WeakSet<Transaction<Database>>();
+  const written = new WeakSet<Transaction<Database>>();
+
+  /** Groups catalogue writes (and reads) in one transaction; the version moves on once it commits. */
+  async function transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    let opened: Transaction<Database> | undefined;
+    const result = await db.transaction().execute(async (trx) => {
+      opened = trx;
+      ours.add(trx);
+      return work(trx);
+    });
+    if (opened && written.has(opened)) await catalogueVersion.bump();
+    return result;
+  }
+
+  /** Runs a write in the caller's transaction (it must come from `transaction`) or in a new one. */
+  function write<T>(trx: Transaction<Database> | undefined, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    if (!trx) return transaction((own) => write(own, work));
+    if (!ours.has(trx)) {
+      throw new Error('A catalogue write in a transaction must run inside productRepository.transaction()');
+    }
+    written.add(trx);
+    return work(trx);
+  }
+
   function applyFilter<O>(
     query: SelectQueryBuilder<Database, 'products', O>,
     filter: ProductFilter,
@@ -160,7 +244,7 @@ export function createProductRepository(db: Kysely<Database>) {
       case 'newest':
         return query.orderBy('products.created_at', order).orderBy('products.id', order);
       case 'menu': {
-        // Favourites first, then the categories in the order of the shop's tabs (spec section 2), then by name.
+        // Favourites first, then the categories in the order of the menu page's tabs, then by name.
         const byCategory = query.orderBy('products.is_favorite', 'desc').orderBy(
           (eb) =>
             eb
@@ -180,72 +264,86 @@ export function createProductRepository(db: Kysely<Database>) {
     }
   }
 
-  async function attachSizes(rows: readonly ProductRow[], executor: Executor): Promise<Product[]> {
+  async function attachSizes(rows: readonly ProductRow[], trx?: Transaction<Database>): Promise<StoredProduct[]> {
     if (rows.length === 0) return [];
-    const sizeRows = await executor
-      .selectFrom('product_sizes')
-      .select(['product_id', 'code', 'price_idr'])
-      .where(
-        'product_id',
-        'in',
-        rows.map((r) => r.id),
-      )
-      .execute();
+    const [sizeRows, optionGroups] = await Promise.all([
+      (trx ?? db)
+        .selectFrom('product_sizes')
+        .select(['product_id', 'code', 'price_idr'])
+        .where(
+          'product_id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .execute(),
+      optionRepository.listGroupsOfProducts(rows.map((r) => r.id), trx),
+    ]);
     const byProduct = new Map<number, SizeRow[]>();
     for (const size of sizeRows) {
       const list = byProduct.get(size.product_id);
       if (list) list.push(size);
       else byProduct.set(size.product_id, [size]);
     }
-    return rows.map((row) => toProduct(row, byProduct.get(row.id) ?? []));
+    return rows.map((row) => toProduct(row, byProduct.get(row.id) ?? [], optionGroups.get(row.id) ?? []));
   }
 
-  async function listProducts(options: ListProductsOptions, executor: Executor = db): Promise<Product[]> {
+  async function listProducts(options: ListProductsOptions, trx?: Transaction<Database>): Promise<StoredProduct[]> {
     // `in ()` is not valid SQL: no ids, no rows.
     if (options.ids?.length === 0) return [];
-    let query = applySort(applyFilter(executor.selectFrom('products').select(PRODUCT_COLUMNS), options), options.sort, options.order);
+    let query = applySort(applyFilter((trx ?? db).selectFrom('products').select(PRODUCT_COLUMNS), options), options.sort, options.order);
     if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
-    return attachSizes(await query.execute(), executor);
+    return attachSizes(await query.execute(), trx);
   }
 
-  async function countProducts(filter: ProductFilter, executor: Executor = db): Promise<number> {
+  async function countProducts(filter: ProductFilter, trx?: Transaction<Database>): Promise<number> {
     if (filter.ids?.length === 0) return 0;
     const row = await applyFilter(
-      executor.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('total')),
+      (trx ?? db).selectFrom('products').select((eb) => eb.fn.countAll<number>().as('total')),
       filter,
     ).executeTakeFirstOrThrow();
     return Number(row.total);
   }
 
-  async function findProductById(id: number, executor: Executor = db): Promise<Product | undefined> {
-    const row = await executor
+  async function findProductById(id: number, trx?: Transaction<Database>): Promise<StoredProduct | undefined> {
+    const row = await (trx ?? db)
       .selectFrom('products')
       .select(PRODUCT_COLUMNS)
       .where('products.id', '=', id)
       .where('products.deleted_at', 'is', null)
       .executeTakeFirst();
     if (!row) return undefined;
-    const [product] = await attachSizes([row], executor);
+    const [product] = await attachSizes([row], trx);
     return product;
   }
 
-  /** Name and description of every matching product, for the in-memory search. */
+  /** Name, description and category of every matching product, for the in-memory search. */
   async function listSearchDocuments(
     filter: Pick<ProductFilter, 'category' | 'featured'>,
-    executor: Executor = db,
+    trx?: Transaction<Database>,
   ): Promise<SearchDocumentRow[]> {
-    return applyFilter(executor.selectFrom('products').select(['products.id', 'products.name', 'products.description']), filter)
+    const rows = await applyFilter(
+      (trx ?? db).selectFrom('products').select(['products.id', 'products.name', 'products.description', 'products.category']),
+      filter,
+    )
       .orderBy('products.id')
       .execute();
+    return rows.map((row) => ({ ...row, category: Category.parse(row.category) }));
+  }
+
+  /** The ids of every matching product in the requested order, without their rows: search ranks them in memory. */
+  async function listProductIds(options: Omit<ListProductsOptions, 'limit' | 'offset'>, trx?: Transaction<Database>): Promise<number[]> {
+    if (options.ids?.length === 0) return [];
+    const rows = await applySort(applyFilter((trx ?? db).selectFrom('products').select('products.id'), options), options.sort, options.order).execute();
+    return rows.map((row) => row.id);
   }
 
   /** True when the table holds any row at all, soft-deleted ones included. */
-  async function hasAnyProductRows(executor: Executor = db): Promise<boolean> {
-    const row = await executor.selectFrom('products').select('id').limit(1).executeTakeFirst();
+  async function hasAnyProductRows(trx?: Transaction<Database>): Promise<boolean> {
+    const row = await (trx ?? db).selectFrom('products').select('id').limit(1).executeTakeFirst();
     return row !== undefined;
   }
 
-  async function insertSizes(productId: number, sizes: readonly NewProductSize[], trx: Executor): Promise<void> {
+  async function insertSizes(productId: number, sizes: readonly NewProductSize[], trx: Transaction<Database>): Promise<void> {
     if (sizes.length === 0) return;
     await trx
       .insertInto('product_sizes')
@@ -253,78 +351,87 @@ export function createProductRepository(db: Kysely<Database>) {
       .execute();
   }
 
-  /** Inserts the product and its sizes atomically (in `executor` when it is a transaction, else in its own). */
-  async function createProduct(input: NewProduct, executor: Executor = db): Promise<Product> {
-    if (!executor.isTransaction) return executor.transaction().execute((trx) => createProduct(input, trx));
-    const now = nowIso();
-    const { id } = await executor
-      .insertInto('products')
-      .values({
-        name: input.name,
-        description: input.description,
-        category: input.category,
-        price_idr: input.priceIdr,
-        images: JSON.stringify(input.images),
-        is_favorite: flag(input.isFavorite),
-        is_promo: flag(input.isPromo),
-        is_sold_out: flag(input.isSoldOut),
-        created_at: input.createdAt ?? now,
-        updated_at: input.createdAt ?? now,
-        deleted_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await insertSizes(id, input.sizes, executor);
-    const created = await findProductById(id, executor);
-    if (!created) throw new Error(`Product ${id} vanished inside its own transaction`);
-    return created;
+  /** Inserts the product and its sizes atomically (in `trx`, else in a transaction of its own). */
+  function createProduct(input: NewProduct, trx?: Transaction<Database>): Promise<StoredProduct> {
+    return write(trx, async (tx) => {
+      const now = nowIso();
+      const { id } = await tx
+        .insertInto('products')
+        .values({
+          name: input.name,
+          name_key: productNameKey(input.name),
+          description: input.description,
+          category: input.category,
+          price_idr: input.priceIdr,
+          images: JSON.stringify(input.images),
+          is_favorite: flag(input.isFavorite),
+          is_promo: flag(input.isPromo),
+          promo_percent_off: input.promoPercentOff ?? 0,
+          is_sold_out: flag(input.isSoldOut),
+          created_at: input.createdAt ?? now,
+          updated_at: input.createdAt ?? now,
+          deleted_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await insertSizes(id, input.sizes, tx);
+      if (input.optionGroupIds) await optionRepository.setProductGroups(id, input.optionGroupIds, tx);
+      const created = await findProductById(id, tx);
+      if (!created) throw new Error(`Product ${id} vanished inside its own transaction`);
+      return created;
+    });
   }
 
   /** Applies the given changes; undefined when no live product has this id. `sizes` replaces every size. */
-  async function updateProduct(id: number, changes: ProductChanges, executor: Executor = db): Promise<Product | undefined> {
-    if (!executor.isTransaction) return executor.transaction().execute((trx) => updateProduct(id, changes, trx));
-    const result = await executor
-      .updateTable('products')
-      .set({
-        ...(changes.name !== undefined ? { name: changes.name } : {}),
-        ...(changes.description !== undefined ? { description: changes.description } : {}),
-        ...(changes.category !== undefined ? { category: changes.category } : {}),
-        ...(changes.priceIdr !== undefined ? { price_idr: changes.priceIdr } : {}),
-        ...(changes.images !== undefined ? { images: JSON.stringify(changes.images) } : {}),
-        ...(changes.isFavorite !== undefined ? { is_favorite: flag(changes.isFavorite) } : {}),
-        ...(changes.isPromo !== undefined ? { is_promo: flag(changes.isPromo) } : {}),
-        ...(changes.isSoldOut !== undefined ? { is_sold_out: flag(changes.isSoldOut) } : {}),
-        updated_at: nowIso(),
-      })
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    if (result.numUpdatedRows === 0n) return undefined;
-    if (changes.sizes !== undefined) {
-      await executor.deleteFrom('product_sizes').where('product_id', '=', id).execute();
-      await insertSizes(id, changes.sizes, executor);
-    }
-    return findProductById(id, executor);
+  function updateProduct(id: number, changes: ProductChanges, trx?: Transaction<Database>): Promise<StoredProduct | undefined> {
+    return write(trx, async (tx) => {
+      const result = await tx
+        .updateTable('products')
+        .set({
+          ...(changes.name !== undefined ? { name: changes.name, name_key: productNameKey(changes.name) } : {}),
+          ...(changes.description !== undefined ? { description: changes.description } : {}),
+          ...(changes.category !== undefined ? { category: changes.category } : {}),
+          ...(changes.priceIdr !== undefined ? { price_idr: changes.priceIdr } : {}),
+          ...(changes.images !== undefined ? { images: JSON.stringify(changes.images) } : {}),
+          ...(changes.isFavorite !== undefined ? { is_favorite: flag(changes.isFavorite) } : {}),
+          ...(changes.isPromo !== undefined ? { is_promo: flag(changes.isPromo) } : {}),
+          ...(changes.promoPercentOff !== undefined ? { promo_percent_off: changes.promoPercentOff } : {}),
+          ...(changes.isSoldOut !== undefined ? { is_sold_out: flag(changes.isSoldOut) } : {}),
+          updated_at: nowIso(),
+        })
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (result.numUpdatedRows === 0n) return undefined;
+      if (changes.sizes !== undefined) {
+        await tx.deleteFrom('product_sizes').where('product_id', '=', id).execute();
+        await insertSizes(id, changes.sizes, tx);
+      }
+      if (changes.optionGroupIds !== undefined) await optionRepository.setProductGroups(id, changes.optionGroupIds, tx);
+      return findProductById(id, tx);
+    });
   }
 
   /** Marks the product deleted (past orders keep it); false when no live product has this id. */
-  async function softDeleteProduct(id: number, executor: Executor = db): Promise<boolean> {
-    const now = nowIso();
-    const result = await executor
-      .updateTable('products')
-      .set({ deleted_at: now, updated_at: now })
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+  function softDeleteProduct(id: number, trx?: Transaction<Database>): Promise<boolean> {
+    return write(trx, async (tx) => {
+      const now = nowIso();
+      const result = await tx
+        .updateTable('products')
+        .set({ deleted_at: now, updated_at: now })
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    });
   }
 
   /**
    * True when any product row, soft-deleted ones included (past orders still show them), lists this picture.
    * A LIKE on the JSON text: `_` in a name may over-match, which only ever keeps a file, never loses one.
    */
-  async function isImageInUse(fileName: string, executor: Executor = db): Promise<boolean> {
-    const row = await executor
+  async function isImageInUse(fileName: string, trx?: Transaction<Database>): Promise<boolean> {
+    const row = await (trx ?? db)
       .selectFrom('products')
       .select('id')
       .where('images', 'like', `%${JSON.stringify(fileName).replace(/[%\\]/g, '')}%`)
@@ -334,12 +441,14 @@ export function createProductRepository(db: Kysely<Database>) {
   }
 
   return {
-    /** The database this repository works on: the key of its catalogue version, and for opening transactions. */
-    db,
+    /** Moves on after every committed write: the cached answers of the products service follow it. */
+    catalogueVersion,
+    transaction,
     listProducts,
     countProducts,
     findProductById,
     listSearchDocuments,
+    listProductIds,
     hasAnyProductRows,
     createProduct,
     updateProduct,

@@ -64,7 +64,7 @@ describe('browsing the menu', () => {
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     const body = res.json<ProductListResponse>();
     expect(Object.keys(body).sort()).toEqual(['data', 'meta']);
-    expect(body.meta).toEqual({ page: 1, limit: 24, total: 7 });
+    expect(body.meta).toEqual({ page: 1, limit: 1000, total: 7 });
     expect(body.data).toHaveLength(7);
   });
 
@@ -89,7 +89,7 @@ describe('browsing the menu', () => {
 
     expect(res.statusCode).toBe(400);
     const body = res.json<ErrorResponse>();
-    expect(body.message).toBe('cat must be one of: coffee, non-coffee, foods, add-on');
+    expect(body.message).toBe('The category must be one of: coffee, non-coffee, foods, add-on.');
     expect(body.field).toBe('cat');
   });
 
@@ -101,7 +101,8 @@ describe('browsing the menu', () => {
 
       expect(res.statusCode).toBe(400);
       expect(res.json<ErrorResponse>().field).toBe(field);
-      expect(res.json<ErrorResponse>().message).toMatch(new RegExp(`^${field} (must|is)`));
+      // A sentence with the field's label; the API name is in `field` only.
+      expect(res.json<ErrorResponse>().message).toMatch(/^[A-Z][a-z ]+ (must|is) [^]*\.$/);
     },
   );
 
@@ -110,8 +111,8 @@ describe('browsing the menu', () => {
 
     expect(Object.keys(product ?? {}).sort()).toEqual(
       [
-        'id', 'name', 'price', 'priceIdr', 'category', 'images', 'imageUrl', 'description', 'sizes',
-        'isFavorite', 'isPromo', 'isSoldOut', 'createdAt', 'updatedAt',
+        'id', 'name', 'price', 'priceIdr', 'category', 'images', 'imageUrl', 'description', 'sizes', 'optionGroups',
+        'isFavorite', 'isPromo', 'promoPercentOff', 'promoPrice', 'promoPriceIdr', 'isSoldOut', 'createdAt', 'updatedAt',
       ].sort(),
     );
     expect(product).toMatchObject({
@@ -119,23 +120,38 @@ describe('browsing the menu', () => {
       price: 34,
       priceIdr: 34_000,
       category: 'coffee',
-      images: ['abc.webp'],
+      id: expect.stringMatching(/^[1-9][0-9]*$/) as unknown,
+      images: [{ id_image: `${product?.id}-1`, id_product: product?.id, name: 'abc.webp', filename: 'abc.webp', url: '/uploads/images/abc.webp' }],
       imageUrl: '/uploads/images/abc.webp',
       isFavorite: true,
       isPromo: false,
       isSoldOut: false,
     });
     expect(product?.sizes).toEqual([
-      { code: 'R', label: 'Regular', price: 34, priceIdr: 34_000 },
-      { code: 'L', label: 'Large', price: 39, priceIdr: 39_000 },
-      { code: 'XL', label: 'Extra Large', price: 44, priceIdr: 44_000 },
+      // Not on promotion: the charged price is the regular one.
+      { code: 'R', label: 'Regular', price: 34, priceIdr: 34_000, promoPrice: 34, promoPriceIdr: 34_000 },
+      { code: 'L', label: 'Large', price: 39, priceIdr: 39_000, promoPrice: 39, promoPriceIdr: 39_000 },
+      { code: 'XL', label: 'Extra Large', price: 44, priceIdr: 44_000, promoPrice: 44, promoPriceIdr: 44_000 },
     ]);
     expect(Date.parse(product?.createdAt ?? '')).not.toBeNaN();
   });
 
-  it('keeps products without a picture in the list, with no picture address', async () => {
+  it('shows a product stored without a picture with its category\'s drawn picture, never an empty list', async () => {
     const cake = (await list('?cat=foods')).data.find((p) => p.name === 'Mystery Cake');
-    expect(cake).toMatchObject({ images: [], imageUrl: null });
+    expect(cake?.images.map((image) => image.filename)).toEqual(['default-foods.webp']);
+    expect(cake?.imageUrl).toBe('/uploads/images/default-foods.webp');
+    const picture = await get(`/uploads/images/${cake?.images[0]?.filename}`);
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/webp');
+    expect((await list()).data.every((p) => p.images.length > 0)).toBe(true);
+  });
+
+  it('answers the same list at /products/ (with the trailing slash)', async () => {
+    for (const query of ['', '?cat=foods']) {
+      const slash = await get(`/api/v1/products/${query}`);
+      expect(slash.statusCode).toBe(200);
+      expect(slash.json()).toEqual(await list(query));
+    }
   });
 
   it('answers one product in { data }', async () => {
@@ -238,7 +254,7 @@ describe('?search=', () => {
   });
 
   it('answers an empty list when nothing matches', async () => {
-    expect(await list('?search=pizza')).toEqual({ data: [], meta: { page: 1, limit: 24, total: 0 } });
+    expect(await list('?search=pizza')).toEqual({ data: [], meta: { page: 1, limit: 1000, total: 0 } });
   });
 
   it('combines with the category and counts matches in meta.total', async () => {
@@ -260,7 +276,7 @@ describe('?search=', () => {
   it('refuses a search longer than 100 characters', async () => {
     const res = await get(`/api/v1/products?search=${'a'.repeat(101)}`);
     expect(res.statusCode).toBe(400);
-    expect(res.json<ErrorResponse>()).toMatchObject({ field: 'search', message: 'search must be at most 100 characters' });
+    expect(res.json<ErrorResponse>()).toMatchObject({ field: 'search', message: 'Search must be at most 100 characters.' });
   });
 });
 
@@ -324,11 +340,18 @@ describe('pages', () => {
     expect(await list('?limit=2&page=4')).toEqual({ data: [], meta: { page: 4, limit: 2, total: 5 } });
   });
 
+  it('answers the whole menu on one page when no page is asked for, and pages for a client that asks', async () => {
+    expect(await list()).toMatchObject({ meta: { page: 1, limit: 1000, total: 5 } });
+    expect((await list()).data).toHaveLength(5);
+    expect(await list('?page=1')).toMatchObject({ meta: { page: 1, limit: 24, total: 5 } });
+    expect((await list('?limit=2')).data.map((p) => p.name)).toEqual(['A1', 'A2']);
+  });
+
   it('accepts up to 100 per page and refuses more, naming the limit', async () => {
     expect((await list('?limit=100')).meta.limit).toBe(100);
     const res = await get('/api/v1/products?limit=101');
     expect(res.statusCode).toBe(400);
-    expect(res.json<ErrorResponse>()).toMatchObject({ field: 'limit', message: 'limit must be at most 100' });
+    expect(res.json<ErrorResponse>()).toMatchObject({ field: 'limit', message: 'The number of results per page must be at most 100.' });
   });
 });
 
@@ -336,7 +359,7 @@ describe('list caching', () => {
   freshAppForEachTest();
 
   it('answers an empty menu with an empty list', async () => {
-    expect(await list()).toEqual({ data: [], meta: { page: 1, limit: 24, total: 0 } });
+    expect(await list()).toEqual({ data: [], meta: { page: 1, limit: 1000, total: 0 } });
   });
 
   it('shows a product added after the list was cached', async () => {

@@ -10,14 +10,17 @@ import {
   ListProductsQuery,
   MAX_PAGE_LIMIT,
   ProductListResponse,
+  WHOLE_MENU_LIMIT,
   ProductResponse,
   type Product,
 } from '@coffee/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireStaff } from '../../lib/current-user.js';
 import { unauthorized } from '../../lib/errors.js';
+import { CompressibleBody, sendCompressible } from '../../plugins/compression.js';
+import type { AttemptLimit } from '../../plugins/rate-limit.js';
 import { formBody, registerUploads } from '../../plugins/uploads.js';
 import type { MenuManagementService } from './menu-management.service.js';
 import type { ProductPage, ProductService } from './products.service.js';
@@ -26,28 +29,36 @@ export interface ProductRoutesOptions {
   products: ProductService;
   /** Staff writes (menu-management.service.ts). */
   menu: MenuManagementService;
+  /** Product picture uploads per staff account (PRODUCT_PICTURE_UPLOAD_LIMIT_PER_ACCOUNT). */
+  pictureUploads: AttemptLimit;
 }
 
 const TAGS = ['Products'];
 export const STAFF_ONLY_MESSAGE = 'Please sign in as staff to change the menu';
 
 const LIST_DESCRIPTION = [
-  `Products on the menu, ${DEFAULT_PAGE_LIMIT} per page by default (at most ${MAX_PAGE_LIMIT}); \`meta.total\` counts every match.`,
+  `The whole menu (at most ${WHOLE_MENU_LIMIT} products) when neither \`page\` nor \`limit\` is given; otherwise`,
+  `${DEFAULT_PAGE_LIMIT} per page by default (at most ${MAX_PAGE_LIMIT}). \`meta.total\` counts every match. Also at \`/products/\`.`,
   `- \`cat\`: one of ${CATEGORIES.join(', ')}. \`featured=true\`: favourite or promo products (the Favorite & Promo tab).`,
   '- Order without `sort`: the menu order (favourites first, then coffee, non-coffee, foods, add-ons, then by name).',
   '  `sort=name` and `sort=price` go ascending and `sort=newest` latest first unless `order=asc|desc` says otherwise; `order` alone changes nothing.',
-  '- `search`: words in any order, each found in the name or description, ignoring case and accents; a word may be the',
-  '  beginning of a longer one ("hazel") and, from 4 letters, may have one wrong, missing, extra or swapped letter.',
-  '  Name matches come before description matches and exact matches before typos; ties follow the order above.',
+  '- `search`: words in any order, each found in the name or description, ignoring case and accents ("caffe"), or naming',
+  '  the category ("coffee", "kopi", "tea", "teh", "non-coffee", "food", "makanan", "snack", "add-on", "minuman"); a word',
+  '  may be the beginning of a longer one ("hazel") and may have one wrong, missing, extra or swapped letter from 4',
+  '  letters, two from 8 ("capucino"). Best matches first: the exact name, names that begin with the words, names that',
+  '  hold them, names with typos, descriptions, then the category; ties follow the order above.',
   '- Answers carry an `ETag` and `Cache-Control: no-cache`: revalidate with `If-None-Match` to get a 304.',
 ].join('\n');
 
 const WRITE_DESCRIPTION = [
   'Staff only: 401 without a session, 403 for a customer. JSON `{ name, price, category, image?, description?, sizes?,',
-  'isFavorite?, isPromo?, isSoldOut? }`, where `image` is the file name of a picture already uploaded; or',
+  'isFavorite?, isPromo?, isSoldOut? }`, where `image` is the file name of a picture already uploaded (none: the shop',
+  'draws a picture from the name); or',
   'multipart/form-data with the same fields and the picture file in `image`. `price` (and each size price) is',
   'thousands of rupiah, a whole number from 1 to 10000. Pictures: JPEG, PNG, WebP or GIF by content (else 415), at',
-  'most 5 MB (else 413) and 40 megapixels (else 413); re-encoded to WebP within 1200x1200 without metadata.',
+  'most 5 MB (else 413) and 24 megapixels (else 413); re-encoded to WebP within 1200x1200 without metadata. A request',
+  'with a picture counts towards the account\'s picture uploads (PRODUCT_PICTURE_UPLOAD_LIMIT_PER_ACCOUNT, 60 per',
+  'PICTURE_UPLOAD_WINDOW_MINUTES, 10); past that 429 with Retry-After.',
 ].join('\n');
 
 /**
@@ -56,7 +67,8 @@ const WRITE_DESCRIPTION = [
  * and an encode per request; the WeakMap lets a representation go when its answer leaves the service's cache.
  */
 interface Representation {
-  body: Buffer;
+  /** Its brotli and gzip copies are made once, on first demand: a hot list is compressed once, not per request. */
+  body: CompressibleBody;
   etag: string;
 }
 
@@ -65,7 +77,7 @@ function memoise(cache: WeakMap<object, Representation>, source: object, toBody:
   if (!representation) {
     const json = JSON.stringify(toBody());
     const hash = createHash('sha1').update(json).digest('base64url');
-    representation = { body: Buffer.from(json), etag: `W/"${hash}"` };
+    representation = { body: new CompressibleBody(Buffer.from(json)), etag: `W/"${hash}"` };
     cache.set(source, representation);
   }
   return representation;
@@ -91,10 +103,11 @@ function sendRepresentation(request: FastifyRequest, reply: FastifyReply, repres
     void reply.code(304).send();
     return;
   }
-  void reply.type('application/json; charset=utf-8').send(representation.body);
+  void reply.type('application/json; charset=utf-8');
+  sendCompressible(request, reply, representation.body);
 }
 
-export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async (app, { products, menu }) => {
+export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async (app, { products, menu, pictureUploads }) => {
   const listRepresentations = new WeakMap<object, Representation>();
   const productRepresentations = new WeakMap<object, Representation>();
 
@@ -104,22 +117,20 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
   const productBody = (product: Product) => ProductResponse.parse({ data: product });
   const notModified = z.null().describe('No body: the ETag sent in If-None-Match is still current');
 
-  app.get(
-    '/products',
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'List and search the menu',
-        description: LIST_DESCRIPTION,
-        querystring: ListProductsQuery,
-        response: { 200: ProductListResponse, 304: notModified, 400: ErrorResponse },
-      },
-    },
-    async (request, reply) => {
-      const page = await products.listProducts(request.query);
-      sendRepresentation(request, reply, memoise(listRepresentations, page, () => listBody(page)));
-    },
-  );
+  const listSchema = {
+    tags: TAGS,
+    summary: 'List and search the menu',
+    description: LIST_DESCRIPTION,
+    querystring: ListProductsQuery,
+    response: { 200: ProductListResponse, 304: notModified, 400: ErrorResponse },
+  };
+  const listHandler = async (request: FastifyRequest<{ Querystring: ListProductsQuery }>, reply: FastifyReply) => {
+    const page = await products.listProducts(request.query);
+    sendRepresentation(request, reply, memoise(listRepresentations, page, () => listBody(page)));
+  };
+  app.get('/products', { schema: listSchema }, listHandler);
+  // Clients written for the original shop list the menu at `/products/` (to find a product's picture by id).
+  app.get('/products/', { schema: { ...listSchema, hide: true } }, listHandler);
 
   app.get(
     '/products/:id',
@@ -143,11 +154,12 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
   const menuWrites: FastifyPluginAsyncZod = async (writes) => {
     await registerUploads(writes);
 
-    // Menu changes are for staff (spec section 6 lets any signed-in user; we add the staff role). Checked in
+    // Menu changes are for staff only, not for any signed-in customer. Checked in
     // onRequest, before the body is read, so a visitor's or customer's upload is never even received.
-    const staffOnly = async (request: FastifyRequest) => {
+    const staffOnly = (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
       if (!request.user) throw unauthorized(STAFF_ONLY_MESSAGE);
       requireStaff(request);
+      done();
     };
     const form = formBody({ fileField: 'image', ...PRODUCT_FORM_FIELDS });
     const writeResponses = {
@@ -158,6 +170,13 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
       413: ErrorResponse,
       415: ErrorResponse,
       422: ErrorResponse,
+      429: ErrorResponse,
+    };
+    /** The form's picture, once counted against the account's picture uploads: decoding is what costs. */
+    const countedPicture = async (request: FastifyRequest) => {
+      const picture = form.fileOf(request);
+      if (picture) await pictureUploads.hit(request, String(requireStaff(request).id));
+      return picture;
     };
 
     writes.post(
@@ -175,7 +194,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
         preValidation: form.preValidation,
       },
       async (request, reply) => {
-        const product = await menu.addProduct(request.body, form.fileOf(request));
+        const product = await menu.addProduct(request.body, await countedPicture(request));
         return reply.code(201).send({ data: product });
       },
     );
@@ -185,7 +204,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
         schema: {
           tags: TAGS,
           summary: 'Change a product (staff)',
-          description: `${WRITE_DESCRIPTION}\n\nOnly the fields sent change; \`image: null\` removes the picture.`,
+          description: `${WRITE_DESCRIPTION}\n\nOnly the fields sent change. An empty or absent \`image\` keeps the picture; \`removeImage: true\` (or JSON \`image: null\`) removes it and the shop draws one from the name.`,
           consumes: ['application/json', 'multipart/form-data'],
           params: IdParam,
           body: UpdateProductInput,
@@ -194,7 +213,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
         onRequest: staffOnly,
         preValidation: form.preValidation,
       },
-      async (request) => ({ data: await menu.changeProduct(request.params.id, request.body, form.fileOf(request)) }),
+      async (request) => ({ data: await menu.changeProduct(request.params.id, request.body, await countedPicture(request)) }),
     );
     writes.delete(
       '/products/:id',

@@ -11,7 +11,7 @@ let service: ProductService;
 function freshDatabaseForEachTest() {
   beforeEach(async () => {
     testDb = await createTestDatabase();
-    service = createProductService(createProductRepository(testDb.database.db), { uploadsDir: testDb.dataDir });
+    service = createProductService({ productRepository: createProductRepository(testDb.database.db) });
   });
   afterEach(async () => {
     await testDb.drop();
@@ -87,12 +87,36 @@ describe('the catalogue cache', () => {
   });
 
   it('serves another service over the same database the changes this one made', async () => {
-    const other = createProductService(createProductRepository(testDb.database.db), { uploadsDir: testDb.dataDir });
+    const other = createProductService({ productRepository: createProductRepository(testDb.database.db) });
     expect((await other.listProducts(firstPage)).total).toBe(0);
 
     await service.createProduct(latte);
 
     expect((await other.listProducts(firstPage)).total).toBe(1);
+  });
+});
+
+describe('catalogue writes outside the service', () => {
+  freshDatabaseForEachTest();
+
+  it('drop the cached answers too, once their transaction commits', async () => {
+    const repo = createProductRepository(testDb.database.db);
+    expect(await names()).toEqual([]);
+
+    await repo.transaction(async (trx) => {
+      await repo.createProduct(latte, trx);
+      await repo.createProduct({ ...latte, name: 'Americano', isFavorite: false }, trx);
+    });
+
+    expect(await names()).toEqual(['Hazelnut Latte', 'Americano']);
+  });
+
+  it('are refused in a transaction the repository did not open, whose commit it could not see', async () => {
+    const repo = createProductRepository(testDb.database.db);
+    await expect(
+      testDb.database.db.transaction().execute((trx) => repo.createProduct(latte, trx)),
+    ).rejects.toThrow(/productRepository\.transaction/);
+    expect(await names()).toEqual([]);
   });
 });
 

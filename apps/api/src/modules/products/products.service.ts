@@ -1,19 +1,25 @@
-import type { ListProductsQuery, Product } from '@coffee/contract';
-import { notFound } from '../../lib/errors.js';
-import { AnswerCache, catalogueVersion, noteCatalogueChanged } from './catalogue-cache.js';
-import type {
-  NewProduct,
-  ProductChanges,
-  ProductFilter,
-  ProductRepository,
-  ProductSort,
-  SortOrder,
+import { DEFAULT_PAGE_LIMIT, WHOLE_MENU_LIMIT, type ListProductsQuery, type Product } from '@coffee/contract';
+import { conflict, notFound } from '../../lib/errors.js';
+import { AnswerCache } from './catalogue-cache.js';
+import { DEFAULT_PICTURE_FILES } from './default-pictures.js';
+import {
+  UPLOADS_URL_PREFIX,
+  isDuplicateProductName,
+  type NewProduct,
+  type ProductChanges,
+  type ProductFilter,
+  type ProductRepository,
+  type ProductSort,
+  type SortOrder,
+  type StoredProduct,
 } from './products.repository.js';
-import { indexDocument, searchDocuments, toQueryWords, type IndexedDocument } from './search.js';
+import { createSearchIndex, toQueryWords, type SearchIndex } from './search.js';
 
-export interface ProductServiceOptions {
-  /** Where product pictures live; reserved for the staff write paths, which store and remove files there. */
-  uploadsDir: string;
+// What other modules may use of the catalogue: the picture address of a stored product row.
+export { UPLOADS_URL_PREFIX, imageUrlOf } from './products.repository.js';
+
+export interface ProductServiceDeps {
+  productRepository: ProductRepository;
   /** Most list answers kept in memory (least recently used dropped first). */
   maxCachedLists?: number;
 }
@@ -26,7 +32,56 @@ export interface ProductPage {
   readonly total: number;
 }
 
-const NO_WORDS: readonly string[] = Object.freeze([]);
+/** The words of a `?search=` text (see toQueryWords) and their part of the cache key. */
+interface QueryWords {
+  readonly words: readonly string[];
+  readonly key: string;
+}
+
+const NO_SEARCH: QueryWords = Object.freeze({ words: Object.freeze([]), key: '' });
+
+/**
+ * toQueryWords for recent search texts: splitting a text (Unicode normalisation, two regular expressions, a sort)
+ * measured about 3 µs, the largest part of a cached search answer's own CPU. A pure function of the text, so a
+ * small bounded memo is safe; the oldest text goes first when it is full.
+ */
+function queryWordsMemo(maxEntries: number) {
+  const memo = new Map<string, QueryWords>();
+  return (search: string): QueryWords => {
+    let found = memo.get(search);
+    if (!found) {
+      const words = Object.freeze(toQueryWords(search));
+      found = { words, key: words.join(' ') };
+      if (memo.size >= maxEntries) memo.delete(memo.keys().next().value as string);
+      memo.set(search, found);
+    }
+    return found;
+  };
+}
+
+/**
+ * A stored product as the API answers it, in the shape clients of the original shop read: the id as decimal text
+ * (they compare it with the route parameter, a string) and `images` as objects with a `filename`, never empty.
+ */
+export function toProductAnswer(stored: StoredProduct): Product {
+  const id = String(stored.id);
+  const [firstFile = DEFAULT_PICTURE_FILES[stored.category], ...moreFiles] = stored.images;
+  const toImage = (filename: string, index: number) => ({
+    id_image: `${id}-${index + 1}`,
+    id_product: id,
+    name: filename,
+    filename,
+    url: UPLOADS_URL_PREFIX + encodeURIComponent(filename),
+  });
+  const first = toImage(firstFile, 0);
+  return { ...stored, id, images: [first, ...moreFiles.map((file, i) => toImage(file, i + 1))], imageUrl: first.url };
+}
+
+/** Page and limit of a list: without either, the whole menu on one page (up to WHOLE_MENU_LIMIT). */
+function resolvePaging(query: Pick<ListProductsQuery, 'page' | 'limit'>): { page: number; limit: number } {
+  if (query.page === undefined && query.limit === undefined) return { page: 1, limit: WHOLE_MENU_LIMIT };
+  return { page: query.page ?? 1, limit: query.limit ?? DEFAULT_PAGE_LIMIT };
+}
 
 /** Product ids are positive integers that fit the `integer` column of both databases. */
 const MAX_PRODUCT_ID = 2_147_483_647;
@@ -52,19 +107,34 @@ function resolveSort(query: Pick<ListProductsQuery, 'sort' | 'order'>): { sort: 
   return { sort: query.sort, order: query.order ?? (query.sort === 'newest' ? 'desc' : 'asc') };
 }
 
-export function createProductService(repo: ProductRepository, options: ProductServiceOptions) {
-  const version = () => catalogueVersion(repo.db);
-  // See catalogue-cache.ts for why an in-process cache is safe here (one process owns every write).
-  const pages = new AnswerCache<ProductPage>(options.maxCachedLists ?? 256, version);
+/** A second live product with the same name (ignoring case and spacing) confuses customers and staff alike. */
+const duplicateName = (name: string) => (err: unknown): never => {
+  if (isDuplicateProductName(err)) {
+    throw conflict(`There is already a product called "${name.trim()}" on the menu. Please choose another name.`, 'name');
+  }
+  throw err;
+};
+
+export function createProductService(deps: ProductServiceDeps) {
+  const repo = deps.productRepository;
+  // An in-process cache is safe because every write moves the catalogue version on (the repository does it), and
+  // with REDIS_URL a write in any process reaches every other one before it answers (catalogue-cache.ts): every
+  // answer cached before a write is dropped.
+  const version = repo.catalogueVersion.current;
+  const pages = new AnswerCache<ProductPage>(deps.maxCachedLists ?? 256, version);
   const products = new AnswerCache<Product | undefined>(1024, version);
-  const searchIndexes = new AnswerCache<IndexedDocument[]>(32, version);
+  // One index of the whole live catalogue, rebuilt after a write; the filters apply through `searchOrders`.
+  const searchIndex = new AnswerCache<SearchIndex>(1, version);
+  // Each product's place in a filtered, sorted list: search keeps the matches' requested order without their rows.
+  const searchOrders = new AnswerCache<ReadonlyMap<number, number>>(32, version);
+  const queryWordsOf = queryWordsMemo(256);
 
   async function loadPage(filter: ProductFilter, sort: ProductSort, order: SortOrder, page: number, limit: number) {
     const [items, total] = await Promise.all([
       repo.listProducts({ ...filter, sort, order, limit, offset: (page - 1) * limit }),
       repo.countProducts(filter),
     ]);
-    return { items, page, limit, total };
+    return { items: items.map(toProductAnswer), page, limit, total };
   }
 
   async function loadSearchPage(
@@ -75,17 +145,32 @@ export function createProductService(repo: ProductRepository, options: ProductSe
     page: number,
     limit: number,
   ): Promise<ProductPage> {
-    const indexKey = `${filter.category ?? '*'}|${String(filter.featured ?? '*')}`;
-    const index = await searchIndexes.get(indexKey, async () =>
-      (await repo.listSearchDocuments(filter)).map(indexDocument),
-    );
-    const hits = searchDocuments(words, index);
-    // Best matches first; products that match equally well keep the requested order (stable sort).
-    const relevance = new Map(hits.map((hit) => [hit.id, hit.tier * 1000 + hit.typos] as const));
-    const matching = await repo.listProducts({ ...filter, ids: hits.map((hit) => hit.id), sort, order });
-    const ordered = matching.sort((a, b) => (relevance.get(a.id) ?? 0) - (relevance.get(b.id) ?? 0));
+    const orderKey = `${filter.category ?? '*'}|${String(filter.featured ?? '*')}|${sort}|${order}`;
+    const [index, positions] = await Promise.all([
+      searchIndex.get('catalogue', async () => createSearchIndex(await repo.listSearchDocuments({}))),
+      searchOrders.get(orderKey, async () => {
+        const ids = await repo.listProductIds({ ...filter, sort, order });
+        return new Map(ids.map((id, position) => [id, position] as const));
+      }),
+    ]);
+    // Best matches first; products that match equally well keep the requested order. Products outside the
+    // filter have no position and drop out.
+    const ranked = index
+      .search(words)
+      .flatMap((hit) => {
+        const position = positions.get(hit.id);
+        return position === undefined ? [] : [{ id: hit.id, rank: hit.rank, position }];
+      })
+      .sort((a, b) => a.rank - b.rank || a.position - b.position);
     const start = (page - 1) * limit;
-    return { items: ordered.slice(start, start + limit), page, limit, total: ordered.length };
+    const pageIds = ranked.slice(start, start + limit).map((hit) => hit.id);
+    // Only the page's rows are read, so a broad search over a large catalogue costs one small query.
+    const rows = new Map((await repo.listProducts({ ids: pageIds, sort, order })).map((row) => [row.id, row] as const));
+    const items = pageIds.flatMap((id) => {
+      const row = rows.get(id);
+      return row ? [toProductAnswer(row)] : [];
+    });
+    return { items, page, limit, total: ranked.length };
   }
 
   return {
@@ -93,14 +178,15 @@ export function createProductService(repo: ProductRepository, options: ProductSe
     listProducts(query: ListProductsQuery): Promise<ProductPage> {
       // The hot path is a cache hit: build the key with as little garbage as possible, the filter only on a miss.
       const { sort, order } = resolveSort(query);
-      const words = query.search ? toQueryWords(query.search) : NO_WORDS;
-      const key = `${query.cat ?? ''}|${query.featured ?? ''}|${words.join(' ')}|${sort}|${order}|${query.page}|${query.limit}`;
+      const { page, limit } = resolvePaging(query);
+      const { words, key: wordsKey } = query.search ? queryWordsOf(query.search) : NO_SEARCH;
+      const key = `${query.cat ?? ''}|${query.featured ?? ''}|${wordsKey}|${sort}|${order}|${page}|${limit}`;
       return pages.get(key, () => {
         const filter: ProductFilter = { category: query.cat, featured: query.featured };
         // Input that normalises to no words ('?!', '   ') is no search at all.
         return words.length > 0
-          ? loadSearchPage(words, filter, sort, order, query.page, query.limit)
-          : loadPage(filter, sort, order, query.page, query.limit);
+          ? loadSearchPage(words, filter, sort, order, page, limit)
+          : loadPage(filter, sort, order, page, limit);
       });
     },
 
@@ -108,25 +194,24 @@ export function createProductService(repo: ProductRepository, options: ProductSe
     async getProduct(rawId: string): Promise<Product> {
       const id = parseProductId(rawId);
       if (id === null) throw productNotFound(rawId);
-      const product = await products.get(String(id), () => repo.findProductById(id));
+      const product = await products.get(String(id), async () => {
+        const stored = await repo.findProductById(id);
+        return stored && toProductAnswer(stored);
+      });
       if (!product) throw productNotFound(rawId);
       return product;
     },
 
-    // Writes. Each one commits, then moves the catalogue version on so no cached answer outlives it.
     async createProduct(input: NewProduct): Promise<Product> {
-      const created = await repo.createProduct(input);
-      noteCatalogueChanged(repo.db);
-      return created;
+      return toProductAnswer(await repo.createProduct(input).catch(duplicateName(input.name)));
     },
 
     async updateProduct(rawId: string, changes: ProductChanges): Promise<Product> {
       const id = parseProductId(rawId);
       if (id === null) throw productNotFound(rawId);
-      const updated = await repo.updateProduct(id, changes);
+      const updated = await repo.updateProduct(id, changes).catch(duplicateName(changes.name ?? ''));
       if (!updated) throw productNotFound(rawId);
-      noteCatalogueChanged(repo.db);
-      return updated;
+      return toProductAnswer(updated);
     },
 
     async deleteProduct(rawId: string): Promise<void> {
@@ -134,7 +219,6 @@ export function createProductService(repo: ProductRepository, options: ProductSe
       if (id === null) throw productNotFound(rawId);
       const deleted = await repo.softDeleteProduct(id);
       if (!deleted) throw productNotFound(rawId);
-      noteCatalogueChanged(repo.db);
     },
   };
 }

@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { indexDocument, isWithinOneEdit, searchDocuments, toQueryWords, toWords, type SearchDocument } from './search.js';
+import { MatchTier, createSearchIndex, prefixEditDistance, toQueryWords, toWords, type SearchDocument } from './search.js';
 
 const menu: SearchDocument[] = [
-  { id: 1, name: 'Hazelnut Latte', description: 'Espresso with hazelnut syrup and vanilla whipped cream' },
-  { id: 2, name: 'Cold Brew', description: 'Coffee steeped for sixteen hours' },
-  { id: 3, name: 'Caramel Macchiato', description: 'Vanilla, milk and a caramel drizzle' },
-  { id: 4, name: 'Chicken Wings', description: 'Crispy wings with a honey glaze' },
-  { id: 5, name: 'Crème Brûlée', description: 'Burnt custard' },
-  { id: 6, name: 'Vanilla Milkshake', description: 'Thick and cold' },
+  { id: 1, name: 'Hazelnut Latte', description: 'Espresso with hazelnut syrup and vanilla whipped cream', category: 'coffee' },
+  { id: 2, name: 'Cold Brew', description: 'Steeped for sixteen hours', category: 'coffee' },
+  { id: 3, name: 'Caramel Macchiato', description: 'Vanilla, milk and a caramel drizzle', category: 'coffee' },
+  { id: 4, name: 'Chicken Wings', description: 'Crispy wings with a honey glaze', category: 'foods' },
+  { id: 5, name: 'Crème Brûlée', description: 'Burnt custard', category: 'foods' },
+  { id: 6, name: 'Vanilla Milkshake', description: 'Thick and cold', category: 'non-coffee' },
+  { id: 7, name: 'Cappuccino', description: 'Espresso and foam', category: 'coffee' },
+  { id: 8, name: 'Grass Jelly', description: 'Lovely in iced coffee', category: 'add-on' },
 ];
-const index = menu.map(indexDocument);
-const ids = (query: string) => searchDocuments(toQueryWords(query), index).map((hit) => hit.id);
+const index = createSearchIndex(menu);
+const ids = (query: string, docs = index) => docs.search(toQueryWords(query)).map((hit) => hit.id);
 
 describe('toWords', () => {
   it('lowercases, drops accents and splits on anything that is not a letter or digit', () => {
@@ -22,35 +24,44 @@ describe('toWords', () => {
   it('gives one key for queries with the same words', () => {
     expect(toQueryWords('Latte  hazelnut latte')).toEqual(toQueryWords('hazelnut LATTE'));
   });
-});
 
-describe('isWithinOneEdit', () => {
-  it.each([
-    ['latte', 'latte'],
-    ['lattee', 'latte'], // extra letter
-    ['late', 'latte'], // missing letter
-    ['lette', 'latte'], // wrong letter
-    ['hazlenut', 'hazelnut'], // swapped neighbours
-    ['alte', 'late'],
-  ])('%s ~ %s', (a, b) => {
-    expect(isWithinOneEdit(a, b)).toBe(true);
-    expect(isWithinOneEdit(b, a)).toBe(true);
-  });
-
-  it.each([
-    ['lattte', 'lat'],
-    ['latte', 'mocha'],
-    ['hzlenut', 'hazelnut'],
-    ['abcd', 'badc'],
-  ])('%s is more than one edit from %s', (a, b) => {
-    expect(isWithinOneEdit(a, b)).toBe(false);
+  it('keeps the names of the tabs as one word, however they are typed', () => {
+    expect(toQueryWords('non-coffee')).toEqual(['noncoffee']);
+    expect(toQueryWords('Non Coffee')).toEqual(['noncoffee']);
+    expect(toQueryWords('add-ons')).toEqual(['addons']);
   });
 });
 
-describe('searchDocuments', () => {
-  it('ignores case and word order', () => {
+describe('prefixEditDistance', () => {
+  it.each([
+    ['latte', 'latte', 0],
+    ['lat', 'latte', 0], // a beginning
+    ['lattee', 'latte', 1], // extra letter
+    ['late', 'latte', 1], // missing letter
+    ['lette', 'latte', 1], // wrong letter
+    ['hazlenut', 'hazelnut', 1], // swapped neighbours
+    ['hazle', 'hazelnut', 1], // a swap in a beginning
+    ['capucino', 'cappuccino', 2], // two missing letters
+  ])('%s -> %s: %i', (query, word, edits) => {
+    expect(prefixEditDistance(query, word, 2)).toBe(edits);
+  });
+
+  it('stops at the bound', () => {
+    expect(prefixEditDistance('latte', 'mocha', 1)).toBe(2);
+    expect(prefixEditDistance('hzlenut', 'hazelnut', 1)).toBe(2);
+  });
+
+  it('compares whole words when asked', () => {
+    expect(prefixEditDistance('drip', 'drinks', 1, true)).toBe(2);
+    expect(prefixEditDistance('cofee', 'coffee', 1, true)).toBe(1);
+  });
+});
+
+describe('SearchIndex.search', () => {
+  it('ignores case, accents and word order', () => {
     expect(ids('HAZELNUT latte')).toEqual([1]);
     expect(ids('latte hazelnut')).toEqual([1]);
+    expect(ids('creme brulee')).toEqual([5]);
   });
 
   it('finds a word from its beginning', () => {
@@ -64,14 +75,12 @@ describe('searchDocuments', () => {
     expect(ids('hazelnt late')).toEqual([1]);
     expect(ids('carmel')).toEqual([3]);
     expect(ids('chiken wigns')).toEqual([4]);
-  });
-
-  it('tolerates a typo in a word typed only in part', () => {
     expect(ids('hazle')).toEqual([1]);
   });
 
-  it('does not forgive two typos in one word, nor typos in short words', () => {
-    expect(ids('hzlenut')).toEqual([]);
+  it('tolerates two typos from 8 letters, and none in short words', () => {
+    expect(ids('capucino')).toEqual([7]);
+    expect(ids('hzlenut')).toEqual([]); // 7 letters: one typo only
     expect(ids('wng')).toEqual([]);
   });
 
@@ -79,31 +88,63 @@ describe('searchDocuments', () => {
     expect(ids('hazelnut wings')).toEqual([]);
   });
 
-  it('matches without accents', () => {
-    expect(ids('creme brulee')).toEqual([5]);
+  it('finds a category from a word that names it, the category before mentions elsewhere', () => {
+    expect(ids('coffee')).toEqual([1, 2, 3, 7, 8]);
+    expect(ids('kopi')).toEqual([1, 2, 3, 7]);
+    expect(ids('makanan')).toEqual([4, 5]);
+    expect(ids('non-coffee')).toEqual([6]);
+    expect(ids('cofee')).toEqual([1, 2, 3, 7, 8]);
   });
 
-  it('finds words in the description, ranked after name matches', () => {
-    // "vanilla" is in the name of 6 and only in the descriptions of 1 and 3.
-    expect(ids('vanilla')).toEqual([6, 1, 3]);
+  it('ranks exact name, name beginning, name words, typos, description, category', () => {
+    const docs = createSearchIndex([
+      { id: 1, name: 'Cold Brew', description: 'Slow', category: 'coffee' }, // category only
+      { id: 2, name: 'Tonic', description: 'Espresso over tonic', category: 'non-coffee' }, // description
+      { id: 3, name: 'Espreso Martini', description: '', category: 'coffee' }, // a typo in the name
+      { id: 4, name: 'Iced Espresso', description: '', category: 'coffee' }, // a word of the name
+      { id: 5, name: 'Espresso Tonic', description: '', category: 'coffee' }, // the name's beginning
+      { id: 6, name: 'Espresso', description: '', category: 'coffee' }, // the whole name
+    ]);
+    const hits = docs.search(toQueryWords('espresso'));
+    expect(hits.map((hit) => hit.id)).toEqual([6, 5, 4, 3, 2]);
+    expect(hits.map((hit) => hit.tier)).toEqual([
+      MatchTier.exactName,
+      MatchTier.namePrefix,
+      MatchTier.nameWords,
+      MatchTier.nameTypo,
+      MatchTier.description,
+    ]);
+    expect(docs.search(toQueryWords('espresso coffee')).map((hit) => hit.id)).toEqual([6, 5, 4, 3]);
   });
 
   it('ranks exact name matches above typo name matches', () => {
-    const docs = [
-      { id: 1, name: 'Milo', description: '' },
-      { id: 2, name: 'Mild Roast', description: '' },
-    ].map(indexDocument);
-    expect(searchDocuments(toQueryWords('mild'), docs).map((hit) => hit.id)).toEqual([2, 1]);
+    const docs = createSearchIndex([
+      { id: 1, name: 'Milo', description: '', category: 'non-coffee' },
+      { id: 2, name: 'Mild Roast', description: '', category: 'coffee' },
+    ]);
+    expect(ids('mild', docs)).toEqual([2, 1]);
   });
 
   it('keeps the given order between equally good matches', () => {
     const docs = [
-      { id: 1, name: 'Iced Latte', description: '' },
-      { id: 2, name: 'Latte', description: '' },
-      { id: 3, name: 'Hazelnut Latte', description: '' },
-    ].map(indexDocument);
-    const order = (list: typeof docs) => searchDocuments(['latte'], list).map((hit) => hit.id);
-    expect(order(docs)).toEqual([1, 2, 3]);
-    expect(order([...docs].reverse())).toEqual([3, 2, 1]);
+      { id: 1, name: 'Iced Latte', description: '', category: 'coffee' },
+      { id: 2, name: 'Hot Latte', description: '', category: 'coffee' },
+      { id: 3, name: 'Hazelnut Latte', description: '', category: 'coffee' },
+    ] satisfies SearchDocument[];
+    expect(ids('lat', createSearchIndex(docs))).toEqual([1, 2, 3]);
+    expect(ids('lat', createSearchIndex([...docs].reverse()))).toEqual([3, 2, 1]);
+  });
+
+  it('answers from a catalogue of thousands without scanning it', () => {
+    const flavours = ['Hazelnut', 'Vanilla', 'Caramel', 'Pandan', 'Gula Aren', 'Matcha', 'Taro', 'Mocha'];
+    const docs: SearchDocument[] = Array.from({ length: 10_000 }, (_, i) => ({
+      id: i + 1,
+      name: `${flavours[i % flavours.length] ?? ''} Latte ${i + 1}`,
+      description: 'Espresso and milk',
+      category: 'coffee',
+    }));
+    const big = createSearchIndex(docs);
+    expect(big.search(toQueryWords('hazlenut latte 9'))[0]?.id).toBe(9);
+    expect(big.search(toQueryWords('pandn')).length).toBe(1_250);
   });
 });

@@ -1,39 +1,79 @@
+import type { Category } from '@coffee/contract';
+
 /**
- * Forgiving product search, pure and synchronous so it can be unit-tested and run on cached documents.
+ * Forgiving product search over an in-memory index of the catalogue, pure and synchronous so it can be
+ * unit-tested and rebuilt whenever the catalogue version moves on.
  *
  * Rules (the catalogue's `?search=`):
- * - text is compared without case or accents, split into words on anything that is not a letter or digit;
- * - every query word must match some word of the product's name or description, in any order;
- * - a query word matches a product word that equals it or starts with it ("hazel" finds Hazelnut);
- * - a query word of MIN_FUZZY_LENGTH letters or more may also be one edit away (one wrong, missing, extra or
- *   swapped letter: Damerau-Levenshtein distance 1) from the product word or from a prefix of it, so
- *   "lattee", "hazlenut" and "hazelnt" still find Hazelnut Latte. Shorter words must be exact prefixes, because
- *   one edit in a three-letter word matches almost anything;
- * - a product whose name holds every query word ranks above one that needs its description.
+ * - text is compared without case or accents ("caffe" finds Caffè Latte), split into words on anything that is
+ *   not a letter or digit; "non-coffee" and "add-on" stay one word each, as the shop's tabs name them;
+ * - every query word must match the product, in any order: a word of its name or description that equals it or
+ *   starts with it ("hazel" finds Hazelnut), or its category when the word names one ("kopi", "tea", "makanan");
+ * - a query word may also be a typo of a product word or of its beginning: one wrong, missing, extra or swapped
+ *   letter from MIN_FUZZY_LENGTH letters, two from MIN_TWO_TYPO_LENGTH ("capucino" finds Cappuccino). Shorter
+ *   words must be exact, because one edit in a three-letter word matches almost anything;
+ * - results are ranked by how well they match, see MatchTier; equal matches keep the caller's order.
  */
 
 export const MIN_FUZZY_LENGTH = 4;
+export const MIN_TWO_TYPO_LENGTH = 8;
 
 export interface SearchDocument {
   id: number;
   name: string;
   description: string;
+  category: Category;
 }
 
-/** A document split into words once, so each search only compares words. */
-export interface IndexedDocument {
-  id: number;
-  nameWords: readonly string[];
-  descriptionWords: readonly string[];
-}
+/** How well a whole product matches a query, best first. */
+export const MatchTier = {
+  /** The name is exactly the query words ("espresso" -> Espresso). */
+  exactName: 0,
+  /** The name begins with the query words ("kopi" -> Kopi Tubruk before Es Kopi Alpukat). */
+  namePrefix: 1,
+  /** Every query word is a word of the name, or the beginning of one. */
+  nameWords: 2,
+  /** Every query word is in the name, some only with a typo. */
+  nameTypo: 3,
+  /** Some query word was only found in the description. */
+  description: 4,
+  /** Some query word only named the product's category ("coffee" -> Cappuccino). */
+  category: 5,
+  /**
+   * A query word that names a category, found only in the description of a product of another category:
+   * "coffee" finds Grass Jelly ("lovely in iced coffee"), but after every coffee.
+   */
+  otherCategory: 6,
+} as const;
+export type MatchTier = (typeof MatchTier)[keyof typeof MatchTier];
 
 export interface SearchHit {
   id: number;
-  /** 0: every query word is in the name; 1: some word was only found in the description. */
-  tier: 0 | 1;
-  /** How many query words matched only with a typo; fewer is a better match. */
-  typos: number;
+  tier: MatchTier;
+  /** Orders hits: lower is a better match (tier, then how well each word matched, then fewer typos). */
+  rank: number;
 }
+
+/** How one query word matched one product; the order is the ranking, best first. */
+const Kind = {
+  nameExact: 0,
+  namePrefix: 1,
+  nameTypo: 2,
+  description: 3,
+  descriptionTypo: 4,
+  category: 5,
+  otherCategory: 6,
+  none: 255,
+} as const;
+
+/** Words that name a category of the menu, in English and Indonesian, as customers type them. */
+const CATEGORY_WORDS: ReadonlyMap<string, readonly Category[]> = new Map<string, readonly Category[]>([
+  ...['coffee', 'coffees', 'kopi'].map((w) => [w, ['coffee']] as const),
+  ...['noncoffee', 'tea', 'teas', 'teh'].map((w) => [w, ['non-coffee']] as const),
+  ...['food', 'foods', 'makanan', 'snack', 'snacks', 'camilan', 'cemilan'].map((w) => [w, ['foods']] as const),
+  ...['addon', 'addons', 'topping', 'toppings', 'tambahan'].map((w) => [w, ['add-on']] as const),
+  ...['minuman', 'drink', 'drinks', 'beverage', 'beverages'].map((w) => [w, ['coffee', 'non-coffee']] as const),
+]);
 
 const NON_WORD = /[^\p{L}\p{N}]+/u;
 const COMBINING_MARKS = /\p{M}+/gu;
@@ -48,87 +88,342 @@ export function toWords(text: string): string[] {
     .filter((word) => word.length > 0);
 }
 
+/** ['non', 'coffee'] -> ['noncoffee'], ['add', 'ons'] -> ['addons']: the tab names are one word to a customer. */
+function joinCategoryPhrases(words: string[]): string[] {
+  const joined: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] as string;
+    const next = words[i + 1];
+    if ((word === 'non' && next === 'coffee') || (word === 'add' && (next === 'on' || next === 'ons'))) {
+      joined.push(word + next);
+      i++;
+    } else {
+      joined.push(word);
+    }
+  }
+  return joined;
+}
+
+/** The words of a product text as the index holds them. */
+export function toIndexWords(text: string): string[] {
+  return joinCategoryPhrases(toWords(text));
+}
+
 /**
  * The words of a query, de-duplicated and sorted: two queries with the same words give the same answer,
  * so this doubles as the cache key of a search.
  */
 export function toQueryWords(query: string): string[] {
-  return [...new Set(toWords(query))].sort();
+  return [...new Set(toIndexWords(query))].sort();
 }
 
-export function indexDocument(doc: SearchDocument): IndexedDocument {
-  return { id: doc.id, nameWords: toWords(doc.name), descriptionWords: toWords(doc.description) };
+/** How many typos a query word of this length may hold. */
+function allowedEdits(length: number): number {
+  if (length >= MIN_TWO_TYPO_LENGTH) return 2;
+  return length >= MIN_FUZZY_LENGTH ? 1 : 0;
 }
 
 /**
- * True when `a` and `b` are at most one edit apart, counting a swap of two neighbouring letters as one edit
- * (Damerau-Levenshtein distance <= 1). Linear time: only a distance of 0 or 1 is of interest.
+ * The fewest edits (wrong, missing, extra letter, or two neighbours swapped: optimal string alignment distance)
+ * that turn `query` into a beginning of `word` (or, with wholeWord, into `word` itself), or maxEdits + 1 when
+ * that takes more than maxEdits. One row per letter of `query` and a column per letter of `word`, stopped early once every cell of
+ * a row is over the bound.
  */
-export function isWithinOneEdit(a: string, b: string): boolean {
-  if (a === b) return true;
-  const diff = a.length - b.length;
-  if (diff > 1 || diff < -1) return false;
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  if (diff === 0) {
-    // One substitution, or one transposition of a[i] and a[i + 1].
-    if (a.slice(i + 1) === b.slice(i + 1)) return true;
-    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+export function prefixEditDistance(query: string, word: string, maxEdits: number, wholeWord = false): number {
+  const n = query.length;
+  if (wholeWord && word.length > n + maxEdits) return maxEdits + 1;
+  const m = Math.min(word.length, n + maxEdits);
+  if (m < n - maxEdits) return maxEdits + 1;
+  let prevPrev = new Array<number>(m + 1).fill(0);
+  let prev = Array.from({ length: m + 1 }, (_, j) => j);
+  let row = new Array<number>(m + 1).fill(0);
+  for (let i = 1; i <= n; i++) {
+    row[0] = i;
+    let rowMin = i;
+    const q = query.charCodeAt(i - 1);
+    for (let j = 1; j <= m; j++) {
+      const w = word.charCodeAt(j - 1);
+      let best = Math.min((prev[j] as number) + 1, (row[j - 1] as number) + 1, (prev[j - 1] as number) + (q === w ? 0 : 1));
+      if (i > 1 && j > 1 && q === word.charCodeAt(j - 2) && query.charCodeAt(i - 2) === w) {
+        best = Math.min(best, (prevPrev[j - 2] as number) + 1);
+      }
+      row[j] = best;
+      if (best < rowMin) rowMin = best;
+    }
+    if (rowMin > maxEdits) return maxEdits + 1;
+    [prevPrev, prev, row] = [prev, row, prevPrev];
   }
-  // One letter extra in the longer word at position i.
-  return diff > 0 ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
-}
-
-/** 'exact': the word or its beginning, letter for letter; 'typo': one edit away. */
-type WordMatch = 'exact' | 'typo' | null;
-
-function matchWord(queryWord: string, word: string): WordMatch {
-  if (word.startsWith(queryWord)) return 'exact';
-  if (queryWord.length < MIN_FUZZY_LENGTH) return null;
-  // The whole word or a prefix one letter shorter, equal or longer than the query word: covers a wrong,
-  // missing, extra or swapped letter in a word typed in full or in part.
-  for (let length = queryWord.length - 1; length <= queryWord.length + 1; length++) {
-    if (length > word.length) break;
-    if (isWithinOneEdit(queryWord, word.slice(0, length))) return 'typo';
-  }
-  return null;
-}
-
-function matchIn(queryWord: string, words: readonly string[]): WordMatch {
-  let best: WordMatch = null;
-  for (const word of words) {
-    const match = matchWord(queryWord, word);
-    if (match === 'exact') return 'exact';
-    if (match) best = match;
-  }
+  if (wholeWord) return Math.min(prev[m] as number, maxEdits + 1);
+  // Any beginning of the word at least as long as the query less its typos: the query may be a word in part.
+  let best = maxEdits + 1;
+  for (let j = Math.max(0, n - maxEdits); j <= m; j++) best = Math.min(best, prev[j] as number);
   return best;
 }
 
-/** How `doc` matches every word of `queryWords`, or null when some word is missing from it. */
-export function matchDocument(queryWords: readonly string[], doc: IndexedDocument): SearchHit | null {
-  let tier: 0 | 1 = 0;
-  let typos = 0;
-  for (const queryWord of queryWords) {
-    // A name match, even with a typo ("lattee"), keeps the product in the name tier.
-    const inName = matchIn(queryWord, doc.nameWords);
-    const match = inName ?? matchIn(queryWord, doc.descriptionWords);
-    if (!match) return null;
-    if (!inName) tier = 1;
-    if (match === 'typo') typos++;
+/** '^^' marks the beginning of a word: typos are looked for in words and their beginnings, never their ends. */
+function trigramsOf(word: string): string[] {
+  const padded = `^^${word}`;
+  const grams: string[] = [];
+  for (let i = 0; i + 3 <= padded.length; i++) grams.push(padded.slice(i, i + 3));
+  return grams;
+}
+
+/** A word of the catalogue and the products holding it (indexes into the index's documents, ascending). */
+interface VocabularyWord {
+  readonly word: string;
+  readonly inNames: number[];
+  readonly inDescriptions: number[];
+}
+
+/** A catalogue word a query word matched, and how. */
+interface WordMatch {
+  readonly entry: VocabularyWord;
+  readonly edits: number;
+  /** The catalogue word equals the query word (not only begins with it). */
+  readonly whole: boolean;
+}
+
+interface QueryWordMatches {
+  readonly words: readonly WordMatch[];
+  readonly categories: readonly Category[];
+}
+
+const MAX_MEMOISED_QUERY_WORDS = 4096;
+
+/**
+ * The catalogue's words in a sorted array (prefixes are a binary search away), a trigram index over them (for
+ * typos), and for every word the products whose name or description holds it. A query touches only the words it
+ * matches and their products, never the whole catalogue.
+ */
+export class SearchIndex {
+  private readonly ids: number[] = [];
+  private readonly categories: Category[] = [];
+  private readonly nameWords: (readonly string[])[] = [];
+  /** The name's distinct words sorted and joined: equal to the query key when the name is exactly the query. */
+  private readonly nameKeys: string[] = [];
+  private readonly nameWordCounts: number[] = [];
+  private readonly byCategory = new Map<Category, number[]>();
+  private readonly sortedWords: VocabularyWord[];
+  private readonly trigrams = new Map<string, number[]>();
+  /** Query word -> the catalogue words it matches; pure for this index, so a bounded memo is safe. */
+  private readonly memo = new Map<string, QueryWordMatches>();
+
+  constructor(docs: readonly SearchDocument[]) {
+    const vocabulary = new Map<string, VocabularyWord>();
+    const entryOf = (word: string) => {
+      let entry = vocabulary.get(word);
+      if (!entry) {
+        entry = { word, inNames: [], inDescriptions: [] };
+        vocabulary.set(word, entry);
+      }
+      return entry;
+    };
+    docs.forEach((doc, index) => {
+      const name = toIndexWords(doc.name);
+      this.ids.push(doc.id);
+      this.categories.push(doc.category);
+      this.nameWords.push(name);
+      const distinct = [...new Set(name)].sort();
+      this.nameKeys.push(distinct.join(' '));
+      this.nameWordCounts.push(distinct.length);
+      let inCategory = this.byCategory.get(doc.category);
+      if (!inCategory) this.byCategory.set(doc.category, (inCategory = []));
+      inCategory.push(index);
+      for (const word of new Set(name)) entryOf(word).inNames.push(index);
+      for (const word of new Set(toIndexWords(doc.description))) entryOf(word).inDescriptions.push(index);
+    });
+    this.sortedWords = [...vocabulary.values()].sort((a, b) => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
+    this.sortedWords.forEach((entry, position) => {
+      for (const gram of new Set(trigramsOf(entry.word))) {
+        const list = this.trigrams.get(gram);
+        if (list) list.push(position);
+        else this.trigrams.set(gram, [position]);
+      }
+    });
   }
-  return { id: doc.id, tier, typos };
+
+  get size(): number {
+    return this.ids.length;
+  }
+
+  /** The products matching every query word (from toQueryWords), best first; ties keep the documents' order. */
+  search(queryWords: readonly string[]): SearchHit[] {
+    const n = this.ids.length;
+    if (queryWords.length === 0 || n === 0) return [];
+    const kinds: Uint8Array[] = [];
+    const edits: Uint8Array[] = [];
+    let narrowest: number[] | undefined;
+    for (const queryWord of queryWords) {
+      const kind = new Uint8Array(n).fill(Kind.none);
+      const typo = new Uint8Array(n);
+      const touched = this.matchQueryWord(queryWord, kind, typo);
+      if (touched.length === 0) return [];
+      if (!narrowest || touched.length < narrowest.length) narrowest = touched;
+      kinds.push(kind);
+      edits.push(typo);
+    }
+
+    const key = queryWords.join(' ');
+    const found: RankedDoc[] = [];
+    for (const doc of narrowest ?? []) {
+      let worst = 0;
+      let kindSum = 0;
+      let editSum = 0;
+      let byCategory = 0;
+      let all = true;
+      for (let w = 0; w < kinds.length; w++) {
+        const kind = (kinds[w] as Uint8Array)[doc] as number;
+        if (kind === Kind.none) {
+          all = false;
+          break;
+        }
+        if (kind === Kind.category) byCategory++;
+        else if (kind > worst) worst = kind;
+        kindSum += kind;
+        editSum += (edits[w] as Uint8Array)[doc] as number;
+      }
+      if (!all) continue;
+      // A word that only named the product's category narrows the list ("iced coffee"); the other words decide
+      // how well the product matches, so Iced Americano still matches by its name.
+      const textWords = byCategory === 0 ? queryWords : queryWords.filter((_, w) => (kinds[w] as Uint8Array)[doc] !== Kind.category);
+      const tier =
+        textWords.length === 0
+          ? MatchTier.category
+          : this.tierOf(doc, worst, textWords, byCategory === 0 ? key : textWords.join(' '));
+      // Among typos, the whole name mistyped ("expresso" -> Espresso) before a name that holds more words.
+      const extraWords = tier === MatchTier.nameTypo ? Math.min(9, (this.nameWordCounts[doc] as number) - textWords.length) : 0;
+      // A query holds at most 50 words (100 characters), so kindSum stays under 1,000.
+      found.push({ doc, tier, rank: tier * 10_000_000 + kindSum * 10_000 + Math.max(0, extraWords) * 100 + Math.min(99, editSum) });
+    }
+    found.sort((a, b) => a.rank - b.rank || a.doc - b.doc);
+    return found.map(({ doc, tier, rank }) => ({ id: this.ids[doc] as number, tier, rank }));
+  }
+
+  private tierOf(doc: number, worstKind: number, queryWords: readonly string[], key: string): MatchTier {
+    switch (worstKind) {
+      case Kind.nameExact:
+      case Kind.namePrefix: {
+        if (this.nameKeys[doc] === key) return MatchTier.exactName;
+        // The first words of the name are each begun by some query word ("caffe lat", "kopi").
+        const name = this.nameWords[doc] as readonly string[];
+        const lead = name.slice(0, queryWords.length);
+        const isPrefix = lead.length === queryWords.length && lead.every((word) => queryWords.some((q) => word.startsWith(q)));
+        return isPrefix ? MatchTier.namePrefix : MatchTier.nameWords;
+      }
+      case Kind.nameTypo:
+        return MatchTier.nameTypo;
+      case Kind.description:
+      case Kind.descriptionTypo:
+        return MatchTier.description;
+      default:
+        return MatchTier.otherCategory;
+    }
+  }
+
+  /** Marks in `kind`/`typo` how each product matches `queryWord`; returns the products it matches. */
+  private matchQueryWord(queryWord: string, kind: Uint8Array, typo: Uint8Array): number[] {
+    const touched: number[] = [];
+    const mark = (doc: number, k: number, e: number) => {
+      const current = kind[doc] as number;
+      if (current === Kind.none) touched.push(doc);
+      if (k < current || (k === current && e < (typo[doc] as number))) {
+        kind[doc] = k;
+        typo[doc] = e;
+      }
+    };
+    const matches = this.matchesOf(queryWord);
+    for (const { entry, edits, whole } of matches.words) {
+      const inName = edits > 0 ? Kind.nameTypo : whole ? Kind.nameExact : Kind.namePrefix;
+      for (const doc of entry.inNames) mark(doc, inName, edits);
+      const inDescription = edits > 0 ? Kind.descriptionTypo : Kind.description;
+      for (const doc of entry.inDescriptions) mark(doc, inDescription, edits);
+    }
+    if (matches.categories.length > 0) {
+      const named = new Set(matches.categories);
+      // A word that names a category means that category: a mention elsewhere comes after all of it.
+      for (const doc of touched) {
+        if ((kind[doc] as number) >= Kind.description && !named.has(this.categories[doc] as Category)) {
+          kind[doc] = Kind.otherCategory;
+        }
+      }
+      for (const category of matches.categories) {
+        for (const doc of this.byCategory.get(category) ?? []) mark(doc, Kind.category, 0);
+      }
+    }
+    return touched;
+  }
+
+  private matchesOf(queryWord: string): QueryWordMatches {
+    const memoised = this.memo.get(queryWord);
+    if (memoised) return memoised;
+    const maxEdits = allowedEdits(queryWord.length);
+    const words: WordMatch[] = [];
+    const exact = new Set<number>();
+    // Every word beginning with the query word sits in one run of the sorted vocabulary.
+    for (let i = this.lowerBound(queryWord); i < this.sortedWords.length; i++) {
+      const entry = this.sortedWords[i] as VocabularyWord;
+      if (!entry.word.startsWith(queryWord)) break;
+      exact.add(i);
+      words.push({ entry, edits: 0, whole: entry.word === queryWord });
+    }
+    if (maxEdits > 0) {
+      // Each typo breaks at most three of the query's trigrams, so a near word shares all but 3 x maxEdits.
+      const grams = trigramsOf(queryWord);
+      const needed = Math.max(1, grams.length - 3 * maxEdits);
+      const shared = new Map<number, number>();
+      for (const gram of new Set(grams)) {
+        for (const position of this.trigrams.get(gram) ?? []) shared.set(position, (shared.get(position) ?? 0) + 1);
+      }
+      for (const [position, count] of shared) {
+        if (count < needed || exact.has(position)) continue;
+        const entry = this.sortedWords[position] as VocabularyWord;
+        const distance = prefixEditDistance(queryWord, entry.word, maxEdits);
+        if (distance <= maxEdits) words.push({ entry, edits: distance, whole: false });
+      }
+    }
+    const found: QueryWordMatches = { words, categories: categoriesNamedBy(queryWord, maxEdits) };
+    if (this.memo.size >= MAX_MEMOISED_QUERY_WORDS) this.memo.delete(this.memo.keys().next().value as string);
+    this.memo.set(queryWord, found);
+    return found;
+  }
+
+  private lowerBound(word: string): number {
+    let low = 0;
+    let high = this.sortedWords.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if ((this.sortedWords[mid] as VocabularyWord).word < word) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+}
+
+/** A hit while it is being sorted: its document's place in the index breaks ties. */
+interface RankedDoc {
+  doc: number;
+  tier: MatchTier;
+  rank: number;
 }
 
 /**
- * The documents matching every query word, best first: name matches before description matches, then fewer
- * typos; ties keep the order of `docs`, which the caller has already sorted (menu order, price...).
+ * The categories a query word names: a category word itself, its beginning from MIN_FUZZY_LENGTH letters
+ * ("coff", "snac") or a typo of the whole word ("cofee", "makanann"). Not a typo of a beginning: "drip" is
+ * one letter from "drin(k)" and would bring every drink. Short words must be whole ("teh", "tea").
  */
-export function searchDocuments(queryWords: readonly string[], docs: readonly IndexedDocument[]): SearchHit[] {
-  const hits: SearchHit[] = [];
-  for (const doc of docs) {
-    const hit = matchDocument(queryWords, doc);
-    if (hit) hits.push(hit);
+function categoriesNamedBy(queryWord: string, maxEdits: number): readonly Category[] {
+  const exact = CATEGORY_WORDS.get(queryWord);
+  if (exact) return exact;
+  if (queryWord.length < MIN_FUZZY_LENGTH) return [];
+  const named = new Set<Category>();
+  for (const [word, categories] of CATEGORY_WORDS) {
+    if (word.startsWith(queryWord) || (word.length >= MIN_FUZZY_LENGTH && prefixEditDistance(queryWord, word, maxEdits, true) <= maxEdits)) {
+      for (const category of categories) named.add(category);
+    }
   }
-  // Array.prototype.sort is stable, so equal hits keep the caller's order.
-  return hits.sort((a, b) => a.tier - b.tier || a.typos - b.typos);
+  return [...named];
+}
+
+export function createSearchIndex(docs: readonly SearchDocument[]): SearchIndex {
+  return new SearchIndex(docs);
 }

@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from '../../config.js';
 import { signUpAndSignIn } from '../../test/auth.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 import { SESSION_COOKIE } from '../../plugins/session.js';
-import { RECEIVING_WINDOWS } from '../orders/delivery-window.js';
+import { RECEIVING_WINDOWS } from '../checkout/checkout.service.js';
 
 const getShop = async (ctx: TestContext, headers: Record<string, string> = {}) => {
   const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/shop', headers });
@@ -30,7 +30,7 @@ describe('GET /api/v1/shop with the default settings', () => {
     await ctx.close();
   });
 
-  it('answers the order rules of the spec to anyone, cacheable for a minute', async () => {
+  it('answers the shop\'s order rules to anyone, cacheable for a minute', async () => {
     const { res, settings } = await getShop(ctx);
     expect(res.headers['cache-control']).toBe('public, max-age=60');
     expect(res.headers['set-cookie']).toBeUndefined();

@@ -1,5 +1,5 @@
 import { ShopSettingsResponse } from '@coffee/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { ShopService } from './shop.service.js';
 
 export interface ShopRoutesOptions {
@@ -13,7 +13,7 @@ const DESCRIPTION = [
   'null. Public and the same for everyone; it changes only when the shop restarts with new settings.',
 ].join('\n');
 
-export const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (app, { shop }) => {
+export const shopRoutes: FastifyPluginCallbackZod<ShopRoutesOptions> = (app, { shop }, done) => {
   app.get(
     '/shop',
     {
@@ -36,4 +36,5 @@ export const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (app, 
       return { data: shop.getShopSettings() };
     },
   );
+  done();
 };

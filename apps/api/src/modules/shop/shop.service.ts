@@ -1,9 +1,9 @@
 import { rupiahToPriceUnits, type DeliveryMethod, type DeliveryWindow, type ShopSettings } from '@coffee/contract';
 import type { OrderSettings } from '../../config.js';
 import { basisPointsToRate } from '../../lib/money.js';
-import { RECEIVING_WINDOWS } from '../orders/delivery-window.js';
+import { RECEIVING_WINDOWS } from '../checkout/checkout.service.js';
 
-export interface ShopServiceSettings {
+export interface ShopServiceDeps {
   orders: OrderSettings;
   chatUrl: string | null;
 }
@@ -13,7 +13,7 @@ const SHOP_NAME = 'Coffee Shop';
 const clockTime = (minuteOfDay: number) =>
   `${String(Math.floor(minuteOfDay / 60)).padStart(2, '0')}:${String(minuteOfDay % 60).padStart(2, '0')}`;
 
-/** A window exactly as the order rules enforce it (modules/orders/delivery-window.ts), never a copy. */
+/** A window exactly as the order rules enforce it (modules/checkout), never a copy. */
 function describeWindow(method: DeliveryMethod): DeliveryWindow {
   const window = RECEIVING_WINDOWS[method];
   return { days: [...window.days], from: clockTime(window.fromMinute), to: clockTime(window.toMinute) };
@@ -23,7 +23,8 @@ function describeWindow(method: DeliveryMethod): DeliveryWindow {
  * The shop's public settings: the same configuration and windows the cart and order rules use, so a
  * client shows the rules the API enforces. They change only with a restart, so they are built once.
  */
-export function createShopService({ orders, chatUrl }: ShopServiceSettings) {
+export function createShopService(deps: ShopServiceDeps) {
+  const { orders, chatUrl } = deps;
   const settings: ShopSettings = {
     name: SHOP_NAME,
     chatUrl,

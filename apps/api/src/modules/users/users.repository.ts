@@ -1,7 +1,7 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Role } from '@coffee/contract';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, UserTable } from '../../db/schema.js';
 
-export type Role = UserTable['role'];
 export type Gender = NonNullable<UserTable['gender']>;
 
 /** A user as the app sees it (camelCase); `passwordHash` never leaves the services. */
@@ -18,6 +18,8 @@ export interface UserRecord {
   gender: Gender | null;
   deliveryAddress: string;
   photo: string | null;
+  /** Mails about an order's steps (ready, on its way, cancelled by the shop). */
+  orderEmails: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -39,6 +41,7 @@ export interface ProfileChanges {
   deliveryAddress?: string;
   dateOfBirth?: string | null;
   gender?: Gender | null;
+  orderEmails?: boolean;
 }
 
 const toRecord = (row: Selectable<UserTable>): UserRecord => ({
@@ -54,26 +57,27 @@ const toRecord = (row: Selectable<UserTable>): UserRecord => ({
   gender: row.gender,
   deliveryAddress: row.delivery_address,
   photo: row.photo,
+  orderEmails: Number(row.order_emails) === 1,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
 
-/** SQL for the users table. Pass a transaction to take part in it. */
+/** SQL for the users table. Every function takes an optional open transaction last, to take part in it. */
 export function createUserRepository(db: Kysely<Database>) {
   return {
-    async findUserById(id: number): Promise<UserRecord | undefined> {
-      const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    async findUserById(id: number, trx?: Transaction<Database>): Promise<UserRecord | undefined> {
+      const row = await (trx ?? db).selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
       return row && toRecord(row);
     },
 
-    async findUserByEmail(email: string): Promise<UserRecord | undefined> {
-      const row = await db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+    async findUserByEmail(email: string, trx?: Transaction<Database>): Promise<UserRecord | undefined> {
+      const row = await (trx ?? db).selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
       return row && toRecord(row);
     },
 
     /** Inserts the user, or returns undefined when the email is taken (no exception, no race). */
-    async insertUser(user: NewUser): Promise<UserRecord | undefined> {
-      const row = await db
+    async insertUser(user: NewUser, trx?: Transaction<Database>): Promise<UserRecord | undefined> {
+      const row = await (trx ?? db)
         .insertInto('users')
         .values({
           email: user.email.toLowerCase(),
@@ -96,8 +100,8 @@ export function createUserRepository(db: Kysely<Database>) {
       return row && toRecord(row);
     },
 
-    async updateUserProfile(id: number, changes: ProfileChanges, updatedAt: string): Promise<void> {
-      await db
+    async updateUserProfile(id: number, changes: ProfileChanges, updatedAt: string, trx?: Transaction<Database>): Promise<void> {
+      await (trx ?? db)
         .updateTable('users')
         .set({
           ...(changes.displayName !== undefined ? { display_name: changes.displayName } : {}),
@@ -107,26 +111,27 @@ export function createUserRepository(db: Kysely<Database>) {
           ...(changes.deliveryAddress !== undefined ? { delivery_address: changes.deliveryAddress } : {}),
           ...(changes.dateOfBirth !== undefined ? { birth_date: changes.dateOfBirth } : {}),
           ...(changes.gender !== undefined ? { gender: changes.gender } : {}),
+          ...(changes.orderEmails !== undefined ? { order_emails: changes.orderEmails ? 1 : 0 } : {}),
           updated_at: updatedAt,
         })
         .where('id', '=', id)
         .execute();
     },
 
-    async updateUserPasswordHash(id: number, passwordHash: string, updatedAt: string): Promise<void> {
-      await db
+    async updateUserPasswordHash(id: number, passwordHash: string, updatedAt: string, trx?: Transaction<Database>): Promise<void> {
+      await (trx ?? db)
         .updateTable('users')
         .set({ password_hash: passwordHash, updated_at: updatedAt })
         .where('id', '=', id)
         .execute();
     },
 
-    async updateUserRole(id: number, role: Role, updatedAt: string): Promise<void> {
-      await db.updateTable('users').set({ role, updated_at: updatedAt }).where('id', '=', id).execute();
+    async updateUserRole(id: number, role: Role, updatedAt: string, trx?: Transaction<Database>): Promise<void> {
+      await (trx ?? db).updateTable('users').set({ role, updated_at: updatedAt }).where('id', '=', id).execute();
     },
 
-    async updateUserPhoto(id: number, photo: string | null, updatedAt: string): Promise<void> {
-      await db.updateTable('users').set({ photo, updated_at: updatedAt }).where('id', '=', id).execute();
+    async updateUserPhoto(id: number, photo: string | null, updatedAt: string, trx?: Transaction<Database>): Promise<void> {
+      await (trx ?? db).updateTable('users').set({ photo, updated_at: updatedAt }).where('id', '=', id).execute();
     },
   };
 }

@@ -74,16 +74,16 @@ describe('profile', () => {
   });
 
   it.each([
-    [{ displayName: 'x'.repeat(51) }, 'displayName', 'displayName must be at most 50 characters'],
-    [{ firstName: 42 }, 'firstName', 'firstName must be text'],
-    [{ lastName: 'Tab\tbed' }, 'lastName', 'lastName must not contain control characters'],
-    [{ deliveryAddress: 'x'.repeat(301) }, 'deliveryAddress', 'deliveryAddress must be at most 300 characters'],
-    [{ phone: '12' }, 'phone', 'phone must be a phone number of digits, e.g. +62 812 3456 7890'],
-    [{ dateOfBirth: '02/04/90' }, 'dateOfBirth', 'dateOfBirth must be a date written YYYY-MM-DD'],
-    [{ dateOfBirth: '1990-02-30' }, 'dateOfBirth', 'dateOfBirth must be a real calendar date'],
-    [{ dateOfBirth: '2999-01-01' }, 'dateOfBirth', 'dateOfBirth must be between 1900-01-01 and today'],
-    [{ gender: 'other' }, 'gender', 'gender must be one of: male, female (or null)'],
-    [{ email: 'new@example.test' }, 'email', 'email cannot be changed: it is the name you sign in with'],
+    [{ displayName: 'x'.repeat(51) }, 'displayName', 'Display name must be at most 50 characters.'],
+    [{ firstName: 42 }, 'firstName', 'First name must be text.'],
+    [{ lastName: 'Tab\tbed' }, 'lastName', 'Last name must not contain control characters.'],
+    [{ deliveryAddress: 'x'.repeat(301) }, 'deliveryAddress', 'Delivery address must be at most 300 characters.'],
+    [{ phone: '12' }, 'phone', 'Phone number must be a phone number of digits, e.g. +62 812 3456 7890.'],
+    [{ dateOfBirth: '02/04/90' }, 'dateOfBirth', 'Date of birth must be a date written YYYY-MM-DD.'],
+    [{ dateOfBirth: '1990-02-30' }, 'dateOfBirth', 'Date of birth must be a real calendar date.'],
+    [{ dateOfBirth: '2999-01-01' }, 'dateOfBirth', 'Date of birth must be between 1900-01-01 and today.'],
+    [{ gender: 'other' }, 'gender', 'Gender must be one of: male, female (or null).'],
+    [{ email: 'new@example.test' }, 'email', 'Email cannot be changed: it is the name you sign in with.'],
   ])('refuses %j, naming %s', async (payload, field, message) => {
     const user = await signUpAndSignIn(ctx);
     const before = await getProfile(user);
@@ -128,10 +128,10 @@ describe('profile photo', () => {
   });
 
   it.each([
-    ['a text file named .png', Buffer.from('just some text, honestly not a picture'), 'me.png', 'image/png', 415, 'photo must be a JPEG, PNG, WebP or GIF picture'],
-    ['an SVG with a script', SVG_WITH_SCRIPT, 'me.svg', 'image/svg+xml', 415, 'photo must be a JPEG, PNG, WebP or GIF picture'],
-    ['an SVG named .png and declared image/png', SVG_WITH_SCRIPT, 'me.png', 'image/png', 415, 'photo must be a JPEG, PNG, WebP or GIF picture'],
-    ['a PNG cut in half', 'truncated', 'me.png', 'image/png', 422, 'photo could not be read as a picture: the file is damaged or incomplete'],
+    ['a text file named .png', Buffer.from('just some text, honestly not a picture'), 'me.png', 'image/png', 415, 'This file is not a picture we can use: please choose a JPEG, PNG, WebP or GIF picture.'],
+    ['an SVG with a script', SVG_WITH_SCRIPT, 'me.svg', 'image/svg+xml', 415, 'This file is not a picture we can use: please choose a JPEG, PNG, WebP or GIF picture.'],
+    ['an SVG named .png and declared image/png', SVG_WITH_SCRIPT, 'me.png', 'image/png', 415, 'This file is not a picture we can use: please choose a JPEG, PNG, WebP or GIF picture.'],
+    ['a PNG cut in half', 'truncated', 'me.png', 'image/png', 422, 'This file could not be read as a picture: it is damaged or incomplete. Please choose another picture.'],
   ] as const)('refuses %s', async (_, content, filename, type, status, message) => {
     const user = await signUpAndSignIn(ctx);
     const before = storedFiles();
@@ -149,7 +149,7 @@ describe('profile photo', () => {
     const big = Buffer.concat([await solidPicture('png'), Buffer.alloc(5 * 1024 * 1024 + 1)]);
     const res = await uploadPhoto(user, big);
     expect(res.statusCode).toBe(413);
-    expect(res.json<ErrorResponse>()).toEqual({ message: 'photo is too large: a picture may be at most 5 MB', field: 'photo' });
+    expect(res.json<ErrorResponse>()).toEqual({ message: 'This picture is too large: a picture may be at most 5 MB. Please choose a smaller one.', field: 'photo' });
   });
 
   it('refuses a decompression bomb (20000x20000 pixels in a tiny PNG) without decoding it', async () => {
@@ -163,7 +163,7 @@ describe('profile photo', () => {
     const res = await uploadPhoto(user, bomb);
     expect(res.statusCode).toBe(413);
     expect(res.json<ErrorResponse>()).toEqual({
-      message: 'photo is 20000x20000 pixels; a picture may have at most 40 megapixels',
+      message: 'This picture is 20000x20000 pixels (400 megapixels); we take at most 24 megapixels. Send a smaller copy, e.g. a photo as your phone takes it or a screenshot.',
       field: 'photo',
     });
     // Decoding would need 1.2 GB for the pixels alone; refusing from the header needs next to nothing.
@@ -179,5 +179,15 @@ describe('profile photo', () => {
 
     const json = await ctx.app.inject({ method: 'PUT', url: '/api/v1/users/me/photo', headers: user.headers, payload: { photo: 'x' } });
     expect(json.statusCode).toBe(415);
+  });
+});
+
+describe('multipart bodies', () => {
+  it('are read by the upload routes only: a JSON route answers 415, as for any type it does not take', async () => {
+    const user = await signUpAndSignIn(ctx);
+    const form = multipartBody({ firstName: 'Ani' });
+    const res = await ctx.app.inject({ method: 'PATCH', url: '/api/v1/users/me', headers: { ...user.headers, ...form.headers }, payload: form.payload });
+    expect(res.statusCode).toBe(415);
+    expect(await getProfile(user)).not.toMatchObject({ firstName: 'Ani' });
   });
 });

@@ -1,24 +1,26 @@
 import { ErrorResponse, UpdateProfileInput, UserProfileResponse } from '@coffee/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../../lib/current-user.js';
+import { requireUser, signedIn } from '../../lib/current-user.js';
 import { AppError, badRequest } from '../../lib/errors.js';
+import type { AttemptLimit } from '../../plugins/rate-limit.js';
 import { readMultipartForm, registerUploads } from '../../plugins/uploads.js';
 import type { UserService } from './users.service.js';
 
 export interface UserRoutesOptions {
   users: UserService;
+  /** Profile photo uploads per account (PHOTO_UPLOAD_LIMIT_PER_ACCOUNT). */
+  photoUploads: AttemptLimit;
 }
 
 const TAGS = ['Accounts'];
-const signedIn = async (request: Parameters<typeof requireUser>[0]) => {
-  requireUser(request);
-};
 const PHOTO_RULES =
   'multipart/form-data with the file in the field `photo`: JPEG, PNG, WebP or GIF (checked by content), at most ' +
-  '5 MB and 40 megapixels. It is re-encoded (upright, within 1200x1200, metadata removed) and replaces the old photo.';
+  '5 MB and 24 megapixels (else 413). It is re-encoded (upright, within 1200x1200, metadata removed) and replaces ' +
+  'the old photo. An account may upload PHOTO_UPLOAD_LIMIT_PER_ACCOUNT photos (10) per PICTURE_UPLOAD_WINDOW_MINUTES ' +
+  '(10); past that 429 with Retry-After.';
 
-/** The profile screen (spec section 2, Profile): your own account only, so no id in the path. */
-export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, { users }) => {
+/** The profile screen: your own account only, so no id in the path. */
+export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, { users, photoUploads }) => {
   app.get(
     '/users/me',
     {
@@ -73,10 +75,11 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
             413: ErrorResponse,
             415: ErrorResponse,
             422: ErrorResponse,
+            429: ErrorResponse,
           },
         },
-        // Checked before the body is read: a visitor's upload is never received.
-        onRequest: signedIn,
+        // Checked before the body is read: a visitor's upload, or one past the account's limit, is never received.
+        onRequest: [signedIn, async (request) => photoUploads.hit(request, String(requireUser(request).id))],
       },
       async (request) => {
         const user = requireUser(request);
@@ -84,7 +87,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
           throw new AppError(415, 'Send the photo as multipart/form-data, with the file in the field "photo"', 'photo');
         }
         const { file } = await readMultipartForm(request, 'photo');
-        if (!file) throw badRequest('photo is required: choose a picture to upload', 'photo');
+        if (!file) throw badRequest('Please choose a picture to upload.', 'photo');
         return { data: await users.setProfilePhoto(user.id, file) };
       },
     );

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAME_ORIGIN, randomIp } from '../../test/auth.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { createUserRepository } from './users.repository.js';
 import { createUserService } from './users.service.js';
 
 let ctx: TestContext;
@@ -13,7 +14,11 @@ afterAll(async () => {
 
 describe('findOrCreateUserByVerifiedEmail (the seam for sign-in providers)', () => {
   it('makes one password-less customer account per email and finds it again, ignoring case', async () => {
-    const users = createUserService(ctx.database.db, { uploadsDir: ctx.config.uploadsDir });
+    const users = createUserService({
+      userRepository: createUserRepository(ctx.database.db),
+      uploadsDir: ctx.config.uploadsDir,
+      now: () => new Date(),
+    });
     const first = await users.findOrCreateUserByVerifiedEmail('Provider.User@Example.test');
     const again = await users.findOrCreateUserByVerifiedEmail('provider.user@example.test');
     expect(again.id).toBe(first.id);
@@ -32,7 +37,11 @@ describe('findOrCreateUserByVerifiedEmail (the seam for sign-in providers)', () 
   });
 
   it('signs into an existing password account with the same email', async () => {
-    const users = createUserService(ctx.database.db, { uploadsDir: ctx.config.uploadsDir });
+    const users = createUserService({
+      userRepository: createUserRepository(ctx.database.db),
+      uploadsDir: ctx.config.uploadsDir,
+      now: () => new Date(),
+    });
     const created = await users.createUserAccount({
       email: 'has-password@example.test',
       password: 'Kopi-Susu-Gula-Aren',

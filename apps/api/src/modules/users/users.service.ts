@@ -1,16 +1,20 @@
 import path from 'node:path';
-import type { AuthUser, UpdateProfileInput, UserProfile } from '@coffee/contract';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { AuthUser, Role, UpdateProfileInput, UserProfile } from '@coffee/contract';
 import { notFound } from '../../lib/errors.js';
 import { removeImage, storeImage } from '../../lib/images.js';
-import { assertAcceptablePassword, hashPassword } from '../auth/passwords.js';
-import { createUserRepository, type Role, type UserRecord } from './users.repository.js';
+import { assertAcceptablePassword, hashPassword } from './passwords.js';
+import type { UserRecord, UserRepository } from './users.repository.js';
 
-export interface UserServiceOptions {
+// What the auth module needs of accounts: the password rules, and the users table inside its own
+// transactions (a password change also ends sessions and reset links, all or nothing).
+export { assertAcceptablePassword, hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords.js';
+export type { UserRecord, UserRepository } from './users.repository.js';
+
+export interface UserServiceDeps {
+  userRepository: UserRepository;
   /** Where profile photos are written (the same uploads directory as product pictures). */
   uploadsDir: string;
-  now?: () => Date;
+  now: () => Date;
 }
 
 export interface NewAccount {
@@ -56,16 +60,16 @@ export function toUserProfile(user: UserRecord): UserProfile {
     dateOfBirth: user.dateOfBirth,
     gender: user.gender,
     photoUrl: photoUrlOf(user.photo),
+    orderEmails: user.orderEmails,
     createdAt: user.createdAt,
     updatedAt: user.updatedAt,
   };
 }
 
 /** Accounts and profiles. The registration rules that concern strangers live in auth.service.ts. */
-export function createUserService(db: Kysely<Database>, options: UserServiceOptions) {
-  const users = createUserRepository(db);
-  const now = options.now ?? (() => new Date());
-  const photoDir = path.join(options.uploadsDir, PROFILE_PHOTO_FOLDER);
+export function createUserService(deps: UserServiceDeps) {
+  const { userRepository: users, now } = deps;
+  const photoDir = path.join(deps.uploadsDir, PROFILE_PHOTO_FOLDER);
 
   const loadUser = async (userId: number) => {
     const user = await users.findUserById(userId);
@@ -83,7 +87,7 @@ export function createUserService(db: Kysely<Database>, options: UserServiceOpti
      * Returns undefined when the email already has an account.
      */
     async createUserAccount(account: NewAccount): Promise<UserRecord | undefined> {
-      assertAcceptablePassword(account.password);
+      assertAcceptablePassword(account.password, account.email);
       const passwordHash = await hashPassword(account.password);
       return users.insertUser({
         email: account.email,

@@ -4,14 +4,16 @@ import { useToast } from '../../components/ui/toast';
 import { useGoBack } from '../../lib/use-go-back';
 import { useCreateProduct } from '../../features/menu-admin/api/save-product';
 import { ProductForm } from '../../features/menu-admin/components/product-form';
+import { useOptionGroups } from '../../features/menu-options/api/get-option-groups';
 import { useMenuCacheRefresh } from '../menu-cache';
 
-/** /add-products (spec section 2, Add Product): staff only (route-guards). */
+/** /add-products (Add Product): staff only (route-guards). */
 export function AddProductsRoute() {
   const navigate = useNavigate();
   const goBack = useGoBack(paths.products.getHref());
   const cache = useMenuCacheRefresh();
   const toast = useToast();
+  const optionGroups = useOptionGroups();
   const create = useCreateProduct({
     onSuccess: async (product) => {
       await cache.saved(product);
@@ -30,6 +32,7 @@ export function AddProductsRoute() {
         <ProductForm
           onSubmit={(fields, picture) => create.mutateAsync({ fields, picture: picture.file })}
           onCancel={goBack}
+          optionGroups={optionGroups.data}
         />
       </div>
     </div>

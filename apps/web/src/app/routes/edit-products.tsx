@@ -11,9 +11,10 @@ import { parseProductId, useProduct } from '../../features/products/api/get-prod
 import { useUpdateProduct } from '../../features/menu-admin/api/save-product';
 import { DeleteProductButton } from '../../features/menu-admin/components/delete-product-button';
 import { ProductForm } from '../../features/menu-admin/components/product-form';
+import { useOptionGroups } from '../../features/menu-options/api/get-option-groups';
 import { useMenuCacheRefresh } from '../menu-cache';
 
-/** /edit-products/:id (spec section 2, Edit Product): staff only (route-guards), pre-filled from the product. */
+/** /edit-products/:id (Edit Product): staff only (route-guards), pre-filled from the product. */
 export function EditProductsRoute() {
   const id = parseProductId(useParams().id);
   return (
@@ -50,6 +51,7 @@ function EditForm({ product }: { product: Product }) {
   const goBack = useGoBack(paths.product.getHref(product.id));
   const cache = useMenuCacheRefresh();
   const toast = useToast();
+  const optionGroups = useOptionGroups();
   const update = useUpdateProduct({
     onSuccess: async (saved) => {
       await cache.saved(saved);
@@ -70,9 +72,10 @@ function EditForm({ product }: { product: Product }) {
       <div className="mt-10 rounded-3xl bg-white p-6 shadow-card sm:p-10">
         <ProductForm
           product={product}
+          optionGroups={optionGroups.data}
           onSubmit={(fields, picture) =>
             update.mutateAsync({
-              id: product.id,
+              id: Number(product.id),
               // A chosen file goes as multipart; "Remove Picture" alone is JSON image: null.
               fields: picture.remove ? { ...fields, image: null } : fields,
               picture: picture.file,

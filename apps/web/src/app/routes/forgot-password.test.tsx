@@ -29,20 +29,28 @@ describe('Forgot password', () => {
     expect(await screen.findByText("Click here if you didn't receive any link in 2 minutes")).toBeTruthy();
     expect(screen.getByText(NEUTRAL)).toBeTruthy();
     const timer = screen.getByRole('timer');
-    const resend = screen.getByRole('button', { name: 'Resend Link' }) as HTMLButtonElement;
+    const resend = screen.getByRole<HTMLButtonElement>('button', { name: 'Resend Link' });
     expect(timer.textContent).toBe('02:00');
     expect(resend.disabled).toBe(true);
 
-    act(() => vi.advanceTimersByTime(1_000));
+    act(() => {
+      vi.advanceTimersByTime(1_000);
+    });
     expect(timer.textContent).toBe('01:59');
-    act(() => vi.advanceTimersByTime(59_000));
+    act(() => {
+      vi.advanceTimersByTime(59_000);
+    });
     expect(timer.textContent).toBe('01:00');
     expect(screen.getByText('One minute left before you can resend the link.')).toBeTruthy();
-    act(() => vi.advanceTimersByTime(59_000));
+    act(() => {
+      vi.advanceTimersByTime(59_000);
+    });
     expect(timer.textContent).toBe('00:01');
     expect(resend.disabled).toBe(true);
 
-    act(() => vi.advanceTimersByTime(1_000));
+    act(() => {
+      vi.advanceTimersByTime(1_000);
+    });
     expect(timer.textContent).toBe('00:00');
     expect(resend.disabled).toBe(false);
     expect(screen.getByText('You can resend the link now.')).toBeTruthy();
@@ -54,7 +62,7 @@ describe('Forgot password', () => {
       ['POST', '/api/v1/auth/forgot-password', { email: 'rina@example.com' }],
     ]);
     await vi.waitFor(() => expect(screen.getByRole('timer').textContent).toBe('02:00'));
-    expect((screen.getByRole('button', { name: 'Resend Link' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Resend Link' }).disabled).toBe(true);
   });
 
   it('asks for a valid address before calling the API', async () => {

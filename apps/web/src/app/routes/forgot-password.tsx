@@ -1,7 +1,7 @@
 import { AuthLayout } from '../../features/auth/components/auth-layout';
 import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form';
 
-/** /forgot-password (spec section 2), wired to the API. */
+/** /forgot-password, wired to the API. */
 export function ForgotPasswordRoute() {
   return (
     <AuthLayout

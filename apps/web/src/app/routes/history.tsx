@@ -5,7 +5,7 @@ import { useToast } from '../../components/ui/toast';
 import { setCartData } from '../../features/cart/api/get-cart';
 import { OrderHistory } from '../../features/orders/components/order-history';
 
-/** Spec section 2, History. 'Order again' fills the cart and opens the checkout. */
+/** History. 'Order again' fills the cart and opens the checkout. */
 export function HistoryRoute() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

@@ -18,6 +18,7 @@ function setup(options: { login?: () => Response; oidc?: object; path?: string }
     [
       { path: '/login', element: <LoginRoute /> },
       { path: '/', element: <p>Home page</p> },
+      { path: '/payment', element: <p>Checkout page</p> },
     ],
     options.path ?? '/login',
   );
@@ -33,7 +34,7 @@ async function signIn(email: string, password: string) {
 }
 
 describe('Login', () => {
-  it('stores the answer\'s data whole under @userLogin and goes to / (spec section 4)', async () => {
+  it('stores the answer\'s data whole under @userLogin and goes to /', async () => {
     const { router, api } = setup();
     await signIn('rina@example.com', 'latte-art-2024');
 
@@ -45,7 +46,22 @@ describe('Login', () => {
     expect(login?.body).toEqual({ email: 'rina@example.com', password: 'latte-art-2024' });
   });
 
-  it("shows the server's message in a closable alert-danger banner, and stores nothing (section 8)", async () => {
+  it('goes back where the customer was (the checkout), and offers Sign Up keeping that place', async () => {
+    const { router } = setup({ path: '/login?returnTo=%2Fpayment' });
+    expect(screen.getByRole('link', { name: 'Sign up here' }).getAttribute('href')).toBe('/register?returnTo=%2Fpayment');
+    await signIn('rina@example.com', 'latte-art-2024');
+    expect(await screen.findByText('Checkout page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/payment');
+  });
+
+  it('goes home when returnTo points at another site', async () => {
+    const { router } = setup({ path: '/login?returnTo=https%3A%2F%2Fevil.example%2F' });
+    await signIn('rina@example.com', 'latte-art-2024');
+    expect(await screen.findByText('Home page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it("shows the server's message in a closable alert-danger banner, and stores nothing", async () => {
     const { router } = setup({ login: () => jsonResponse({ message: 'Email or password is incorrect' }, 401) });
     const user = await signIn('rina@example.com', 'wrong-password');
 

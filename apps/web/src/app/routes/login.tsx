@@ -5,12 +5,13 @@ import { OidcErrorCode, oidcErrorMessage } from '@coffee/contract';
 import { paths } from '../../config/paths';
 import { Alert } from '../../components/ui/alert';
 import { writeLoginRecord } from '../../lib/login-record';
+import { useReturnTo } from '../../lib/return-to';
 import { useOidcStatus } from '../../features/auth/api/get-oidc-status';
 import { AuthLayout } from '../../features/auth/components/auth-layout';
 import { readAuthNotice } from '../../features/auth/components/auth-notice';
 import { LoginForm } from '../../features/auth/components/login-form';
 
-/** /login (spec section 2). Success stores the answer's `data` whole as the login record and goes to / (section 4). */
+/** /login. Success stores the answer's `data` whole as the login record and goes back where the customer was (else /). */
 export function LoginRoute() {
   const navigate = useNavigate();
   const location = useLocation();
@@ -21,6 +22,7 @@ export function LoginRoute() {
   // A provider sign-in that failed comes back as /login?error=<code>; only known codes are shown.
   const providerError = OidcErrorCode.safeParse(params.get('error'));
   const [providerErrorShown, setProviderErrorShown] = useState(true);
+  const returnTo = useReturnTo();
 
   return (
     <AuthLayout
@@ -43,7 +45,7 @@ export function LoginRoute() {
           // Nothing cached for a previous visitor or account may show to this one.
           queryClient.clear();
           writeLoginRecord(user);
-          void navigate(paths.home.getHref(), { replace: true });
+          void navigate(returnTo ?? paths.home.getHref(), { replace: true });
         }}
       />
     </AuthLayout>

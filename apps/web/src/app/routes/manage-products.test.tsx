@@ -33,13 +33,13 @@ const routes = [
 ];
 
 describe('Add Product', () => {
-  it('has the spec fields, a category select with a disabled placeholder, and Save Product', async () => {
+  it('has the product fields, a category select with a disabled placeholder, and Save Product', () => {
     stubMenuApi();
     renderRoutes(routes, '/add-products');
     expect(screen.getByLabelText('Product Name')).toBeTruthy();
     expect(screen.getByLabelText('Price').getAttribute('type')).toBe('number');
-    const category = screen.getByLabelText('Category') as HTMLSelectElement;
-    const options = within(category).getAllByRole('option') as HTMLOptionElement[];
+    const category = screen.getByLabelText<HTMLSelectElement>('Category');
+    const options = within(category).getAllByRole<HTMLOptionElement>('option');
     expect(options.map((o) => o.textContent)).toEqual(['Select category', 'Coffee', 'Non Coffee', 'Foods', 'Add On']);
     expect(options[0]?.disabled).toBe(true);
     expect(screen.getByRole('button', { name: 'Save Product' })).toBeTruthy();
@@ -76,6 +76,7 @@ describe('Add Product', () => {
       ],
       isFavorite: false,
       isPromo: true,
+      promoPercentOff: 0,
       isSoldOut: false,
     });
     expect(queryClient.getQueryState(productListKeys.page({ cat: 'non-coffee' }, 1, 24))?.isInvalidated).toBe(true);
@@ -109,11 +110,37 @@ describe('Add Product', () => {
     expect(form?.get('isSoldOut')).toBe('false');
   });
 
+  it('creates nothing while the chosen picture was refused, keeping what was typed', async () => {
+    const user = userEvent.setup();
+    const api = stubMenuApi();
+    const { container, router } = renderRoutes(routes, '/add-products');
+    await user.type(screen.getByLabelText('Product Name'), 'Chicken Wings');
+    await user.type(screen.getByLabelText('Price'), '30');
+    await user.selectOptions(screen.getByLabelText('Category'), 'foods');
+    await user.upload(
+      container.querySelector('input[type="file"]') as HTMLInputElement,
+      new File([new Uint8Array(6 * 1024 * 1024)], 'huge.png', { type: 'image/png' }),
+    );
+    expect(screen.getByText(/may be at most 5 MB/)).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Save Product' }));
+    expect(api.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+    expect(router.state.location.pathname).toBe('/add-products');
+    expect(screen.getByText(/may be at most 5 MB/)).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('Product Name').value).toBe('Chicken Wings');
+
+    // Letting the picture go is a choice the staff member makes, not something that happens to them.
+    await user.click(screen.getByRole('button', { name: 'Continue without this picture' }));
+    await user.click(screen.getByRole('button', { name: 'Save Product' }));
+    await screen.findByText('Products page');
+    expect(api.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+
   it('keeps the form and what was typed when saving fails, with the error next to its field', async () => {
     const user = userEvent.setup();
     stubMenuApi({
       write: () =>
-        jsonResponse({ message: 'price must be at most 10000 (IDR 10.000.000)', field: 'price', errors: [{ field: 'price', message: 'must be at most 10000 (IDR 10.000.000)' }] }, 400),
+        jsonResponse({ message: 'Price must be at most 10000 (IDR 10.000.000).', field: 'price', errors: [{ field: 'price', message: 'must be at most 10000 (IDR 10.000.000)' }] }, 400),
     });
     const { router } = renderRoutes(routes, '/add-products');
     await user.type(screen.getByLabelText('Product Name'), 'Gold Latte');
@@ -125,7 +152,7 @@ describe('Add Product', () => {
     expect(await screen.findByText('Price must be at most 10000 (IDR 10.000.000)')).toBeTruthy();
     expect(price.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(price);
-    expect((screen.getByLabelText('Product Name') as HTMLInputElement).value).toBe('Gold Latte');
+    expect(screen.getByLabelText<HTMLInputElement>('Product Name').value).toBe('Gold Latte');
     expect(router.state.location.pathname).toBe('/add-products');
   });
 
@@ -142,17 +169,17 @@ describe('Add Product', () => {
 });
 
 describe('Edit Product', () => {
-  const latte = createProduct({ id: 12, name: 'Hazelnut Latte', price: 34, category: 'coffee', imageUrl: '/uploads/images/latte.webp', images: ['latte.webp'] });
+  const latte = createProduct({ id: 12, name: 'Hazelnut Latte', price: 34, category: 'coffee', picture: 'latte.webp' });
 
   it('is pre-filled from the product, first picture previewed, and UpdateProduct sends PATCH', async () => {
     const user = userEvent.setup();
     const api = stubMenuApi({ product: latte });
     const { router } = renderRoutes(routes, '/edit-products/12');
 
-    const name = (await screen.findByLabelText('Product Name')) as HTMLInputElement;
+    const name = await screen.findByLabelText<HTMLInputElement>('Product Name');
     expect(name.value).toBe('Hazelnut Latte');
-    expect((screen.getByLabelText('Price') as HTMLInputElement).value).toBe('34');
-    expect((screen.getByLabelText('Category') as HTMLSelectElement).value).toBe('coffee');
+    expect(screen.getByLabelText<HTMLInputElement>('Price').value).toBe('34');
+    expect(screen.getByLabelText<HTMLSelectElement>('Category').value).toBe('coffee');
     expect(screen.getByRole('img', { name: 'Current picture of Hazelnut Latte' }).getAttribute('src')).toBe('/uploads/images/latte.webp');
 
     await user.clear(screen.getByLabelText('Price'));
@@ -191,5 +218,39 @@ describe('Edit Product', () => {
     await user.click(screen.getByRole('button', { name: 'UpdateProduct' }));
     await screen.findByText('Products page');
     expect(api.requests.find((r) => r.method === 'PATCH')?.body).toMatchObject({ image: null });
+  });
+});
+
+describe('Promo % off', () => {
+  const promoLatte = createProduct({ id: 14, name: 'Pinky Promise', price: 25, isPromo: true, promoPercentOff: 20, promoPrice: 20, promoPriceIdr: 20_000 });
+
+  it('is pre-filled from the product and sends the percent staff typed', async () => {
+    const user = userEvent.setup();
+    const api = stubMenuApi({ product: promoLatte });
+    renderRoutes(routes, '/edit-products/14');
+
+    const percent = await screen.findByLabelText<HTMLInputElement>('Promo % off');
+    expect(percent.value).toBe('20');
+    await user.clear(percent);
+    await user.type(percent, '35');
+    await user.click(screen.getByRole('button', { name: 'UpdateProduct' }));
+
+    expect(await screen.findByText('Products page')).toBeTruthy();
+    expect(api.requests.find((r) => r.method === 'PATCH')?.body).toMatchObject({ promoPercentOff: 35, isPromo: true });
+  });
+
+  it('refuses more than 90 percent before calling the API, next to the field', async () => {
+    const user = userEvent.setup();
+    const api = stubMenuApi({ product: promoLatte });
+    renderRoutes(routes, '/edit-products/14');
+
+    const percent = await screen.findByLabelText<HTMLInputElement>('Promo % off');
+    await user.clear(percent);
+    await user.type(percent, '95');
+    await user.click(screen.getByRole('button', { name: 'UpdateProduct' }));
+
+    expect(await screen.findByText('Promo % off must be a whole number from 0 to 90')).toBeTruthy();
+    expect(percent.getAttribute('aria-invalid')).toBe('true');
+    expect(api.requests.some((r) => r.method === 'PATCH')).toBe(false);
   });
 });

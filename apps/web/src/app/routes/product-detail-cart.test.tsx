@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AddCartLineInputBody, Cart } from '@coffee/contract';
 import { writeLoginRecord } from '../../lib/login-record';
 import { VISITOR_CART_KEY } from '../../features/cart/visitor-cart';
@@ -34,28 +34,27 @@ describe('Product detail: putting it in the cart', () => {
     setup();
     await screen.findByRole('heading', { level: 1, name: 'Hazelnut Latte' });
 
-    await press(user, 'Increase Large', 2);
-    await press(user, 'Increase Regular');
+    await user.click(screen.getByRole('radio', { name: 'Large' }));
+    await press(user, 'Increase Hazelnut Latte');
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
-
     expect(await screen.findByText('Added to your cart')).toBeTruthy();
-    expect(storedCart()?.lines).toEqual([
-      { productId: 7, size: 'R', quantity: 1 },
-      { productId: 7, size: 'L', quantity: 2 },
-    ]);
-    // In the cart now: the counters start again from 0.
-    expect(count('Large')).toBe('0');
 
-    await press(user, 'Increase Large');
+    await user.click(screen.getByRole('radio', { name: 'Regular' }));
+    await press(user, 'Decrease Hazelnut Latte');
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
-    await screen.findByText('Added to your cart');
-    expect(storedCart()?.lines).toEqual([
-      { productId: 7, size: 'R', quantity: 1 },
-      { productId: 7, size: 'L', quantity: 3 },
-    ]);
+    await vi.waitFor(() => expect(storedCart()?.lines).toHaveLength(2));
+
+    await user.click(screen.getByRole('radio', { name: 'Large' }));
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    await vi.waitFor(() =>
+      expect(storedCart()?.lines).toEqual([
+        { productId: 7, size: 'L', quantity: 3 },
+        { productId: 7, size: 'R', quantity: 1 },
+      ]),
+    );
   });
 
-  it('adds one of the chosen size when every counter is at 0', async () => {
+  it('adds one of the chosen size by default', async () => {
     const user = userEvent.setup();
     stubFetch(() => jsonResponse({ data: latte }));
     setup();
@@ -66,18 +65,30 @@ describe('Product detail: putting it in the cart', () => {
     expect(storedCart()?.lines).toEqual([{ productId: 7, size: 'XL', quantity: 1 }]);
   });
 
-  it("CHECK OUT keeps a visitor's lines and opens the checkout (whose guard asks them to sign in)", async () => {
+  it("CHECK OUT keeps a visitor's choice and opens the checkout (whose guard asks them to sign in)", async () => {
     const user = userEvent.setup();
     stubFetch(() => jsonResponse({ data: latte }));
     setup();
     await screen.findByRole('heading', { level: 1, name: 'Hazelnut Latte' });
-    await press(user, 'Increase Regular', 2);
+    await press(user, 'Increase Hazelnut Latte');
     await user.click(screen.getByRole('button', { name: 'CHECK OUT' }));
     expect(await screen.findByText('Payment page')).toBeTruthy();
     expect(storedCart()?.lines).toEqual([{ productId: 7, size: 'R', quantity: 2 }]);
   });
 
-  it("sends a signed-in customer's choice to the cart API: delivery first, then a line per size", async () => {
+  it('CHECK OUT right after Add to Cart does not add the same again', async () => {
+    const user = userEvent.setup();
+    stubFetch(() => jsonResponse({ data: latte }));
+    setup();
+    await screen.findByRole('heading', { level: 1, name: 'Hazelnut Latte' });
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    await screen.findByText('Added to your cart');
+    await user.click(screen.getByRole('button', { name: 'CHECK OUT' }));
+    expect(await screen.findByText('Payment page')).toBeTruthy();
+    expect(storedCart()?.lines).toEqual([{ productId: 7, size: 'R', quantity: 1 }]);
+  });
+
+  it("sends a signed-in customer's choice to the cart API: delivery first, then the chosen line", async () => {
     const user = userEvent.setup();
     writeLoginRecord({ id: 1, email: 'rina@example.com', role: 'customer', displayName: 'Rina', photoUrl: null });
     let cart: Cart = createCart();
@@ -98,8 +109,8 @@ describe('Product detail: putting it in the cart', () => {
     setup();
     await screen.findByRole('heading', { level: 1, name: 'Hazelnut Latte' });
 
-    await press(user, 'Increase Large', 2);
-    await press(user, 'Increase Regular');
+    await user.click(screen.getByRole('radio', { name: 'Large' }));
+    await press(user, 'Increase Hazelnut Latte');
     await user.click(screen.getByRole('radio', { name: 'Pick up' }));
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
     await screen.findByText('Added to your cart');
@@ -107,7 +118,6 @@ describe('Product detail: putting it in the cart', () => {
     const writes = requests.filter((r) => r.method !== 'GET').map((r) => [r.method, r.url.pathname, r.body]);
     expect(writes).toEqual([
       ['PUT', '/api/v1/cart/delivery', { deliveryMethod: 'pick-up', scheduledFor: null }],
-      ['POST', '/api/v1/cart/items', { productId: 7, size: 'R', quantity: 1 }],
       ['POST', '/api/v1/cart/items', { productId: 7, size: 'L', quantity: 2 }],
     ]);
     expect(localStorage.getItem(VISITOR_CART_KEY)).toBeNull();
@@ -125,11 +135,13 @@ describe('Product detail: putting it in the cart', () => {
     });
     setup();
     await screen.findByRole('heading', { level: 1, name: 'Hazelnut Latte' });
-    await press(user, 'Increase Large', 2);
+    await user.click(screen.getByRole('radio', { name: 'Large' }));
+    await press(user, 'Increase Hazelnut Latte');
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
 
     expect((await screen.findByRole('alert')).textContent).toContain('Hazelnut Latte is sold out');
-    expect(count('Large')).toBe('2');
+    expect(count('Hazelnut Latte')).toBe('2');
+    expect(screen.getByText('2 × Large')).toBeTruthy();
     expect(screen.queryByText('Added to your cart')).toBeNull();
   });
 });

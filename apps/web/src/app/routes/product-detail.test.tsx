@@ -51,7 +51,7 @@ describe('Product detail', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Hazelnut Latte' })).toBeTruthy();
     for (let i = 0; i < 5; i++) await user.click(screen.getByRole('button', { name: /^Re-render/ }));
-    await user.click(screen.getByRole('button', { name: 'Increase Regular' }));
+    await user.click(screen.getByRole('button', { name: 'Increase Hazelnut Latte' }));
     await user.click(screen.getByRole('radio', { name: 'Large' }));
     await user.click(screen.getByRole('radio', { name: 'Door Delivery' }));
     await settle();
@@ -60,16 +60,16 @@ describe('Product detail', () => {
     expect(detailCalls(calls)[0]?.pathname).toBe('/api/v1/products/7');
   });
 
-  it('shows the spec texts, the size price and a stepper per size that never goes below 0', async () => {
+  it('shows the product texts, the size price, one size chooser and one quantity from 1 to the shop\'s limit', async () => {
     const user = userEvent.setup();
-    stubProductApi();
+    stubProductApi(createShopSettings({ maxLineQuantity: 3 }));
     setup('/products/7');
     await screen.findByRole('heading', { level: 1, name: 'Hazelnut Latte' });
 
     expect(screen.getByRole('link', { name: 'Favorite & Promo' }).getAttribute('href')).toBe('/products');
     expect(screen.getByText('Delivery only on Monday to friday at 1 - 7 pm')).toBeTruthy();
     expect(screen.getByText('IDR 34.000')).toBeTruthy();
-    expect((screen.getByRole('radio', { name: 'Dine in' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Dine in' }).checked).toBe(true);
     const time = screen.getByLabelText('Set time :');
     expect(time.getAttribute('placeholder')).toBe("Enter the time you'll arrived");
     expect(await screen.findByText("Enter the time you'll arrive, between 09:00 and 18:00. Leave it empty for as soon as possible.")).toBeTruthy();
@@ -79,26 +79,26 @@ describe('Product detail', () => {
     await user.click(screen.getByRole('radio', { name: 'Large' }));
     expect(screen.getByText('IDR 39.000')).toBeTruthy();
 
-    const decreaseRegular = screen.getByRole('button', { name: 'Decrease Regular' }) as HTMLButtonElement;
-    expect(decreaseRegular.disabled).toBe(true);
-    await user.click(screen.getByRole('button', { name: 'Increase Regular' }));
-    await user.click(screen.getByRole('button', { name: 'Increase Regular' }));
-    await user.click(screen.getByRole('button', { name: 'Increase Large' }));
-    expect(screen.getByText('x2 (Regular)')).toBeTruthy();
-    expect(screen.getByText('x1 (Large)')).toBeTruthy();
-    expect(screen.getByText('x0 (Extra Large)')).toBeTruthy();
-
-    await user.click(decreaseRegular);
-    await user.click(decreaseRegular);
-    await user.click(decreaseRegular);
-    expect(screen.getByText('x0 (Regular)')).toBeTruthy();
-    expect(decreaseRegular.disabled).toBe(true);
+    // One stepper, whatever the sizes; the summary shows only what was chosen.
+    expect(screen.getAllByRole('group', { name: /quantity$/ })).toHaveLength(1);
+    expect(screen.getByText('1 × Large')).toBeTruthy();
+    expect(screen.queryByText(/x0/)).toBeNull();
+    const decrease = screen.getByRole<HTMLButtonElement>('button', { name: 'Decrease Hazelnut Latte' });
+    const increase = screen.getByRole<HTMLButtonElement>('button', { name: 'Increase Hazelnut Latte' });
+    expect(decrease.disabled).toBe(true);
+    for (let i = 0; i < 4; i++) await user.click(increase);
+    // The shop takes at most 3 of one item (GET /shop maxLineQuantity): the stepper stops there and says why.
+    expect(screen.getByText('3 × Large')).toBeTruthy();
+    expect(increase.disabled).toBe(true);
+    expect(screen.getByText('3 is the most we take of one item per order.')).toBeTruthy();
+    await user.click(screen.getByRole('radio', { name: 'Regular' }));
+    expect(screen.getByText('3 × Regular')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'CHECK OUT' }));
     expect(await screen.findByText('Payment page')).toBeTruthy();
   });
 
-  it("bounds the time field by the shop's hours for the chosen method, keeping the spec's Door Delivery note", async () => {
+  it("bounds the time field by the shop's hours for the chosen method, keeping the Door Delivery note", async () => {
     const user = userEvent.setup();
     const shop = createShopSettings();
     stubProductApi(
@@ -119,12 +119,22 @@ describe('Product detail', () => {
     expect([time.getAttribute('min'), time.getAttribute('max')]).toEqual(['13:00', '19:00']);
   });
 
+  it("asks for the product's picture first and at once: it is the largest thing on a phone's first screen", async () => {
+    stubProductApi();
+    setup('/products/7');
+    await screen.findByRole('heading', { level: 1, name: 'Hazelnut Latte' });
+
+    const [picture] = screen.getAllByRole('img', { name: 'Hazelnut Latte' });
+    expect(picture?.getAttribute('fetchpriority')).toBe('high');
+    expect(picture?.getAttribute('loading')).toBe('eager');
+  });
+
   it('shows no size chooser for a product sold in one size', async () => {
     stubProductApi();
     setup('/products/9');
     await screen.findByRole('heading', { level: 1, name: 'Chicken Wings' });
     expect(screen.queryByRole('group', { name: 'Choose a Size' })).toBeNull();
-    expect(screen.getByText('x0')).toBeTruthy();
+    expect(screen.getByText('1 × Chicken Wings')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Increase Chicken Wings' })).toBeTruthy();
   });
 

@@ -1,4 +1,7 @@
+import { Fragment } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import type { Product } from '@coffee/contract';
 import { paths } from '../../config/paths';
 import { buttonStyles } from '../../components/ui/button';
 import { ErrorState } from '../../components/ui/error-state';
@@ -10,6 +13,8 @@ import { parseProductId, useProduct } from '../../features/products/api/get-prod
 import { ProductDetail } from '../../features/products/components/product-detail';
 import { StaffEditProductBar } from '../../features/menu-admin/components/staff-links';
 import { useShopSettings } from '../../features/shop/api/get-shop-settings';
+import { useAskStaff } from '../../features/questions/components/use-ask-staff';
+import { useLoginRecord } from '../../lib/login-record';
 
 export function ProductDetailRoute() {
   const id = parseProductId(useParams().id);
@@ -52,21 +57,49 @@ function LoadedProduct({ id }: { id: number }) {
   return (
     <>
       <title>{`${query.data.name} · Coffee Shop`}</title>
-      <StaffEditProductBar productId={query.data.id} />
-      <ProductDetail
-        product={query.data}
-        initialDelivery={currentDelivery}
-        deliveryWindows={shop.data?.deliveryWindows}
-        onAddToCart={async (selection) => {
-          await addToCart.mutateAsync(selection);
-          toast('Added to your cart');
-        }}
-        onCheckout={async (selection) => {
-          if (selection.lines.length > 0) await addToCart.mutateAsync(selection);
-          // A visitor keeps the lines in this browser; the login guard sends them to sign in, and the cart merges then.
-          await navigate(paths.payment.getHref());
-        }}
-      />
+      <StaffEditProductBar productId={Number(query.data.id)} />
+      <AskStaff product={query.data} chatUrl={shop.data?.chatUrl}>
+        {(askStaff) => (
+          <ProductDetail
+            product={query.data}
+            initialDelivery={currentDelivery}
+            deliveryWindows={shop.data?.deliveryWindows}
+            maxQuantity={shop.data?.maxLineQuantity}
+            onAddToCart={async (selection) => {
+              await addToCart.mutateAsync(selection);
+              toast('Added to your cart');
+            }}
+            onCheckout={async (selection) => {
+              if (selection.lines.length > 0) await addToCart.mutateAsync(selection);
+              // A visitor keeps the lines in this browser; the login guard sends them to sign in, and the cart merges then.
+              await navigate(paths.payment.getHref());
+            }}
+            onAskStaff={askStaff}
+          />
+        )}
+      </AskStaff>
+    </>
+  );
+}
+
+/** Ask a Staff for this product: the chat link, or the message form (filled in with a signed-in customer's name and email). */
+function AskStaff({
+  product,
+  chatUrl,
+  children,
+}: {
+  product: Product;
+  chatUrl: string | null | undefined;
+  children: (ask: () => void) => ReactNode;
+}) {
+  const user = useLoginRecord();
+  const prefill = user ? { name: user.displayName, contact: user.email } : undefined;
+  const { ask, dialog } = useAskStaff({ chatUrl, product: { id: Number(product.id), name: product.name }, prefill });
+  return (
+    <>
+      {children(ask)}
+      {/* Keyed by the account: a sign-in or sign-out while the page is open fills the form anew. */}
+      <Fragment key={user?.id ?? 'visitor'}>{dialog}</Fragment>
     </>
   );
 }

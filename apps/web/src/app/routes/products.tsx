@@ -1,4 +1,6 @@
 import { useSearchParams } from 'react-router';
+import { useApplyCoupon } from '../../features/cart/api/apply-coupon';
+import { useLoginRecord } from '../../lib/login-record';
 import { PromoPanel } from '../../features/products/components/promo-panel';
 import { DEFAULT_TAB, ProductTabs, isProductTabKey } from '../../features/products/components/product-tabs';
 import type { ProductTabKey } from '../../features/products/components/product-tabs';
@@ -11,6 +13,9 @@ export function ProductsRoute() {
   const keyword = params.get('search')?.trim() ?? '';
   const tabParam = params.get('tab');
   const tab: ProductTabKey = isProductTabKey(tabParam) ? tabParam : DEFAULT_TAB;
+  // A signed-in customer's coupon goes on the server's cart; a visitor's browser cart takes none.
+  const signedIn = Boolean(useLoginRecord());
+  const applyCoupon = useApplyCoupon();
 
   const changeTab = (next: ProductTabKey) => {
     // The tab lives in the address (shareable, survives reload); replace keeps Back meaning "previous page".
@@ -32,7 +37,7 @@ export function ProductsRoute() {
         )}
       </div>
       <aside aria-label="Promo Today" className="lg:order-1">
-        <PromoPanel />
+        <PromoPanel onApply={signedIn ? (code) => applyCoupon.mutateAsync(code) : undefined} />
       </aside>
     </div>
   );

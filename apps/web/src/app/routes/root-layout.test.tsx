@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '@coffee/contract';
 import { writeLoginRecord } from '../../lib/login-record';
 import { settle, stubFetch } from '../../testing/fetch-stub';
@@ -9,6 +9,12 @@ import { jsonResponse } from '../../testing/product-factory';
 import { renderRoutes } from '../../testing/render';
 import { createShopSettings } from '../../testing/shop-factory';
 import { RootLayout } from './root-layout';
+
+// The signed-in bar, the layout's work (which asks for the shop settings) and the answer's schema load lazily. Their
+// modules are loaded once up front, so a test waits on the app and not on the test runner compiling them on first use.
+beforeAll(async () => {
+  await Promise.all([import('../../components/layout/navbar-signed-in'), import('../layout-sync'), import('@coffee/contract')]);
+});
 
 const rina: AuthUser = { id: 3, email: 'rina@example.com', role: 'customer', displayName: 'Rina', photoUrl: null };
 
@@ -24,13 +30,14 @@ function setup(chatUrl: string | null) {
   return stub;
 }
 
-describe('the chat link (spec section 2, signed-in navigation)', () => {
+describe('the chat link in the signed-in navigation', () => {
   it("opens the shop's CHAT_URL in a new tab, from the bar and from the phone menu", async () => {
     const user = userEvent.setup();
     writeLoginRecord(rina);
     setup('https://wa.me/6281234567890');
 
-    const chat = await screen.findByRole('link', { name: 'Chat with us' });
+    // The link comes after the layout's lazy work has asked for the shop settings: a few steps on a busy test machine.
+    const chat = await screen.findByRole('link', { name: 'Chat with us' }, { timeout: 5000 });
     expect(chat.getAttribute('href')).toBe('https://wa.me/6281234567890');
     expect(chat.getAttribute('target')).toBe('_blank');
     expect(chat.getAttribute('rel')).toBe('noopener noreferrer');

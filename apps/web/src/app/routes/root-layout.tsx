@@ -1,10 +1,24 @@
+import { Suspense, lazy, useState, useSyncExternalStore } from 'react';
 import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
-import { Footer } from '../../components/layout/footer';
+import { CartCountContext } from '../../components/layout/cart-count';
 import { Navbar } from '../../components/layout/navbar';
 import { cn } from '../../lib/cn';
-import { SessionSync } from '../session-sync';
-import { CartCountProvider, CartSync } from '../../features/cart/components/cart-sync';
-import { useShopSettings } from '../../features/shop/api/get-shop-settings';
+
+const LayoutSync = lazy(() => import('../layout-sync'));
+// Below every page's content: off the first screen's JavaScript. A prerendered page has its HTML at once.
+const Footer = lazy(async () => ({ default: (await import('../../components/layout/footer')).Footer }));
+
+const noSubscription = () => () => undefined;
+/**
+ * False while a prerendered page is hydrated (and in the prerender itself), true from the next render on: what only
+ * the browser has (the lazy layout work) is added after hydration, so the first render matches the page's HTML.
+ */
+const useHydrated = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
 /** A route with `handle: { bare: true }` (the sign-in screens) draws its own top: no navigation bar. */
 const isBare = (handle: unknown) => typeof handle === 'object' && handle !== null && (handle as { bare?: unknown }).bare === true;
@@ -12,8 +26,10 @@ const isBare = (handle: unknown) => typeof handle === 'object' && handle !== nul
 export function RootLayout() {
   const navigation = useNavigation();
   const bare = useMatches().some((match) => isBare(match.handle));
-  // Public and long cached: the navigation's chat link, and the hours the order screens show.
-  const shop = useShopSettings();
+  // 0 and none until the layout's lazy work has loaded, as in the prerendered page.
+  const [cartCount, setCartCount] = useState(0);
+  const [chatUrl, setChatUrl] = useState<string | null>(null);
+  const hydrated = useHydrated();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -22,12 +38,15 @@ export function RootLayout() {
       >
         Skip to content
       </a>
-      <SessionSync />
-      <CartSync />
+      {hydrated && (
+        <Suspense fallback={null}>
+          <LayoutSync onCartCount={setCartCount} onChatUrl={setChatUrl} />
+        </Suspense>
+      )}
       {!bare && (
-        <CartCountProvider>
-          <Navbar chatUrl={shop.data?.chatUrl ?? null} />
-        </CartCountProvider>
+        <CartCountContext value={cartCount}>
+          <Navbar chatUrl={chatUrl} />
+        </CartCountContext>
       )}
       {navigation.state === 'loading' && (
         <div aria-hidden="true" className={cn('fixed inset-x-0 z-50 h-1 animate-pulse bg-crema', bare ? 'top-0' : 'top-18')} />
@@ -36,7 +55,9 @@ export function RootLayout() {
       <main id="main" tabIndex={-1} className={cn('flex-1 focus:outline-none', !bare && 'pt-18')}>
         <Outlet />
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
       <ScrollRestoration />
     </div>
   );

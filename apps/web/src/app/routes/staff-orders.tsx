@@ -1,11 +1,17 @@
 import { StaffOrders } from '../../features/orders/components/staff-orders';
+import { QuestionsPanel } from '../../features/questions/components/questions-panel';
+import { useStores } from '../../features/stores/api/get-stores';
 
 /** Staff: incoming orders and their statuses (guarded by RequireStaff; the API refuses customers too). */
 export function StaffOrdersRoute() {
+  // The store filter waits for nothing: without the list (still loading, or failed) the screen shows every store.
+  const stores = useStores();
   return (
     <>
       <title>Orders · Coffee Shop</title>
-      <StaffOrders />
+      <StaffOrders stores={stores.data?.map((store) => ({ id: store.id, name: store.name })) ?? []} />
+      {/* Customers' Ask a Staff questions wait here beside the orders, where staff already look. */}
+      <QuestionsPanel />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { ProfilePage } from '../../features/profile/components/profile-page';
 
-/** /user: My Profile (spec section 2), signed-in only (route-guards). */
+/** /user: My Profile, signed-in only (route-guards). */
 export function UserRoute() {
   return (
     <>

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
 
-/** The take-away cup mark (design.md: a small cup left of the name). */
+/** The take-away cup mark: a small cup left of the shop's name. */
 export function CupMark({ className }: { className?: string }) {
   return (
     <svg viewBox="0 0 32 32" aria-hidden="true" className={cn('size-8 shrink-0', className)}>

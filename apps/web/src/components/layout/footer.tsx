@@ -10,6 +10,7 @@ const columns = [
       { to: paths.products.getHref(), label: 'Products' },
       { to: paths.payment.getHref(), label: 'Your Cart' },
       { to: paths.history.getHref(), label: 'History' },
+      { to: paths.stores.getHref(), label: 'Our Stores' },
     ],
   },
   {

@@ -3,7 +3,7 @@ import { paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
 import { cartCountText, useCartCount } from './cart-count';
 
-// Spec section 2: both navigation variants carry these four links.
+// Both navigation variants (visitor and signed-in) carry these four links.
 const links = [
   { to: paths.home.getHref(), label: 'Home', end: true },
   { to: paths.products.getHref(), label: 'Product', end: false },

@@ -7,8 +7,8 @@ import { NavbarShell } from './navbar-shell';
 import { ProfileMenu, staffLinks } from './profile-menu';
 
 /**
- * Signed-in navigation (spec section 2): the four links, search, the external chat link and the profile
- * dropdown, plus staff entries for staff. Logout (spec section 4) ends the session on the server, removes
+ * Signed-in navigation: the four links, search, the external chat link and the profile
+ * dropdown, plus staff entries for staff. Logout ends the session on the server, removes
  * the login record and goes to /login.
  *
  * `chatUrl` is the shop's CHAT_URL (GET /shop, http(s) or mailto: only); without one there is no chat link
@@ -36,7 +36,7 @@ export function NavbarSignedIn({ chatUrl }: { chatUrl: string | null }) {
               <ChatIcon />
             </a>
           )}
-          <ProfileMenu user={user} onLogout={() => void signOut()} signingOut={pending} />
+          <ProfileMenu user={user ?? null} onLogout={() => void signOut()} signingOut={pending} />
         </>
       }
       menuActions={(close) => (

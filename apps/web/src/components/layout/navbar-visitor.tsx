@@ -1,28 +1,32 @@
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
+import { useCurrentPlace } from '../../lib/return-to';
 import { buttonStyles } from '../ui/button';
 import { NavbarShell } from './navbar-shell';
 
-/** Logged-out navigation (spec section 2): the four links plus Login and Sign Up. */
+/** Logged-out navigation: the four links plus Login and Sign Up. */
 export function NavbarVisitor() {
+  // Signing in or up from any page comes back to it (home needs no returnTo).
+  const here = useCurrentPlace();
+  const returnTo = here === paths.home.getHref() ? null : here;
   return (
     <NavbarShell
       actions={
         <>
-          <Link to={paths.login.getHref()} className={buttonStyles({ variant: 'ghost', size: 'sm' })}>
+          <Link to={paths.login.getHref(returnTo)} className={buttonStyles({ variant: 'ghost', size: 'sm' })}>
             Login
           </Link>
-          <Link to={paths.register.getHref()} className={buttonStyles({ variant: 'accent', size: 'sm' })}>
+          <Link to={paths.register.getHref(returnTo)} className={buttonStyles({ variant: 'accent', size: 'sm' })}>
             Sign Up
           </Link>
         </>
       }
       menuActions={(close) => (
         <div className="grid grid-cols-2 gap-3">
-          <Link to={paths.login.getHref()} onClick={close} className={buttonStyles({ variant: 'outline' })}>
+          <Link to={paths.login.getHref(returnTo)} onClick={close} className={buttonStyles({ variant: 'outline' })}>
             Login
           </Link>
-          <Link to={paths.register.getHref()} onClick={close} className={buttonStyles({ variant: 'accent' })}>
+          <Link to={paths.register.getHref(returnTo)} onClick={close} className={buttonStyles({ variant: 'accent' })}>
             Sign Up
           </Link>
         </div>

@@ -1,10 +1,16 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_RECORD_KEY, writeLoginRecord } from '../../lib/login-record';
 import { stubFetch } from '../../testing/fetch-stub';
 import { renderRoutes } from '../../testing/render';
 import { Navbar } from './navbar';
+
+// The signed-in bar loads lazily. Its module is loaded once up front, so a test waits on the app and not on the test
+// runner compiling that module on first use.
+beforeAll(async () => {
+  await import('./navbar-signed-in');
+});
 
 const setup = () =>
   renderRoutes(
@@ -51,7 +57,7 @@ describe('Navbar', () => {
     act(() => writeLoginRecord({ id: 3, email: 'rina@example.com', role: 'customer', displayName: 'Rina', photoUrl: null }));
 
     expect(screen.queryByRole('link', { name: 'Sign Up' })).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Profile menu' }));
+    await user.click(await screen.findByRole('button', { name: 'Profile menu' }));
     expect(screen.getByRole('link', { name: 'My Profile' }).getAttribute('href')).toBe('/user');
     expect(screen.getByText('rina@example.com')).toBeTruthy();
     expect(screen.getByText('Rina')).toBeTruthy();
@@ -69,7 +75,7 @@ describe('Navbar', () => {
     stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     const { router } = setup();
     act(() => writeLoginRecord({ id: 3, email: 'rina@example.com', role: 'customer', displayName: 'Rina', photoUrl: null }));
-    await user.click(screen.getByRole('button', { name: 'Profile menu' }));
+    await user.click(await screen.findByRole('button', { name: 'Profile menu' }));
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('link', { name: 'Sign Up' })).toBeTruthy();
     expect(localStorage.getItem(LOGIN_RECORD_KEY)).toBeNull();
@@ -80,7 +86,7 @@ describe('Navbar', () => {
     const user = userEvent.setup();
     setup();
     act(() => writeLoginRecord({ id: 4, email: 'staff@example.com', role: 'staff', displayName: 'Barista', photoUrl: null }));
-    await user.click(screen.getByRole('button', { name: 'Profile menu' }));
+    await user.click(await screen.findByRole('button', { name: 'Profile menu' }));
     expect(screen.getByRole('link', { name: 'Add product' }).getAttribute('href')).toBe('/add-products');
     expect(screen.getByRole('link', { name: 'Orders' }).getAttribute('href')).toBe('/staff/orders');
   });

@@ -8,11 +8,13 @@ import { cn } from '../../lib/cn';
 export const staffLinks = [
   { to: paths.addProduct.getHref(), label: 'Add product' },
   { to: paths.staffOrders.getHref(), label: 'Orders' },
+  { to: paths.staffStores.getHref(), label: 'Stores' },
+  { to: paths.staffPromotions.getHref(), label: 'Promotions' },
 ] as const;
 
 type ProfileMenuProps = { user: AuthUser | null; onLogout: () => void; signingOut?: boolean };
 
-/** The signed-in profile dropdown: My Profile and Logout (spec section 2). A disclosure, closed by Escape or a click outside. */
+/** The signed-in profile dropdown: My Profile and Logout. A disclosure, closed by Escape or a click outside. */
 export function ProfileMenu({ user, onLogout, signingOut = false }: ProfileMenuProps) {
   const [open, setOpen] = useState(false);
   const menuId = useId();

@@ -35,7 +35,7 @@ describe('SearchBox', () => {
   it('shows the current keyword on the results page, and an empty search goes back to all products', async () => {
     const user = userEvent.setup();
     const { router } = setup('/products?search=mocha');
-    const input = screen.getByRole('searchbox') as HTMLInputElement;
+    const input = screen.getByRole<HTMLInputElement>('searchbox');
     expect(input.value).toBe('mocha');
 
     await user.clear(input);

@@ -23,7 +23,7 @@ function SearchForm({ initial, className, onSearch, id = 'site-search' }: Search
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const search = keyword.trim();
-    navigate(paths.products.getHref(search ? { search } : {}));
+    void navigate(paths.products.getHref(search ? { search } : {}));
     onSearch?.();
   };
 

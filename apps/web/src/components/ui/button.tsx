@@ -11,7 +11,7 @@ const base =
 
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-espresso text-white shadow-soft hover:bg-espresso-dark',
-  // Dark text on yellow: white on #FFBA33 fails contrast (design.md).
+  // Dark text on yellow: white on #FFBA33 fails the WCAG AA contrast ratio.
   accent: 'bg-crema text-espresso-deep shadow-soft hover:bg-crema-dark',
   outline: 'border-2 border-espresso bg-white text-espresso hover:bg-espresso hover:text-white',
   ghost: 'text-espresso hover:bg-espresso/10',

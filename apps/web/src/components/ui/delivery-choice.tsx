@@ -16,7 +16,7 @@ const deliveryWindowOf = (windows: DeliveryWindows | undefined, method: Delivery
   windows?.[windowKeys[method]];
 
 /**
- * The text under the time field. Door Delivery keeps the spec's note verbatim (spec section 2/9, 'Delivery only on
+ * The text under the time field. Door Delivery keeps the original shop's note word for word ('Delivery only on
  * Monday to friday at 1 - 7 pm'); Dine in and Pick up name the shop's hours.
  */
 function hoursHint(method: DeliveryMethod, hours: DeliveryWindow | undefined): string {
@@ -56,7 +56,7 @@ type ArrivalTimeFieldProps = {
   className?: string;
 };
 
-/** Spec section 2: the 'Set time' field. Empty means as soon as possible. */
+/** The 'Set time' field. Empty means as soon as possible. */
 export function ArrivalTimeField({ value, onChange, method, windows, error, className }: ArrivalTimeFieldProps) {
   const id = useId();
   const hours = deliveryWindowOf(windows, method);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Price } from './price';
 
 describe('Price', () => {
-  it('shows whole rupiah the way the spec does: 34000 is IDR 34.000', () => {
+  it('shows whole rupiah with a dot between thousands: 34000 is IDR 34.000', () => {
     render(<Price amount={34_000} />);
     expect(screen.getByText('IDR 34.000')).toBeTruthy();
   });

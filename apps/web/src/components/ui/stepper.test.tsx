@@ -10,8 +10,8 @@ function Counter({ start = 0, max }: { start?: number; max?: number }) {
 }
 
 const count = () => screen.getByRole('status').textContent;
-const minus = () => screen.getByRole('button', { name: 'Decrease Regular' }) as HTMLButtonElement;
-const plus = () => screen.getByRole('button', { name: 'Increase Regular' }) as HTMLButtonElement;
+const minus = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Decrease Regular' });
+const plus = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Increase Regular' });
 
 describe('Stepper', () => {
   it('starts at 0 with the minus button disabled', () => {

@@ -16,7 +16,7 @@ type StepperProps = {
 const stepButton =
   'grid size-10 place-items-center rounded-full text-xl font-medium leading-none transition-colors disabled:cursor-not-allowed disabled:opacity-40';
 
-/** Minus, count, plus. Spec section 4: counters start at 0, go up by one, and go down only when above 0. */
+/** Minus, count, plus. Counters start at 0, go up by one, and go down only when above 0. */
 export function Stepper({ value, onChange, label, min = 0, max = 99, disabled = false, className }: StepperProps) {
   const atMin = value <= min;
   const atMax = value >= max;

@@ -1,7 +1,7 @@
 import { nextCalendarDate, shopClock } from '../../lib/shop-time';
 
 /**
- * The product page's 'Set time' is a clock time (spec section 2); the cart keeps a day and a time
+ * The product page's 'Set time' is a clock time; the cart keeps a day and a time
  * ('YYYY-MM-DDTHH:mm'). The time the cart already has keeps its day while ahead; otherwise a time means its next
  * occurrence: today if it is still ahead, else tomorrow, on the shop's clock (`timeZone`, from GET /shop).
  * Whether the shop delivers then is the API's to say (delivery days and hours), shown on the checkout

@@ -52,4 +52,34 @@ describe('visitor cart', () => {
     localStorage.setItem(VISITOR_CART_KEY, JSON.stringify({ lines: [{ productId: 'x', quantity: -1 }] }));
     expect(readVisitorCart()).toEqual(EMPTY_VISITOR_CART);
   });
+
+  it('reads back a cart with options, a note and a chosen time, and drops one with any part out of shape', () => {
+    const line = { productId: 7, size: 'L', quantity: 2, optionIds: [3, 1], baristaNote: 'Extra hot' };
+    const cart = {
+      lines: [line, { productId: 9, size: null, quantity: 1 }],
+      delivery: { deliveryMethod: 'pick-up', scheduledFor: '2026-12-01T09:30' },
+    };
+    localStorage.setItem(VISITOR_CART_KEY, JSON.stringify(cart));
+    expect(readVisitorCart()).toEqual(cart);
+
+    const malformed = [
+      null,
+      [],
+      { lines: [line] },
+      { lines: 'none', delivery: null },
+      { lines: [{ ...line, size: 'XXL' }], delivery: null },
+      { lines: [{ productId: 7, quantity: 1 }], delivery: null },
+      { lines: [{ ...line, quantity: 1.5 }], delivery: null },
+      { lines: [{ ...line, quantity: MAX_VISITOR_QUANTITY + 1 }], delivery: null },
+      { lines: [{ ...line, optionIds: [1, 'oat'] }], delivery: null },
+      { lines: [{ ...line, baristaNote: 'x'.repeat(141) }], delivery: null },
+      { lines: Array.from({ length: 101 }, (_, i) => ({ productId: i + 1, size: null, quantity: 1 })), delivery: null },
+      { lines: [line], delivery: { deliveryMethod: 'drone', scheduledFor: null } },
+      { lines: [line], delivery: { deliveryMethod: 'pick-up', scheduledFor: 'tomorrow morning' } },
+    ];
+    for (const stored of malformed) {
+      localStorage.setItem(VISITOR_CART_KEY, JSON.stringify(stored));
+      expect(readVisitorCart(), JSON.stringify(stored).slice(0, 80)).toEqual(EMPTY_VISITOR_CART);
+    }
+  });
 });

@@ -1,7 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod';
-import { DeliveryMethod, ShopLocalDateTime, SizeCode } from '@coffee/contract';
-import type { AddCartLineInputBody } from '@coffee/contract';
+import { BARISTA_NOTE_MAX_LENGTH, DELIVERY_METHODS, SHOP_LOCAL_DATE_TIME, SIZE_CODES } from '@coffee/contract';
+import type { AddCartLineInputBody, DeliveryMethod, SizeCode } from '@coffee/contract';
 
 /**
  * A visitor's cart lives in this browser until sign-in, when it is merged into the account's cart
@@ -12,35 +11,93 @@ export const VISITOR_CART_KEY = '@cart';
 
 // The merge endpoint takes at most 100 lines (contract MergeCartInput); one product in three sizes is three lines.
 const MAX_LINES = 100;
+const MAX_OPTION_IDS = 50;
 // The steppers' ceiling. The shop's own per-line maximum is applied at sign-in, with a note when it cuts.
 export const MAX_VISITOR_QUANTITY = 99;
 
-const VisitorCartLine = z.object({
-  productId: z.number().int().positive(),
-  size: SizeCode.nullable(),
-  quantity: z.number().int().min(1).max(MAX_VISITOR_QUANTITY),
-});
-export type VisitorCartLine = z.infer<typeof VisitorCartLine>;
+export interface VisitorCartLine {
+  productId: number;
+  size: SizeCode | null;
+  quantity: number;
+  // Absent in carts stored before drinks had options: the server then fills every default.
+  optionIds?: number[];
+  baristaNote?: string;
+}
 
-const VisitorCart = z.object({
-  lines: z.array(VisitorCartLine).max(MAX_LINES),
+export interface VisitorCart {
+  lines: VisitorCartLine[];
   /** How and when, as chosen on the product page; null until the visitor picks (the account's choice is kept then). */
-  delivery: z.object({ deliveryMethod: DeliveryMethod, scheduledFor: ShopLocalDateTime.nullable() }).nullable(),
-});
-export type VisitorCart = z.infer<typeof VisitorCart>;
+  delivery: { deliveryMethod: DeliveryMethod; scheduledFor: string | null } | null;
+}
+
+// Checked by hand rather than with a zod schema: every page reads this cart at start (the header's count), and zod
+// with the contract's schemas would then load on every first screen.
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isWholeNumber = (value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+const isOneOf = <T extends string>(values: readonly T[], value: unknown): value is T =>
+  (values as readonly unknown[]).includes(value);
+
+function toVisitorCartLine(value: unknown): VisitorCartLine | null {
+  if (!isObject(value)) return null;
+  const { productId, size, quantity, optionIds, baristaNote } = value;
+  if (!isWholeNumber(productId, 1) || !isWholeNumber(quantity, 1, MAX_VISITOR_QUANTITY)) return null;
+  if (size !== null && !isOneOf(SIZE_CODES, size)) return null;
+  const line: VisitorCartLine = { productId, size, quantity };
+  if (optionIds !== undefined) {
+    if (!Array.isArray(optionIds) || optionIds.length > MAX_OPTION_IDS) return null;
+    if (!optionIds.every((id: unknown): id is number => isWholeNumber(id, 1))) return null;
+    line.optionIds = [...optionIds];
+  }
+  if (baristaNote !== undefined) {
+    if (typeof baristaNote !== 'string' || baristaNote.length > BARISTA_NOTE_MAX_LENGTH) return null;
+    line.baristaNote = baristaNote;
+  }
+  return line;
+}
+
+/** The stored cart, or null when any part of it is not a cart this version wrote (an older shape, a hand edit). */
+function toVisitorCart(value: unknown): VisitorCart | null {
+  if (!isObject(value) || !Array.isArray(value.lines) || value.lines.length > MAX_LINES) return null;
+  const lines: VisitorCartLine[] = [];
+  for (const item of value.lines) {
+    const line = toVisitorCartLine(item);
+    if (!line) return null;
+    lines.push(line);
+  }
+  const { delivery } = value;
+  if (delivery === null) return { lines, delivery: null };
+  if (!isObject(delivery) || !isOneOf(DELIVERY_METHODS, delivery.deliveryMethod)) return null;
+  const { scheduledFor } = delivery;
+  if (scheduledFor !== null && !(typeof scheduledFor === 'string' && SHOP_LOCAL_DATE_TIME.test(scheduledFor))) return null;
+  return { lines, delivery: { deliveryMethod: delivery.deliveryMethod, scheduledFor } };
+}
 
 export const EMPTY_VISITOR_CART: VisitorCart = { lines: [], delivery: null };
 
-/** The same product and size add up (capped); a new product and size is a new line, up to the line limit. */
+/** Which line an addition joins: the same product, size, options and note. */
+const sameLine = (line: VisitorCartLine, other: Omit<VisitorCartLine, 'quantity'>) =>
+  line.productId === other.productId &&
+  line.size === other.size &&
+  [...(line.optionIds ?? [])].sort().join(',') === [...(other.optionIds ?? [])].sort().join(',') &&
+  (line.baristaNote ?? '') === (other.baristaNote ?? '');
+
+/** The same product, size, options and note add up (capped); anything else is a new line, up to the line limit. */
 export function addVisitorLines(cart: VisitorCart, additions: ReadonlyArray<AddCartLineInputBody>): VisitorCart {
   const lines = cart.lines.map((line) => ({ ...line }));
   for (const addition of additions) {
     if (addition.quantity <= 0) continue;
-    const size = addition.size ?? null;
-    const existing = lines.find((line) => line.productId === addition.productId && line.size === size);
+    const identity = {
+      productId: addition.productId,
+      size: addition.size ?? null,
+      ...(addition.optionIds ? { optionIds: [...addition.optionIds] } : {}),
+      ...(addition.baristaNote ? { baristaNote: addition.baristaNote } : {}),
+    };
+    const existing = lines.find((line) => sameLine(line, identity));
     if (existing) existing.quantity = Math.min(MAX_VISITOR_QUANTITY, existing.quantity + addition.quantity);
     else if (lines.length < MAX_LINES) {
-      lines.push({ productId: addition.productId, size, quantity: Math.min(MAX_VISITOR_QUANTITY, addition.quantity) });
+      lines.push({ ...identity, quantity: Math.min(MAX_VISITOR_QUANTITY, addition.quantity) });
     }
   }
   return { ...cart, lines };
@@ -71,8 +128,7 @@ export function readVisitorCart(): VisitorCart {
   let parsed: VisitorCart = EMPTY_VISITOR_CART;
   if (raw !== null) {
     try {
-      const result = VisitorCart.safeParse(JSON.parse(raw));
-      if (result.success) parsed = result.data;
+      parsed = toVisitorCart(JSON.parse(raw)) ?? EMPTY_VISITOR_CART;
     } catch {
       // Not JSON: empty.
     }

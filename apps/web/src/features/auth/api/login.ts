@@ -3,7 +3,7 @@ import { LoginResponse } from '@coffee/contract';
 import type { AuthUser, LoginInput } from '@coffee/contract';
 import { apiRequest } from '../../../lib/api-client';
 
-/** POST /api/v1/auth/login (spec section 7): sets the session cookie and answers the login record. */
+/** POST /api/v1/auth/login: sets the session cookie and answers the login record. */
 export async function login(input: LoginInput): Promise<AuthUser> {
   // A 401 here is a wrong email or password, not an ended session.
   const { data } = await apiRequest('/auth/login', { method: 'POST', body: input, schema: LoginResponse, on401: 'ignore' });

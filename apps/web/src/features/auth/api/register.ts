@@ -4,7 +4,7 @@ import type { RegisterInputRaw } from '@coffee/contract';
 import { apiRequest } from '../../../lib/api-client';
 
 /**
- * POST /api/v1/auth/register (spec section 7). The answer is the same whether or not the email already
+ * POST /api/v1/auth/register. The answer is the same whether or not the email already
  * had an account (no account enumeration), with a sentence to show on the login page.
  */
 export async function register(input: RegisterInputRaw): Promise<RegisterResponse['data']> {

@@ -11,7 +11,7 @@ type AuthFormActionsProps = {
   pendingLabel: string;
 };
 
-/** Spec section 2: Login and Register end alike: Forgot Password?, the submit button, "or", the provider button. */
+/** Login and Register end alike: Forgot Password?, the submit button, "or", the provider button. */
 export function AuthFormActions({ action, pending, pendingLabel }: AuthFormActionsProps) {
   return (
     <>

@@ -4,10 +4,11 @@ import authScene from '../../../assets/auth-scene.svg';
 import { BrandLogo } from '../../../components/layout/brand-logo';
 import { buttonStyles } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
+import { useReturnTo } from '../../../lib/return-to';
 
 const OTHER_SCREENS = {
-  login: { label: 'Login', href: () => paths.login.getHref() },
-  register: { label: 'Sign Up', href: () => paths.register.getHref() },
+  login: { label: 'Login', href: (returnTo: string | null) => paths.login.getHref(returnTo) },
+  register: { label: 'Sign Up', href: (returnTo: string | null) => paths.register.getHref(returnTo) },
 } as const;
 
 type AuthLayoutProps = {
@@ -19,11 +20,13 @@ type AuthLayoutProps = {
 };
 
 /**
- * The split screen of Login, Sign Up and the password screens (design.md): the drawn café scene on the
+ * The split screen of Login, Sign Up and the password screens: the drawn café scene on the
  * left, the brand on top of the form on the right. Phones see a strip of the scene above the form.
  */
 export function AuthLayout({ title, subtitle, otherScreen, children }: AuthLayoutProps) {
   const other = OTHER_SCREENS[otherScreen];
+  // Moving between Login and Sign Up keeps where the customer was going.
+  const returnTo = useReturnTo();
   return (
     <div className="grid min-h-dvh bg-white lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
       <div aria-hidden="true" className="relative h-32 overflow-hidden bg-espresso-deep sm:h-44 lg:h-auto">
@@ -32,7 +35,7 @@ export function AuthLayout({ title, subtitle, otherScreen, children }: AuthLayou
       <div className="flex min-w-0 flex-col px-5 pt-6 pb-12 sm:px-10 lg:px-16 lg:pt-10 xl:px-24">
         <header className="flex flex-wrap items-center justify-between gap-4">
           <BrandLogo />
-          <Link to={other.href()} className={buttonStyles({ variant: 'primary', size: 'sm', className: 'px-6' })}>
+          <Link to={other.href(returnTo)} className={buttonStyles({ variant: 'primary', size: 'sm', className: 'px-6' })}>
             {other.label}
           </Link>
         </header>

@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useRequestPasswordReset } from '../api/forgot-password';
 import { formatMinutesSeconds, useCountdown } from './use-countdown';
 
-/** Spec section 9: the resend message mentions 2 minutes; the countdown runs from 02:00 to 00:00. */
+/** The resend message mentions 2 minutes; the countdown runs from 02:00 to 00:00. */
 export const RESEND_AFTER_SECONDS = 120;
 
 const schema = z.object({
@@ -22,7 +22,7 @@ const schema = z.object({
 type Values = z.infer<typeof schema>;
 
 /**
- * Spec section 2, Forgot password, made real: Send asks the API for a reset link; the answer is the
+ * Forgot password, made real: Send asks the API for a reset link; the answer is the
  * same whether or not the email has an account. Then the resend hint with a live countdown, and
  * Resend Link enabled once it reaches 00:00.
  */

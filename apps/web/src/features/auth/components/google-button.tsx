@@ -13,7 +13,7 @@ type GoogleButtonProps = {
 };
 
 /**
- * 'Login with Google' / 'Sign Up with Google' (spec: Login and Register). Always shown; when the shop
+ * 'Login with Google' / 'Sign Up with Google' on Login and Register. Always shown; when the shop
  * has no provider configured it is disabled and says so, instead of failing after a click.
  * When configured, it is a full-page navigation to the API's start address (the provider's pages
  * cannot run inside the app).

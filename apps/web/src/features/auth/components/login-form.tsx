@@ -5,19 +5,21 @@ import { paths } from '../../../config/paths';
 import { Alert } from '../../../components/ui/alert';
 import { FormField, inputStyles } from '../../../components/ui/form-field';
 import { errorMessage } from '../../../lib/api-client';
+import { useReturnTo } from '../../../lib/return-to';
 import { useLogin } from '../api/login';
 import { AuthFootnote, AuthFormActions } from './auth-form-end';
 
 type LoginValues = { email: string; password: string };
 
 /**
- * Spec section 2, Login. Section 5: no client check beyond the email input's type, so the browser's own
- * email check runs and everything else is the server's to say. A failure shows the server's message in
- * an alert-danger banner with a close button (section 8).
+ * Login. No client check beyond the email input's type, so the browser's own email check runs and
+ * everything else is the server's to say. A failure shows the server's message in an alert-danger
+ * banner with a close button.
  */
 export function LoginForm({ onSignedIn }: { onSignedIn: (user: AuthUser) => void }) {
   const { register, handleSubmit } = useForm<LoginValues>({ defaultValues: { email: '', password: '' } });
   const login = useLogin();
+  const returnTo = useReturnTo();
   const [failure, setFailure] = useState<string | null>(null);
 
   const submit = handleSubmit((values) => {
@@ -58,7 +60,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: AuthUser) => void
         </FormField>
         <AuthFormActions action="Login" pending={login.isPending} pendingLabel="Logging in…" />
       </form>
-      <AuthFootnote question="Don't have an account?" to={paths.register.getHref()} link="Sign up here" />
+      <AuthFootnote question="Don't have an account?" to={paths.register.getHref(returnTo)} link="Sign up here" />
     </>
   );
 }

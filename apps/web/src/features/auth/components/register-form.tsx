@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert';
 import { FormField, fieldInputProps } from '../../../components/ui/form-field';
 import { errorMessage } from '../../../lib/api-client';
 import { serverFieldErrors } from '../../../lib/form-errors';
+import { useReturnTo } from '../../../lib/return-to';
 import { useRegister } from '../api/register';
 import { AuthFootnote, AuthFormActions } from './auth-form-end';
 
@@ -12,23 +13,37 @@ type RegisterValues = { email: string; password: string; phone: string };
 const FIELDS = ['email', 'password', 'phone'] as const;
 const LABELS: Record<string, string> = { email: 'Email address', password: 'Password', phone: 'Phone number' };
 
+const MISSING: Record<(typeof FIELDS)[number], string> = {
+  email: 'Please enter your email address.',
+  password: 'Please choose a password.',
+  phone: 'Please enter your phone number.',
+};
+
 /**
- * Spec section 5, verbatim and in this order, as browser alerts: the first empty field stops the submit.
- * Nothing else is checked here; the server names any other problem.
+ * The original shop's alerts, in this order (worded for the customer, never the field's API name): the first empty
+ * field stops the submit. Nothing else is checked here; the server names any other problem.
  */
 export function firstMissingField(values: RegisterValues): string | null {
   for (const field of FIELDS) {
-    if (values[field].trim() === '') return `${field} is required`;
+    if (values[field].trim() === '') return MISSING[field];
   }
   return null;
 }
 
-/** Spec section 2, Register. On success the caller goes to /login (section 4) with the server's sentence. */
-export function RegisterForm({ onRegistered }: { onRegistered: (message: string) => void }) {
+/**
+ * Register. On success the caller gets the server's sentence and the email and password typed, so it can sign the
+ * customer in at once (the answer is the same for a new and a known email, so only signing in tells them apart).
+ */
+export function RegisterForm({
+  onRegistered,
+}: {
+  onRegistered: (message: string, credentials: { email: string; password: string }) => void | Promise<void>;
+}) {
   const { register, handleSubmit, setFocus } = useForm<RegisterValues>({
     defaultValues: { email: '', password: '', phone: '' },
   });
   const signUp = useRegister();
+  const returnTo = useReturnTo();
   const [failure, setFailure] = useState<string | null>(null);
   const fieldErrors = signUp.isError ? serverFieldErrors(signUp.error, LABELS) : {};
 
@@ -40,11 +55,12 @@ export function RegisterForm({ onRegistered }: { onRegistered: (message: string)
     }
     setFailure(null);
     signUp.mutate(values, {
-      onSuccess: (data) => onRegistered(data.message),
+      onSuccess: (data) => void onRegistered(data.message, { email: values.email.trim(), password: values.password }),
       onError: (error) => {
-        setFailure(errorMessage(error));
+        // A message about one field shows under that field only; the banner is for the rest.
         const field = FIELDS.find((name) => serverFieldErrors(error, LABELS)[name]);
         if (field) setFocus(field);
+        else setFailure(errorMessage(error));
       },
     });
   });
@@ -54,7 +70,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (message: string)
 
   return (
     <>
-      {/* noValidate: the spec's alerts, not the browser's bubbles, say what is missing. */}
+      {/* noValidate: our alerts, not the browser's bubbles, say what is missing. */}
       <form onSubmit={submit} noValidate className="flex flex-col gap-6" aria-busy={signUp.isPending}>
         {failure && (
           <Alert tone="danger" onClose={() => setFailure(null)}>
@@ -90,7 +106,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (message: string)
         </FormField>
         <AuthFormActions action="Sign Up" pending={signUp.isPending} pendingLabel="Signing up…" />
       </form>
-      <AuthFootnote question="Already have an account?" to={paths.login.getHref()} link="Login here" />
+      <AuthFootnote question="Already have an account?" to={paths.login.getHref(returnTo)} link="Login here" />
     </>
   );
 }

@@ -24,10 +24,14 @@ describe('useCountdown', () => {
 
     // 90 s pass without any timer firing (a throttled background tab), then one tick.
     vi.setSystemTime(Date.now() + 90_000);
-    act(() => vi.advanceTimersByTime(250));
+    act(() => {
+      vi.advanceTimersByTime(250);
+    });
     expect(result.current.remaining).toBe(30);
 
-    act(() => vi.advanceTimersByTime(30_000));
+    act(() => {
+      vi.advanceTimersByTime(30_000);
+    });
     expect(result.current.remaining).toBe(0);
     expect(result.current.running).toBe(false);
   });

@@ -1,9 +1,17 @@
-import { CartResponse } from '@coffee/contract';
 import type { AddCartLineInputBody, Cart } from '@coffee/contract';
 import { apiRequest } from '../../../lib/api-client';
+import { sendRetrySafe } from './retry-safe-change';
 
-/** POST /api/v1/cart/items: the same product and size add up; prices come from the menu. */
+// Imported on the first call: the menu and product pages load this file, and zod must stay off their first screen.
+const cartSchema = () => import('@coffee/contract').then((contract) => contract.CartResponse);
+
+/**
+ * POST /api/v1/cart/items: the same product and size add up; prices come from the menu. Each call is one click,
+ * with its own Idempotency-Key, so a retry after a dropped connection adds once.
+ */
 export async function addCartLine(input: AddCartLineInputBody): Promise<Cart> {
-  const { data } = await apiRequest('/cart/items', { method: 'POST', body: input, schema: CartResponse });
+  const { data } = await sendRetrySafe((headers) =>
+    apiRequest('/cart/items', { method: 'POST', body: input, schema: cartSchema, headers }),
+  );
   return data;
 }

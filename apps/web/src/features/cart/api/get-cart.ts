@@ -1,11 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { CartResponse } from '@coffee/contract';
 import type { Cart } from '@coffee/contract';
 import { apiGet } from '../../../lib/api-client';
 
+// Imported on the first call: the menu and product pages load this file, and zod must stay off their first screen.
+const cartSchema = () => import('@coffee/contract').then((contract) => contract.CartResponse);
+
 export async function getCart(signal?: AbortSignal): Promise<Cart> {
-  const { data } = await apiGet('/cart', { schema: CartResponse, signal });
+  const { data } = await apiGet('/cart', { schema: cartSchema, signal });
   return data;
 }
 

@@ -1,12 +1,18 @@
-import { CartChangeResponse } from '@coffee/contract';
 import type { Cart, MergeCartInputBody } from '@coffee/contract';
 import { apiRequest } from '../../../lib/api-client';
+import { sendRetrySafe } from './retry-safe-change';
+
+// Imported on the first call: sign-in loads this file, and zod must stay off the first screen.
+const cartChangeSchema = () => import('@coffee/contract').then((contract) => contract.CartChangeResponse);
 
 /**
  * POST /api/v1/cart/merge: a visitor's browser cart joins the account's cart at sign-in. The same
  * product and size add up; what cannot be ordered is skipped and `notes` says so, one sentence each.
  */
 export async function mergeCart(input: MergeCartInputBody): Promise<{ cart: Cart; notes: string[] }> {
-  const { data, notes } = await apiRequest('/cart/merge', { method: 'POST', body: input, schema: CartChangeResponse });
+  // With its own Idempotency-Key: a retry after a dropped connection merges the browser cart once.
+  const { data, notes } = await sendRetrySafe((headers) =>
+    apiRequest('/cart/merge', { method: 'POST', body: input, schema: cartChangeSchema, headers }),
+  );
   return { cart: data, notes };
 }

@@ -21,7 +21,7 @@ describe('usePlaceOrder', () => {
       return jsonResponse({ data: createOrder({ id: attempt }) }, 201);
     });
     const { result } = renderHook(() => usePlaceOrder(), { wrapper });
-    const input = { paymentMethod: 'card' as const };
+    const input = { paymentMethod: 'card' as const, expectedTotalIdr: 57_200 };
 
     await act(() => result.current.mutateAsync(input).catch(() => undefined));
     await act(() => result.current.mutateAsync(input));
@@ -43,8 +43,8 @@ describe('usePlaceOrder', () => {
       return jsonResponse({ data: createOrder() }, 201);
     });
     const { result } = renderHook(() => usePlaceOrder(), { wrapper });
-    await act(() => result.current.mutateAsync({ paymentMethod: 'card' }).catch(() => undefined));
-    await act(() => result.current.mutateAsync({ paymentMethod: 'card' }));
+    await act(() => result.current.mutateAsync({ paymentMethod: 'card', expectedTotalIdr: 57_200 }).catch(() => undefined));
+    await act(() => result.current.mutateAsync({ paymentMethod: 'card', expectedTotalIdr: 57_200 }));
     const [first, second] = requests.map((r) => r.headers['Idempotency-Key']);
     expect(second).not.toBe(first);
   });

@@ -1,20 +1,29 @@
 import { useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { OrderResponse } from '@coffee/contract';
 import type { Order, PlaceOrderInput } from '@coffee/contract';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { CART_MUTATION_SCOPE, cartQueryOptions } from './get-cart';
 
+// Imported on the first call: the product page loads this file (for newIdempotencyKey), and zod must stay off its first screen.
+const orderSchema = () => import('@coffee/contract').then((contract) => contract.OrderResponse);
+
+/**
+ * What the checkout sends: `expectedTotalIdr`, optional for other API clients, is always sent from here, so a
+ * price changed on the menu after the customer saw the cart is never charged without them seeing it.
+ */
+export type CheckoutOrderInput = PlaceOrderInput & { expectedTotalIdr: number };
+
 /**
  * POST /api/v1/orders: places an order from the cart. The server takes lines and prices from the cart
- * and the menu; the body says how to pay and how and when to receive. The same Idempotency-Key again
- * answers the first order instead of placing a second.
+ * and the menu; the body says how to pay and how and when to receive, and the total the customer agreed to
+ * (a different total is a 409 with field `expectedTotalIdr`). The same Idempotency-Key again answers the
+ * first order instead of placing a second.
  */
-export async function placeOrder(input: PlaceOrderInput, idempotencyKey: string): Promise<Order> {
+export async function placeOrder(input: CheckoutOrderInput, idempotencyKey: string): Promise<Order> {
   const { data } = await apiRequest('/orders', {
     method: 'POST',
     body: input,
-    schema: OrderResponse,
+    schema: orderSchema,
     headers: { 'Idempotency-Key': idempotencyKey },
   });
   return data;
@@ -41,7 +50,7 @@ export function usePlaceOrder() {
   return useMutation({
     // After any pending cart change (a quantity, the delivery time), never beside it.
     scope: CART_MUTATION_SCOPE,
-    mutationFn: (input: PlaceOrderInput) => {
+    mutationFn: (input: CheckoutOrderInput) => {
       key.current ??= newIdempotencyKey();
       return placeOrder(input, key.current);
     },
@@ -54,6 +63,13 @@ export function usePlaceOrder() {
       // The key already stands for an order with other details (that order went through, its answer was
       // lost, and the details changed since): a new attempt needs a new key.
       if (error instanceof ApiError && error.field === 'idempotency-key') key.current = null;
+      // Prices changed since the cart was shown: nothing was placed. The cart is fetched again before the
+      // mutation settles, so the refusal appears with the new figures already on screen and the next
+      // confirmation sends the total the customer now sees.
+      if (error instanceof ApiError && error.field === 'expectedTotalIdr') {
+        return queryClient.invalidateQueries({ queryKey: cartQueryOptions().queryKey });
+      }
+      return undefined;
     },
   });
 }

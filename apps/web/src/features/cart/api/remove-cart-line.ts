@@ -1,12 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CartResponse } from '@coffee/contract';
 import type { Cart } from '@coffee/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { CART_MUTATION_SCOPE, setCartData } from './get-cart';
 
+// Imported on the first call: the menu and product pages load this file, and zod must stay off their first screen.
+const cartSchema = () => import('@coffee/contract').then((contract) => contract.CartResponse);
+
 /** DELETE /api/v1/cart/items/{lineId}: answers the cart without the line. */
 export async function removeCartLine(lineId: number): Promise<Cart> {
-  const { data } = await apiRequest(`/cart/items/${lineId}`, { method: 'DELETE', schema: CartResponse });
+  const { data } = await apiRequest(`/cart/items/${lineId}`, { method: 'DELETE', schema: cartSchema });
   return data;
 }
 

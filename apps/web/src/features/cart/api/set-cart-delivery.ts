@@ -1,15 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CartResponse } from '@coffee/contract';
 import type { Cart, SetCartDeliveryInputBody } from '@coffee/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { CART_MUTATION_SCOPE, setCartData } from './get-cart';
+
+// Imported on the first call: the menu and product pages load this file, and zod must stay off their first screen.
+const cartSchema = () => import('@coffee/contract').then((contract) => contract.CartResponse);
 
 /**
  * PUT /api/v1/cart/delivery: the delivery method and the requested time ('YYYY-MM-DDTHH:mm' shop time,
  * or null for as soon as possible). A time outside the method's hours is a 400 with field scheduledFor.
  */
 export async function setCartDelivery(input: SetCartDeliveryInputBody): Promise<Cart> {
-  const { data } = await apiRequest('/cart/delivery', { method: 'PUT', body: input, schema: CartResponse });
+  const { data } = await apiRequest('/cart/delivery', { method: 'PUT', body: input, schema: cartSchema });
   return data;
 }
 

@@ -1,12 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CartResponse } from '@coffee/contract';
-import type { Cart } from '@coffee/contract';
+import type { Cart, UpdateCartLineInput } from '@coffee/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { CART_MUTATION_SCOPE, setCartData } from './get-cart';
 
-/** PATCH /api/v1/cart/items/{lineId}: a new quantity (at least 1; removing is DELETE). */
-export async function updateCartLine(lineId: number, quantity: number): Promise<Cart> {
-  const { data } = await apiRequest(`/cart/items/${lineId}`, { method: 'PATCH', body: { quantity }, schema: CartResponse });
+// Imported on the first call: the menu and product pages load this file, and zod must stay off their first screen.
+const cartSchema = () => import('@coffee/contract').then((contract) => contract.CartResponse);
+
+/**
+ * PATCH /api/v1/cart/items/{lineId}: a new quantity (at least 1; removing is DELETE), size, options or note.
+ * A line that becomes identical to another joins it; the answer is the whole cart.
+ */
+export async function updateCartLine(lineId: number, change: UpdateCartLineInput): Promise<Cart> {
+  const { data } = await apiRequest(`/cart/items/${lineId}`, { method: 'PATCH', body: change, schema: cartSchema });
   return data;
 }
 
@@ -14,7 +19,7 @@ export function useUpdateCartLine() {
   const queryClient = useQueryClient();
   return useMutation({
     scope: CART_MUTATION_SCOPE,
-    mutationFn: ({ lineId, quantity }: { lineId: number; quantity: number }) => updateCartLine(lineId, quantity),
+    mutationFn: ({ lineId, ...change }: { lineId: number } & UpdateCartLineInput) => updateCartLine(lineId, change),
     onSuccess: (cart) => setCartData(queryClient, cart),
   });
 }

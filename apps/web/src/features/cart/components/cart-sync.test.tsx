@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Cart, MergeCartInputBody } from '@coffee/contract';
 import { Navbar } from '../../../components/layout/navbar';
 import { writeLoginRecord } from '../../../lib/login-record';
@@ -12,6 +12,12 @@ import { renderRoutes } from '../../../testing/render';
 import { ProductDetailRoute } from '../../../app/routes/product-detail';
 import { VISITOR_CART_KEY, updateVisitorCart } from '../visitor-cart';
 import { CartCountProvider, CartSync } from './cart-sync';
+
+// The signed-in bar loads lazily: its module is loaded up front, so the waits below are for the cart, not for the test
+// runner compiling that module on first use.
+beforeAll(async () => {
+  await import('../../../components/layout/navbar-signed-in');
+});
 
 const signIn = () => act(() => writeLoginRecord({ id: 1, email: 'rina@example.com', role: 'customer', displayName: 'Rina', photoUrl: null }));
 
@@ -48,8 +54,8 @@ describe('the cart badge and the merge at sign-in', () => {
     );
     expect(cartLink('Your Cart')).toBeTruthy();
     await screen.findByRole('heading', { level: 1, name: 'Hazelnut Latte' });
-    await user.click(screen.getByRole('button', { name: 'Increase Large' }));
-    await user.click(screen.getByRole('button', { name: 'Increase Large' }));
+    await user.click(screen.getByRole('radio', { name: 'Large' }));
+    await user.click(screen.getByRole('button', { name: 'Increase Hazelnut Latte' }));
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
     await waitFor(() => expect(cartLink('Your Cart, 2 items')).toBeTruthy());
   });

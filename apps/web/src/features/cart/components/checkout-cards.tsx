@@ -6,7 +6,7 @@ import { ArrivalTimeField, DeliveryMethodPills } from '../../../components/ui/de
 import { FieldError, describedBy, fieldIds, inputStyles } from '../../../components/ui/form-field';
 import { cn } from '../../../lib/cn';
 
-/** A white card under a heading drawn on the brown page (design.md, Checkout). */
+/** A white card under a heading drawn on the brown checkout page. */
 export function CheckoutCard({ title, action, children, titleId }: { title: string; titleId: string; action?: ReactNode; children: ReactNode }) {
   return (
     <section aria-labelledby={titleId}>
@@ -90,42 +90,53 @@ type AddressCardProps = {
   phone: string;
   address: string;
   onAddressChange: (address: string) => void;
-  needed: boolean;
+  /** Only Door Delivery needs the address; Pick up and Dine in happen at the shop. */
+  method: DeliveryMethod;
   error: string | null;
   loading: boolean;
   editing: boolean;
   onEditingChange: (editing: boolean) => void;
 };
 
-/** Spec section 2, Checkout: the Address Detail block with an Edit link, from the profile; the edit is for this order. */
-export function AddressCard({ name, phone, address, onAddressChange, needed, error, loading, editing, onEditingChange }: AddressCardProps) {
+/** Checkout: the Address Detail block with an Edit link, from the profile; the edit is for this order. */
+export function AddressCard({ name, phone, address, onAddressChange, method, error, loading, editing, onEditingChange }: AddressCardProps) {
   const id = useId();
+  const needed = method === 'door-delivery';
   const ids = fieldIds(id);
   return (
     <CheckoutCard
-      title="Address details"
+      title={needed ? 'Address details' : 'Your details'}
       titleId="address-title"
       action={
-        <button
-          type="button"
-          onClick={() => onEditingChange(!editing)}
-          aria-expanded={editing}
-          aria-controls={id}
-          aria-label={editing ? 'Done editing the delivery address' : 'Edit delivery address'}
-          className="on-dark rounded px-1 font-display text-base font-bold text-white underline decoration-crema decoration-2 underline-offset-4"
-        >
-          {editing ? 'Done' : 'Edit'}
-        </button>
+        needed && (
+          <button
+            type="button"
+            onClick={() => onEditingChange(!editing)}
+            aria-expanded={editing}
+            aria-controls={id}
+            aria-label={editing ? 'Done editing the delivery address' : 'Edit delivery address'}
+            className="on-dark rounded px-1 font-display text-base font-bold text-white underline decoration-crema decoration-2 underline-offset-4"
+          >
+            {editing ? 'Done' : 'Edit'}
+          </button>
+        )
       }
     >
       {loading ? (
         <p className="text-muted">Loading your address…</p>
       ) : (
         <div className="flex flex-col gap-3 text-ink">
-          <p>
-            <span className="font-display font-bold">Delivery</span> to {name}
-          </p>
-          {editing ? (
+          {needed ? (
+            <p>
+              <span className="font-display font-bold">Delivery</span> to {name}
+            </p>
+          ) : (
+            <p>
+              <span className="font-display font-bold">{method === 'pick-up' ? 'Pick up at the shop' : 'Dine in at the shop'}</span>
+              {name && <span className="text-muted"> · {name}</span>}
+            </p>
+          )}
+          {!needed ? null : editing ? (
             <div className="flex flex-col gap-2">
               <label htmlFor={id} className="font-display font-medium">
                 Delivery address for this order
@@ -185,7 +196,7 @@ const paymentIcons: Record<PaymentMethod, ReactNode> = {
   ),
 };
 
-/** Spec section 2, Checkout: Payment Method radio list Card, Bank Account (preselected), Cash on Delivery. */
+/** Checkout: Payment Method radio list Card, Bank Account (preselected), Cash on Delivery. */
 export function PaymentMethodCard({ value, onChange, children }: { value: PaymentMethod; onChange: (method: PaymentMethod) => void; children?: ReactNode }) {
   const name = useId();
   return (

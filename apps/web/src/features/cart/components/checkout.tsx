@@ -1,6 +1,7 @@
-import { useRef, useState } from 'react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
+import { parseShopLocal, shopLocalToInstant } from '@coffee/contract';
 import type { Cart, DeliveryMethod, Order, PaymentMethod } from '@coffee/contract';
 import { paths } from '../../../config/paths';
 import { Alert } from '../../../components/ui/alert';
@@ -8,12 +9,12 @@ import { Button, buttonStyles } from '../../../components/ui/button';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { schedulableDays } from '../../../lib/shop-time';
+import { formatShopTime, isOpenNow, nextOpenTime, schedulableDays } from '../../../lib/shop-time';
 import { useCart } from '../api/get-cart';
 import { usePlaceOrder } from '../api/place-order';
 import { useSetCartDelivery } from '../api/set-cart-delivery';
 import { dayOf, timeOf } from '../scheduled-time';
-import { AddressCard, DeliveryCard, PaymentMethodCard } from './checkout-cards';
+import { AddressCard, CheckoutCard, DeliveryCard, PaymentMethodCard } from './checkout-cards';
 import type { CheckoutShop } from './checkout-cards';
 import { OrderConfirmation } from './order-confirmation';
 import { OrderSummaryCard } from './order-summary-card';
@@ -21,10 +22,26 @@ import { OrderSummaryCard } from './order-summary-card';
 /** Who the order goes to, from the profile (the route loads it). */
 export type CheckoutProfile = { displayName: string; email: string; phone: string; deliveryAddress: string };
 
-type CheckoutProps = { profile: CheckoutProfile | undefined; profileLoading: boolean; shop: CheckoutShop | undefined };
+/** What a store and slot chooser gets; the app layer provides one (features/stores), so this feature never imports another. */
+export type StoreChoiceProps = {
+  method: DeliveryMethod;
+  day: string;
+  time: string;
+  storeId: number | null;
+  onStoreChange: (storeId: number) => void;
+  onTimeChange: (time: string) => void;
+};
 
-/** Spec section 2, Checkout (/payment, 'Your Cart'): the cart, how and when, where, how to pay; then the order. */
-export function Checkout({ profile, profileLoading, shop }: CheckoutProps) {
+type CheckoutProps = {
+  profile: CheckoutProfile | undefined;
+  profileLoading: boolean;
+  shop: CheckoutShop | undefined;
+  /** Absent: no store choice, the order goes to the default store. */
+  StoreChoice?: ComponentType<StoreChoiceProps> | undefined;
+};
+
+/** Checkout (/payment, 'Your Cart'): the cart, how and when, where, how to pay; then the order. */
+export function Checkout({ profile, profileLoading, shop, StoreChoice }: CheckoutProps) {
   // Always fresh here: prices, sold-out lines and the delivery check may have changed since the cart was shown.
   const cart = useCart({ enabled: true, refetchOnMount: 'always' });
   const [placed, setPlaced] = useState<Order | null>(null);
@@ -43,7 +60,20 @@ export function Checkout({ profile, profileLoading, shop }: CheckoutProps) {
       />
     );
   } else if (cart.data.lines.length === 0) body = <EmptyCart />;
-  else body = <CheckoutForm cart={cart.data} profile={profile} profileLoading={profileLoading} shop={shop} onPlaced={setPlaced} />;
+  else {
+    body = (
+      <CheckoutForm
+        // Remounted when the shop's hours arrive, so a time it cannot serve is replaced from the start.
+        key={shop ? 'with-hours' : 'without-hours'}
+        cart={cart.data}
+        profile={profile}
+        profileLoading={profileLoading}
+        shop={shop}
+        onPlaced={setPlaced}
+        StoreChoice={StoreChoice}
+      />
+    );
+  }
 
   return (
     <div className="on-dark relative isolate overflow-hidden bg-espresso-deep">
@@ -85,23 +115,31 @@ type CheckoutFormProps = {
   profileLoading: boolean;
   shop: CheckoutShop | undefined;
   onPlaced: (order: Order) => void;
+  StoreChoice?: ComponentType<StoreChoiceProps> | undefined;
 };
 
-function CheckoutForm({ cart, profile, profileLoading, shop, onPlaced }: CheckoutFormProps) {
+function CheckoutForm({ cart, profile, profileLoading, shop, onPlaced, StoreChoice }: CheckoutFormProps) {
   // Days on the shop's calendar: the API judges requested times by its clock, not the browser's.
   const { today, lastDay } = schedulableDays(new Date(), shop);
   // Starts from the cart (the product page saved the method and time there); edits are saved back at once.
   const [method, setMethod] = useState<DeliveryMethod>(cart.deliveryMethod);
+  // Nobody is greeted with an error: when the cart's choice cannot be served (closed now, a time gone by), the
+  // checkout starts from the next time that works, and says so. (The form is remounted once the shop's hours arrive.)
+  const [proposed] = useState(() => (shop && cart.deliveryProblem !== null ? nextOpenTime(cart.deliveryMethod, new Date(), shop) : null));
   // Null until a day is chosen: today, which is known once the shop's settings are.
-  const [chosenDay, setDay] = useState<string | null>(dayOf(cart.scheduledFor) || null);
+  const [chosenDay, setDay] = useState<string | null>(proposed?.day ?? (dayOf(cart.scheduledFor) || null));
   const day = chosenDay ?? today;
-  const [time, setTime] = useState(timeOf(cart.scheduledFor));
+  const [time, setTime] = useState(proposed?.time ?? timeOf(cart.scheduledFor));
   const [timeError, setTimeError] = useState<string | null>(null);
+  // The time the checkout chose for the customer because theirs could not be served (a sentence saying so).
+  const [proposal, setProposal] = useState<string | null>(proposed ? proposalSentence(cart.deliveryMethod, proposed) : null);
   const [addressDraft, setAddressDraft] = useState<string | null>(null);
   const [editingAddress, setEditingAddress] = useState(false);
   const [addressError, setAddressError] = useState<string | null>(null);
   const [payment, setPayment] = useState<PaymentMethod>('bank-account');
   const [failure, setFailure] = useState<string | null>(null);
+  // The store the cart remembers (null: the default store, until the chooser names one).
+  const [storeId, setStoreId] = useState<number | null>(cart.storeId);
 
   const saveDelivery = useSetCartDelivery();
   const placeOrder = usePlaceOrder();
@@ -110,8 +148,34 @@ function CheckoutForm({ cart, profile, profileLoading, shop, onPlaced }: Checkou
   const address = addressDraft ?? profile?.deliveryAddress ?? '';
   const scheduledFor = time === '' ? null : `${day}T${time}`;
 
-  const changeDelivery = (change: { method?: DeliveryMethod; day?: string; time?: string }) => {
-    const next = { method: change.method ?? method, day: change.day ?? day, time: change.time ?? time };
+  const changeDelivery = (change: { method?: DeliveryMethod; day?: string; time?: string; storeId?: number }) => {
+    const next = { method: change.method ?? method, day: change.day ?? day, time: change.time ?? time, storeId: change.storeId ?? storeId };
+    if (change.storeId !== undefined) setStoreId(change.storeId);
+    setProposal(null);
+    // A new way to receive it "as soon as possible" while that way is closed: propose its next open time instead.
+    if (change.method !== undefined && next.time === '' && shop && !isOpenNow(next.method, new Date(), shop)) {
+      const open = nextOpenTime(next.method, new Date(), shop);
+      if (open) {
+        next.day = open.day;
+        next.time = open.time;
+        setProposal(proposalSentence(next.method, open));
+      }
+    }
+    // A new way to receive it at a chosen time it does not serve (Door Delivery at 09:00): move to its next open time
+    // from there, rather than keep a time the shop would refuse.
+    if (change.method !== undefined && next.time !== '' && shop) {
+      const local = parseShopLocal(`${next.day}T${next.time}`);
+      const chosen = local ? shopLocalToInstant(local, shop.timeZone) : null;
+      if (chosen && !isOpenNow(next.method, chosen, shop)) {
+        const now = new Date();
+        const open = nextOpenTime(next.method, chosen > now ? chosen : now, shop);
+        if (open) {
+          next.day = open.day;
+          next.time = open.time;
+          setProposal(proposalSentence(next.method, open));
+        }
+      }
+    }
     setMethod(next.method);
     setDay(next.day);
     setTime(next.time);
@@ -121,11 +185,22 @@ function CheckoutForm({ cart, profile, profileLoading, shop, onPlaced }: Checkou
     if (next.time !== '' && !/^\d{4}-\d{2}-\d{2}$/.test(next.day)) return;
     const save = ++latestSave.current;
     saveDelivery.mutate(
-      { deliveryMethod: next.method, scheduledFor: next.time === '' ? null : `${next.day}T${next.time}` },
+      { deliveryMethod: next.method, scheduledFor: next.time === '' ? null : `${next.day}T${next.time}`, storeId: next.storeId },
       // Only the answer to the latest choice speaks: an older refusal must not cover a newer, accepted time.
       { onError: (error) => save === latestSave.current && setTimeError(errorMessage(error)) },
     );
   };
+
+  // The proposed time is saved to the cart like a choice of the customer's, once.
+  useEffect(() => {
+    if (!proposed) return;
+    saveDelivery.mutate(
+      { deliveryMethod: cart.deliveryMethod, scheduledFor: `${proposed.day}T${proposed.time}` },
+      { onError: (error) => setTimeError(errorMessage(error)) },
+    );
+    // On mount only: later choices are the customer's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const confirm = () => {
     if (placeOrder.isPending) return;
@@ -139,6 +214,9 @@ function CheckoutForm({ cart, profile, profileLoading, shop, onPlaced }: Checkou
         scheduledFor,
         // Door Delivery only; without one the server uses the profile's and says so when there is none.
         ...(method === 'door-delivery' && typedAddress !== '' ? { address: typedAddress } : {}),
+        ...(storeId === null ? {} : { storeId }),
+        // The total on screen: if the menu changed since, the shop refuses and the new figures are shown to confirm.
+        expectedTotalIdr: cart.summary.totalIdr,
       },
       {
         onSuccess: (order) => {
@@ -171,9 +249,27 @@ function CheckoutForm({ cart, profile, profileLoading, shop, onPlaced }: Checkou
           shop={shop}
           onChange={changeDelivery}
           // The refusal of the latest change, else whether the saved choice could be ordered right now.
-          problem={timeError ?? (saveDelivery.isPending ? null : cart.deliveryProblem)}
+          problem={timeError ?? (saveDelivery.isPending || proposal ? null : cart.deliveryProblem)}
           saving={saveDelivery.isPending}
         />
+        {proposal && !timeError && (
+          <Alert tone="info" onClose={() => setProposal(null)}>
+            {proposal}
+          </Alert>
+        )}
+        {StoreChoice && (
+          <CheckoutCard title="Store and time" titleId="store-time-title">
+            <StoreChoice
+              method={method}
+              day={day}
+              time={time}
+              storeId={storeId}
+              // Saved to the cart, so the next visit opens on this store and its hours judge the time.
+              onStoreChange={(next) => changeDelivery({ storeId: next })}
+              onTimeChange={(next) => changeDelivery({ time: next })}
+            />
+          </CheckoutCard>
+        )}
         <AddressCard
           name={profile ? profile.displayName || profile.email : ''}
           phone={profile?.phone ?? ''}
@@ -182,7 +278,7 @@ function CheckoutForm({ cart, profile, profileLoading, shop, onPlaced }: Checkou
             setAddressDraft(value);
             setAddressError(null);
           }}
-          needed={method === 'door-delivery'}
+          method={method}
           error={addressError}
           loading={profileLoading}
           editing={editingAddress}
@@ -214,4 +310,15 @@ function CheckoutForm({ cart, profile, profileLoading, shop, onPlaced }: Checkou
       </div>
     </div>
   );
+}
+
+const RECEIVING: Record<DeliveryMethod, string> = {
+  'door-delivery': 'We can deliver',
+  'dine-in': 'You can dine in',
+  'pick-up': 'You can pick up',
+};
+
+/** "We can deliver from Mon 30 Nov, 13:00: we picked that time for you. Change it below if you like." */
+function proposalSentence(method: DeliveryMethod, open: { day: string; time: string }): string {
+  return `${RECEIVING[method]} from ${formatShopTime(`${open.day}T${open.time}`)}: we picked that time for you. You can change it here.`;
 }

@@ -30,16 +30,27 @@ export function OrderConfirmation({ order }: { order: Order }) {
           <Price amount={order.summary.totalIdr} className="font-bold" />
         </Row>
         <Row label={DELIVERY_METHOD_LABELS[order.deliveryMethod]}>
-          {order.isAsap ? 'As soon as possible' : formatShopTime(order.scheduledFor)}
+          {/* As soon as possible is the first slot with room: its time is when the order is ready. */}
+          {order.isAsap ? `As soon as possible (ready about ${order.scheduledFor.slice(11, 16)})` : formatShopTime(order.scheduledFor)}
           {order.address && <span className="block text-muted">{order.address}</span>}
         </Row>
+        {order.store && (
+          <Row label="Store">
+            {order.store.name}
+            <span className="block text-muted">{order.store.address}</span>
+          </Row>
+        )}
         <Row label="Payment">{PAYMENT_METHOD_LABELS[order.paymentMethod]}</Row>
       </dl>
       {order.paymentInstructions && (
+        // Also on the order's page for as long as the payment is awaited.
         <p className="mt-8 rounded-2xl bg-crema-soft px-5 py-4 leading-relaxed text-espresso-deep">{order.paymentInstructions}</p>
       )}
       <div className="mt-10 flex flex-wrap gap-4">
-        <Link to={paths.history.getHref()} className={buttonStyles({ variant: 'primary' })}>
+        <Link to={paths.order.getHref(order.id)} className={buttonStyles({ variant: 'primary' })}>
+          Follow this order
+        </Link>
+        <Link to={paths.history.getHref()} className={buttonStyles({ variant: 'outline' })}>
           See your orders
         </Link>
         <Link to={paths.products.getHref()} className={buttonStyles({ variant: 'outline' })}>

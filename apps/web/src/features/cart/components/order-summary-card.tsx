@@ -1,18 +1,21 @@
 import { useState } from 'react';
-import type { Cart, CartLine } from '@coffee/contract';
+import { SIZE_CODES, SIZE_LABELS } from '@coffee/contract';
+import type { Cart, CartLine, SizeCode } from '@coffee/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Price } from '../../../components/ui/price';
 import { ProductPicture } from '../../../components/ui/product-picture';
 import { Stepper } from '../../../components/ui/stepper';
 import { TrashIcon } from '../../../components/ui/trash-icon';
 import { errorMessage } from '../../../lib/api-client';
+import { useRemoveCoupon } from '../api/apply-coupon';
 import { useRemoveCartLine } from '../api/remove-cart-line';
 import { useUpdateCartLine } from '../api/update-cart-line';
+import { LineChoices } from '../../../components/ui/line-choices';
 
 const describe = (line: CartLine) => (line.sizeLabel ? `${line.name} (${line.sizeLabel})` : line.name);
 
 /**
- * Spec section 2, Checkout: the Order Summary. Lines, quantities and every figure are the server's
+ * Checkout: the Order Summary. Lines, quantities and every figure are the server's
  * (GET /cart and each change's answer); this only shows them.
  */
 export function OrderSummaryCard({ cart }: { cart: Cart }) {
@@ -49,10 +52,30 @@ export function OrderSummaryCard({ cart }: { cart: Cart }) {
                 x{line.quantity}
                 {line.sizeLabel && ` ${line.sizeLabel}`}
               </p>
+              <LineChoices line={line} />
               {line.note && <p className="mt-1 text-sm font-medium text-red-800">{line.note}</p>}
             </div>
             <Price amount={line.lineTotalIdr} className="font-display text-base text-ink sm:text-lg" />
             <div className="flex w-full items-center justify-end gap-2 sm:w-auto sm:basis-full">
+              {line.sizeCode && (
+                // The shop refuses a size the product is not sold in, with a sentence shown above.
+                <select
+                  aria-label={`Size of ${describe(line)}`}
+                  value={line.sizeCode}
+                  disabled={busyLine !== null}
+                  onChange={(event) => {
+                    setFailure(null);
+                    update.mutate({ lineId: line.id, size: event.target.value as SizeCode }, { onError });
+                  }}
+                  className="min-h-10 rounded-full border border-line bg-white px-3 text-sm text-ink"
+                >
+                  {SIZE_CODES.map((code) => (
+                    <option key={code} value={code}>
+                      {SIZE_LABELS[code]}
+                    </option>
+                  ))}
+                </select>
+              )}
               <Stepper
                 value={line.quantity}
                 min={1}
@@ -82,8 +105,13 @@ export function OrderSummaryCard({ cart }: { cart: Cart }) {
         ))}
       </ul>
 
+      <CouponLine cart={cart} onError={onError} />
+
       <dl className="mt-8 flex flex-col gap-3 border-t border-line pt-6 font-display">
         <Figure label="SUBTOTAL" amount={cart.summary.subtotalIdr} />
+        {cart.summary.discountIdr > 0 && (
+          <Figure label={`COUPON: ${cart.summary.discountLabel ?? 'discount'}`} amount={cart.summary.discountIdr} variant="discount" />
+        )}
         <Figure label="TAX & FEES" amount={cart.summary.taxAndFeesIdr} />
         <Figure label="SHIPPING" amount={cart.summary.shippingIdr} />
         <div className="mt-3 flex items-center justify-between gap-4 text-2xl font-bold text-espresso-deep sm:text-3xl">
@@ -100,13 +128,40 @@ export function OrderSummaryCard({ cart }: { cart: Cart }) {
   );
 }
 
-function Figure({ label, amount }: { label: string; amount: number }) {
+function Figure({ label, amount, variant }: { label: string; amount: number; variant?: 'discount' }) {
   return (
     <div className="flex items-center justify-between gap-4 text-base text-muted sm:text-lg">
       <dt>{label}</dt>
       <dd>
-        <Price amount={amount} />
+        <Price amount={amount} variant={variant} />
       </dd>
+    </div>
+  );
+}
+
+/** The coupon chosen on Promo Today: what it takes off or what the cart still needs, and a way to take it off. */
+export function CouponLine({ cart, onError }: { cart: Cart; onError: (error: unknown) => void }) {
+  const remove = useRemoveCoupon();
+  if (!cart.coupon && !cart.couponNote) return null;
+  return (
+    <div className="mt-8 rounded-2xl bg-crema-soft p-4 text-sm" role="group" aria-label="Coupon">
+      {cart.couponNote && <p role="status" className="text-espresso">{cart.couponNote}</p>}
+      {cart.coupon && (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p>
+            <span className="font-display font-bold text-ink">Coupon: {cart.coupon.name}</span>
+            {cart.coupon.problem && <span className="block text-red-800">{cart.coupon.problem}</span>}
+          </p>
+          <button
+            type="button"
+            disabled={remove.isPending}
+            onClick={() => remove.mutate(undefined, { onError })}
+            className="min-h-10 rounded-full px-3 font-medium text-espresso underline hover:bg-espresso/10 disabled:opacity-40"
+          >
+            Remove coupon
+          </button>
+        </div>
+      )}
     </div>
   );
 }

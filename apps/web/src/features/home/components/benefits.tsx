@@ -1,6 +1,6 @@
 import benefitsArt from '../../../assets/benefits.svg';
 
-// Spec section 1: four benefit lines. The original repeats "high quality beans"; the third line keeps
+// Four benefit lines, as on the original home page. The original repeats "high quality beans"; the third line keeps
 // that meaning in other words.
 const BENEFITS = [
   'High quality beans',

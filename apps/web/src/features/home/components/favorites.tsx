@@ -2,11 +2,11 @@ import { Link } from 'react-router';
 import type { Product } from '@coffee/contract';
 import { paths } from '../../../config/paths';
 import { buttonStyles } from '../../../components/ui/button';
-import { Price } from '../../../components/ui/price';
-import { ProductArt } from '../../../components/ui/product-art';
+import { ProductPrice } from '../../../components/ui/price';
+import { ProductPicture } from '../../../components/ui/product-picture';
 import { cn } from '../../../lib/cn';
 
-// Spec section 1: three Hazelnut Latte cards, IDR 34.000, with this ingredient list.
+// The original home page: three Hazelnut Latte cards, IDR 34.000, with this ingredient list.
 const FAVORITE_NAME = 'Hazelnut Latte';
 const FAVORITE_PRICE_IDR = 34_000;
 const INGREDIENTS = ['Hazelnut Syrup', 'Vanilla Whipped Cream', 'Ice / Hot', 'Sliced Banana on Top'] as const;
@@ -25,6 +25,7 @@ export function findFavorite(products: ReadonlyArray<Product> | undefined): Prod
 export function Favorites({ product }: { product: Product | undefined }) {
   const href = product ? paths.product.getHref(product.id) : paths.products.getHref();
   const price = product?.priceIdr ?? FAVORITE_PRICE_IDR;
+  const charged = product?.promoPriceIdr ?? price;
 
   return (
     <section aria-labelledby="favorites-heading" className="bg-white py-20 lg:py-28">
@@ -46,7 +47,13 @@ export function Favorites({ product }: { product: Product | undefined }) {
                   highlighted ? 'border-espresso shadow-card' : 'border-line',
                 )}
               >
-                <ProductArt name={FAVORITE_NAME} category="coffee" serve={serving.serve} className="size-36 rounded-full shadow-soft" />
+                <ProductPicture
+                  name={FAVORITE_NAME}
+                  category="coffee"
+                  imageUrl={product?.imageUrl ?? null}
+                  alt=""
+                  className="size-36 rounded-full shadow-soft"
+                />
                 <p className="mt-6 rounded-full bg-crema-soft px-3 py-1 font-display text-xs font-medium text-espresso">{serving.tag}</p>
                 <h3 className="mt-3 font-display text-xl font-bold text-ink">{FAVORITE_NAME}</h3>
                 <ul className="mt-5 space-y-3 text-left text-sm text-muted">
@@ -59,7 +66,7 @@ export function Favorites({ product }: { product: Product | undefined }) {
                     </li>
                   ))}
                 </ul>
-                <Price amount={price} className="mt-auto pt-8 font-display text-2xl font-bold text-ink" />
+                <ProductPrice regular={price} charged={charged} className="mt-auto pt-8 font-display text-2xl font-bold text-ink" />
                 <Link
                   to={href}
                   aria-label={`Order Now: ${FAVORITE_NAME}, ${serving.tag.toLowerCase()}`}

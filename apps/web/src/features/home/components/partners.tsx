@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-// Invented partner brands, drawn here (design.md: every picture is made by the project).
+// Invented partner brands, drawn here: every picture in the shop is our own, so no logo is borrowed.
 const PARTNERS: ReadonlyArray<{ name: string; width: number; mark: ReactNode; word: string }> = [
   {
     name: 'Beanstream',

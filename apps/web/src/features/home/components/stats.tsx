@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-// Spec section 9: the statistics.
+// The original shop's statistics, as it shows them.
 const STATS: ReadonlyArray<{ value: string; label: string; icon: ReactNode }> = [
   {
     value: '90+',
@@ -28,7 +28,7 @@ const STATS: ReadonlyArray<{ value: string; label: string; icon: ReactNode }> = 
   },
 ];
 
-/** The statistics card that overlaps the hero's bottom edge (design.md). */
+/** The statistics card that overlaps the hero's bottom edge. */
 export function Stats() {
   return (
     <section aria-label="Coffee Shop in numbers" className="relative z-10 mx-auto -mt-20 max-w-6xl px-4 sm:px-6 lg:-mt-24 lg:px-8">

@@ -7,7 +7,7 @@ import { Testimonials } from './testimonials';
 const shownSlide = () => screen.getAllByRole('group').find((slide) => !slide.hasAttribute('inert'));
 
 describe('Testimonials', () => {
-  it('shows the spec ratings and moves between entries with the keyboard', async () => {
+  it('shows the ratings and moves between entries with the keyboard', async () => {
     const user = userEvent.setup();
     render(<Testimonials />);
     expect(screen.getByRole('heading', { name: 'Loved by Thousands of Happy Customer' })).toBeTruthy();

@@ -4,10 +4,10 @@ import avatar2 from '../../../assets/avatar-2.svg';
 import avatar3 from '../../../assets/avatar-3.svg';
 import { cn } from '../../../lib/cn';
 
-/** Spec section 3: a testimonial is id, name, image, address, rating (a string) and description. */
+/** A testimonial as the original shop's data has it: the rating is a string. */
 export type Testimonial = { id: number; name: string; image: string; address: string; rating: string; description: string };
 
-// Spec section 9: the ratings are 4.5, 4.7 and 4.8.
+// The original shop's ratings: 4.5, 4.7 and 4.8.
 export const TESTIMONIALS: ReadonlyArray<Testimonial> = [
   {
     id: 1,

@@ -4,7 +4,7 @@ import type { CreateProductInput, Product, UpdateProductInput } from '@coffee/co
 import { apiRequest } from '../../../lib/api-client';
 
 /**
- * Spec section 7: JSON, or multipart/form-data with the same fields and the picture file in `image`.
+ * JSON, or multipart/form-data with the same fields and the picture file in `image`.
  * Multipart fields are text: the API reads "25" as 25, "true" as true and `sizes` as JSON.
  */
 export function productFormData(fields: CreateProductInput | UpdateProductInput, picture: File): FormData {

@@ -37,7 +37,7 @@ export function DeleteProductButton({ product, onDeleted }: { product: Product; 
           <Button
             className="bg-red-800 text-white hover:bg-red-900"
             disabled={remove.isPending}
-            onClick={() => remove.mutate(product.id)}
+            onClick={() => remove.mutate(Number(product.id))}
           >
             {remove.isPending ? 'Deleting…' : 'Delete product'}
           </Button>

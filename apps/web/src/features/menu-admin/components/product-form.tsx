@@ -7,23 +7,23 @@ import { z } from 'zod';
 import {
   CATEGORIES,
   MAX_PRODUCT_PRICE,
+  MAX_PROMO_PERCENT_OFF,
   PRODUCT_DESCRIPTION_MAX_LENGTH,
   PRODUCT_NAME_MAX_LENGTH,
   SIZE_CODES,
   SIZE_LABELS,
 } from '@coffee/contract';
-import type { Category, CreateProductInput, Product, SizeCode } from '@coffee/contract';
+import type { Category, CreateProductInput, OptionGroup, Product, SizeCode } from '@coffee/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FieldError, FormField, fieldIds, fieldInputProps, inputStyles } from '../../../components/ui/form-field';
 import { MAX_PICTURE_MB, PictureChooser, PictureFrame, useRevokeObjectUrl } from '../../../components/ui/picture-chooser';
 import { Price } from '../../../components/ui/price';
-import { ProductArt } from '../../../components/ui/product-art';
 import { cn } from '../../../lib/cn';
 import { errorMessage } from '../../../lib/api-client';
 import { serverFieldErrors } from '../../../lib/form-errors';
 
-/** Spec section 2: the category select's options, in this order and with these words. */
+/** The category select's options, in the menu's tab order and with the original shop's words. */
 export const CATEGORY_OPTIONS: ReadonlyArray<{ value: Category; label: string }> = [
   { value: 'coffee', label: 'Coffee' },
   { value: 'non-coffee', label: 'Non Coffee' },
@@ -48,6 +48,10 @@ const schema = z.object({
   sizes: z.object({ R: wholePrice('Regular price'), L: wholePrice('Large price'), XL: wholePrice('Extra Large price') }),
   isFavorite: z.boolean(),
   isPromo: z.boolean(),
+  promoPercentOff: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || (/^\d+$/.test(v) && Number(v) <= MAX_PROMO_PERCENT_OFF), `Promo % off must be a whole number from 0 to ${MAX_PROMO_PERCENT_OFF}`),
   isSoldOut: z.boolean(),
 });
 export type ProductFormValues = z.infer<typeof schema>;
@@ -59,6 +63,7 @@ const LABELS: Record<string, string> = {
   description: 'Description',
   sizes: 'Sizes',
   image: 'Picture',
+  promoPercentOff: 'Promo % off',
 };
 
 function valuesOf(product: Product | undefined): ProductFormValues {
@@ -71,6 +76,7 @@ function valuesOf(product: Product | undefined): ProductFormValues {
     sizes: { R: sizePrice('R'), L: sizePrice('L'), XL: sizePrice('XL') },
     isFavorite: product?.isFavorite ?? false,
     isPromo: product?.isPromo ?? false,
+    promoPercentOff: product && product.promoPercentOff > 0 ? String(product.promoPercentOff) : '',
     isSoldOut: product?.isSoldOut ?? false,
   };
 }
@@ -87,6 +93,8 @@ export function productFields(values: ProductFormValues, showSizes: boolean): Cr
     sizes: showSizes ? sizes : [],
     isFavorite: values.isFavorite,
     isPromo: values.isPromo,
+    // Empty means no promotional price: every size is charged its regular price.
+    promoPercentOff: values.promoPercentOff.trim() === '' ? 0 : Number(values.promoPercentOff),
     isSoldOut: values.isSoldOut,
   };
 }
@@ -101,14 +109,18 @@ type ProductFormProps = {
   onCancel: () => void;
   /** Edit Product only: the Delete button, after a confirmation. */
   deleteAction?: ReactNode;
+  /** Every option group staff defined (milk, sugar...), to attach to the product; absent while unknown. */
+  optionGroups?: ReadonlyArray<OptionGroup> | undefined;
 };
 
 /**
- * Add Product / Edit Product (spec section 2). Unlike the original, a failed save stays on the form with
- * what was typed and says what went wrong, next to the field when the API names one (design.md).
+ * Add Product / Edit Product. Unlike the original, a failed save stays on the form with what was typed
+ * and says what went wrong, next to the field when the API names one, so nothing typed is lost.
  */
-export function ProductForm({ product, onSubmit, onCancel, deleteAction }: ProductFormProps) {
+export function ProductForm({ product, onSubmit, onCancel, deleteAction, optionGroups }: ProductFormProps) {
   const editing = product !== undefined;
+  // In the order the product shows them; a newly ticked group goes last.
+  const [groupIds, setGroupIds] = useState<number[]>(() => product?.optionGroups.map((g) => g.id) ?? []);
   const {
     register,
     handleSubmit,
@@ -134,8 +146,22 @@ export function ProductForm({ product, onSubmit, onCancel, deleteAction }: Produ
   const showSizes = DRINKS.includes(category as Category) || (product?.sizes.length ?? 0) > 0;
   const existingUrl = editing && !removePicture ? product.imageUrl : null;
   const shownUrl = previewUrl ?? existingUrl;
+  // The API draws a picture for a product added without one; a picture removed later is not redrawn.
+  const noPictureLabel = editing
+    ? 'No picture: the menu shows a plain cup or plate until one is chosen'
+    : name.trim() && category
+      ? 'No picture chosen: one is drawn from the name and category when you save'
+      : 'No picture chosen';
+
+  // A picture the chooser refused (too large, not a picture): saving then would add the product without it.
+  const [pictureRefused, setPictureRefused] = useState(false);
+  const refuse = (message: string) => {
+    setPictureError(message);
+    setPictureRefused(true);
+  };
 
   const choose = (file: File, url: string) => {
+    setPictureRefused(false);
     setPictureError(null);
     setRemovePicture(false);
     setPicture({ file, url });
@@ -143,9 +169,17 @@ export function ProductForm({ product, onSubmit, onCancel, deleteAction }: Produ
 
   const submit = async (values: ProductFormValues) => {
     setFailure(null);
+    if (pictureRefused) {
+      // Nothing is saved: the form stays as it is until another picture is chosen or the refused one is let go.
+      chooseRef.current?.focus();
+      return;
+    }
     setPictureError(null);
     try {
-      await onSubmit(productFields(values, showSizes), { file: picture?.file ?? null, remove: removePicture && !picture });
+      // Sent only once the groups are known, so a save never drops groups the form could not show.
+      const attach = optionGroups !== undefined && (editing || groupIds.length > 0);
+      const fields = attach ? { ...productFields(values, showSizes), optionGroupIds: groupIds } : productFields(values, showSizes);
+      await onSubmit(fields, { file: picture?.file ?? null, remove: removePicture && !picture });
     } catch (error) {
       const server = serverFieldErrors(error, LABELS);
       if (server.image) {
@@ -154,7 +188,7 @@ export function ProductForm({ product, onSubmit, onCancel, deleteAction }: Produ
         return;
       }
       const sizeField = Object.keys(server).find((field) => field.startsWith('sizes'));
-      const fields = (['name', 'price', 'category', 'description'] as const).filter((field) => server[field]);
+      const fields = (['name', 'price', 'category', 'description', 'promoPercentOff'] as const).filter((field) => server[field]);
       for (const field of fields) setError(field, { type: 'server', message: server[field] });
       if (sizeField) setError('sizes', { type: 'server', message: server[sizeField] });
       if (fields[0]) setFocus(fields[0]);
@@ -188,23 +222,19 @@ export function ProductForm({ product, onSubmit, onCancel, deleteAction }: Produ
           alt={picture ? 'Preview of the chosen picture' : `Current picture of ${product?.name ?? 'the product'}`}
           className="aspect-square w-64 shadow-card sm:w-72"
           fallback={
-            name.trim() && category ? (
-              <ProductArt name={name} category={category as Category} label="No picture: the menu shows this drawing" className="size-full" />
-            ) : (
-              <div role="img" aria-label="No picture chosen" className="grid size-full place-items-center text-espresso/50">
-                <svg viewBox="0 0 48 48" aria-hidden="true" className="size-20" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinejoin="round">
-                  <path d="M8 15h8l3-5h10l3 5h8v23H8z" />
-                  <circle cx="24" cy="26" r="7" />
-                </svg>
-              </div>
-            )
+            <div role="img" aria-label={noPictureLabel} className="grid size-full place-items-center text-espresso/50">
+              <svg viewBox="0 0 48 48" aria-hidden="true" className="size-20" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinejoin="round">
+                <path d="M8 15h8l3-5h10l3 5h8v23H8z" />
+                <circle cx="24" cy="26" r="7" />
+              </svg>
+            </div>
           }
         />
         <div className="flex w-full max-w-xs flex-col gap-3">
           <PictureChooser
             noun="picture"
             onChoose={choose}
-            onReject={setPictureError}
+            onReject={refuse}
             ref={chooseRef}
             variant="accent"
             size="lg"
@@ -235,9 +265,23 @@ export function ProductForm({ product, onSubmit, onCancel, deleteAction }: Produ
           )}
         </div>
         <p id={pictureIds.hint} className="max-w-xs text-center text-sm text-muted">
-          Optional. JPEG, PNG, WebP or GIF up to {MAX_PICTURE_MB} MB; without one the menu shows a drawing.
+          {editing
+            ? `JPEG, PNG, WebP or GIF up to ${MAX_PICTURE_MB} MB.`
+            : `Optional. JPEG, PNG, WebP or GIF up to ${MAX_PICTURE_MB} MB; without one, a picture is drawn from the name and category.`}
         </p>
         <FieldError id={pictureIds.error} message={pictureError ?? undefined} />
+        {pictureRefused && (
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              setPictureRefused(false);
+              setPictureError(null);
+            }}
+          >
+            Continue without this picture
+          </Button>
+        )}
       </section>
 
       <div className="flex min-w-0 flex-col gap-7">
@@ -333,6 +377,27 @@ export function ProductForm({ product, onSubmit, onCancel, deleteAction }: Produ
           </fieldset>
         )}
 
+        {optionGroups && optionGroups.length > 0 && (
+          <fieldset>
+            <legend className="font-display font-medium text-ink">Drink options</legend>
+            <p className="mt-1 text-sm text-muted">What a customer chooses on the product page, in the order ticked.</p>
+            <div className="mt-3 flex flex-wrap gap-3">
+              {optionGroups.map((group) => (
+                <label key={group.id} className="flex items-center gap-2 text-sm text-ink">
+                  <input
+                    type="checkbox"
+                    checked={groupIds.includes(group.id)}
+                    onChange={(event) =>
+                      setGroupIds((ids) => (event.target.checked ? [...ids, group.id] : ids.filter((id) => id !== group.id)))
+                    }
+                  />
+                  {group.name}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )}
+
         <fieldset>
           <legend className="font-display font-medium text-ink">On the menu</legend>
           <div className="mt-3 flex flex-wrap gap-3">
@@ -341,6 +406,22 @@ export function ProductForm({ product, onSubmit, onCancel, deleteAction }: Produ
             <Toggle label="Sold out" {...register('isSoldOut')} />
           </div>
           <p className="mt-2 text-sm text-muted">Favorite and Promo products appear in the Favorite &amp; Promo tab.</p>
+          <FormField
+            id="product-promoPercentOff"
+            label="Promo % off"
+            hint="Taken off every size's price while on promotion; the menu shows the regular price struck through. Leave empty for none."
+            error={errors.promoPercentOff?.message}
+            className="mt-4 max-w-xs"
+          >
+            <input
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="e.g. 20"
+              {...fieldInputProps('product-promoPercentOff', { error: errors.promoPercentOff?.message, hint: true })}
+              {...register('promoPercentOff')}
+            />
+          </FormField>
         </fieldset>
 
         <div className="mt-2 flex flex-col gap-3 sm:flex-row">

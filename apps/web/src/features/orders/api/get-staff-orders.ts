@@ -8,23 +8,28 @@ export const STAFF_PAGE_SIZE = 20;
 // New orders appear without a reload; a shop screen is left open all day.
 export const STAFF_POLL_MS = 15_000;
 
-export function getStaffOrders(status: OrderStatus | undefined, page: number, signal?: AbortSignal): Promise<StaffOrderPage> {
-  return apiGet('/staff/orders', { params: { status, page, limit: STAFF_PAGE_SIZE }, schema: StaffOrderListResponse, signal });
+export function getStaffOrders(
+  status: OrderStatus | undefined,
+  page: number,
+  signal?: AbortSignal,
+  storeId?: number,
+): Promise<StaffOrderPage> {
+  return apiGet('/staff/orders', { params: { status, storeId, page, limit: STAFF_PAGE_SIZE }, schema: StaffOrderListResponse, signal });
 }
 
 export const staffOrdersKey = ['staff-orders'] as const;
 
-/** GET /api/v1/staff/orders: every order, newest first, optionally of one status; polled every 15 s. */
-export const staffOrdersQueryOptions = (status: OrderStatus | undefined) =>
+/** GET /api/v1/staff/orders: every order, newest first, optionally of one status and one store; polled every 15 s. */
+export const staffOrdersQueryOptions = (status: OrderStatus | undefined, storeId?: number) =>
   infiniteQueryOptions({
-    queryKey: [...staffOrdersKey, status ?? 'all'] as const,
-    queryFn: ({ pageParam, signal }) => getStaffOrders(status, pageParam, signal),
+    queryKey: [...staffOrdersKey, status ?? 'all', storeId ?? 'every-store'] as const,
+    queryFn: ({ pageParam, signal }) => getStaffOrders(status, pageParam, signal, storeId),
     initialPageParam: 1,
     getNextPageParam: nextPageParam,
     staleTime: 0,
     refetchInterval: STAFF_POLL_MS,
   });
 
-export function useStaffOrders(status: OrderStatus | undefined) {
-  return useInfiniteQuery(staffOrdersQueryOptions(status));
+export function useStaffOrders(status: OrderStatus | undefined, storeId?: number) {
+  return useInfiniteQuery(staffOrdersQueryOptions(status, storeId));
 }

@@ -1,5 +1,8 @@
+import { Link } from 'react-router';
 import type { Order } from '@coffee/contract';
+import { paths } from '../../../config/paths';
 import { Price } from '../../../components/ui/price';
+import { LineChoices } from '../../../components/ui/line-choices';
 import { ProductPicture } from '../../../components/ui/product-picture';
 import { TrashIcon } from '../../../components/ui/trash-icon';
 import { cn } from '../../../lib/cn';
@@ -20,7 +23,7 @@ type HistoryCardProps = {
   orderingAgain: boolean;
 };
 
-/** Spec section 2, History: a white card with a round picture, name, price and status. */
+/** History: a white card with a round picture, name, price and status. */
 export function HistoryCard({ order, onDelete, onDeleteRefused, onOrderAgain, orderingAgain }: HistoryCardProps) {
   const finished = isFinished(order);
   const title = orderTitle(order.lines);
@@ -45,8 +48,16 @@ export function HistoryCard({ order, onDelete, onDeleteRefused, onOrderAgain, or
           {title}
         </h2>
         <Price amount={order.summary.totalIdr} className="block font-display text-espresso" />
+        {order.lines.map((line) =>
+          line.options.length > 0 || line.baristaNote ? (
+            <div key={line.id} className="text-xs">
+              {order.lines.length > 1 && <p className="font-medium text-ink">{line.name}</p>}
+              <LineChoices line={line} />
+            </div>
+          ) : null,
+        )}
         <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
-          <OrderStatusBadge status={order.status} />
+          <OrderStatusBadge status={order.status} deliveryMethod={order.deliveryMethod} />
           <span className="text-xs text-muted">
             #{order.id} · {placedFormat.format(new Date(order.placedAt))}
           </span>
@@ -60,6 +71,13 @@ export function HistoryCard({ order, onDelete, onDeleteRefused, onOrderAgain, or
         >
           {orderingAgain ? 'Adding to your cart…' : 'Order again'}
         </button>
+        <Link
+          to={paths.order.getHref(order.id)}
+          aria-label={`See order #${order.id}: status, payment and receipt`}
+          className="mt-3 ml-5 inline-block rounded-full font-display text-sm font-medium text-espresso underline decoration-crema decoration-2 underline-offset-4 hover:decoration-espresso"
+        >
+          See order
+        </Link>
       </div>
       {finished && (
         <button

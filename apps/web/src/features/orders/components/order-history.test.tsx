@@ -54,7 +54,10 @@ describe('Order history', () => {
     expect(screen.queryByRole('listitem', { name: 'Creamy Ice Latte' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(within(await screen.findByRole('listitem', { name: 'Creamy Ice Latte' })).getByText('Delivered')).toBeTruthy();
+    // A finished Dine in order was served; each card opens the order's own page.
+    const served = await screen.findByRole('listitem', { name: 'Creamy Ice Latte' });
+    expect(within(served).getByText('Served')).toBeTruthy();
+    expect(within(served).getByRole('link', { name: 'See order #1: status, payment and receipt' }).getAttribute('href')).toBe('/history/1');
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 

@@ -11,6 +11,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useMyOrders } from '../api/get-my-orders';
+import { useOrderEvents } from '../api/order-events';
 import { useHideOrder } from '../api/hide-order';
 import { useReorder } from '../api/reorder';
 import { HistoryCard } from './history-card';
@@ -21,9 +22,11 @@ type OrderHistoryProps = {
   onOrderedAgain: (result: { cart: Cart; notes: string[] }) => void;
 };
 
-/** Spec section 2, History: the customer's real orders, newest first, with 'Long press to delete item'. */
+/** History: the customer's real orders, newest first, with 'Long press to delete item'. */
 export function OrderHistory({ onOrderedAgain }: OrderHistoryProps) {
   const orders = useMyOrders();
+  // Statuses move on as staff work, without a reload.
+  useOrderEvents('mine');
   const hide = useHideOrder();
   const reorder = useReorder();
   const toast = useToast();

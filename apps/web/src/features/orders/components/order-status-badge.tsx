@@ -1,5 +1,5 @@
-import { ORDER_STATUS_LABELS } from '@coffee/contract';
-import type { OrderStatus } from '@coffee/contract';
+import { ORDER_STATUS_LABELS, orderStatusLabel } from '@coffee/contract';
+import type { DeliveryMethod, OrderStatus } from '@coffee/contract';
 import { cn } from '../../../lib/cn';
 
 const tones: Record<OrderStatus, string> = {
@@ -12,11 +12,22 @@ const tones: Record<OrderStatus, string> = {
   cancelled: 'bg-neutral-200 text-neutral-800',
 };
 
-/** The order's status in words (Pending, Paid, Preparing, Ready, On delivery, Delivered, Cancelled). */
-export function OrderStatusBadge({ status, className }: { status: OrderStatus; className?: string }) {
+/**
+ * The order's status in words (Pending, Paid, Preparing, Ready, On delivery, Cancelled); a finished order is Picked up,
+ * Served or Delivered by its delivery method.
+ */
+export function OrderStatusBadge({
+  status,
+  deliveryMethod,
+  className,
+}: {
+  status: OrderStatus;
+  deliveryMethod?: DeliveryMethod;
+  className?: string;
+}) {
   return (
     <span className={cn('inline-flex items-center rounded-full px-3 py-0.5 font-display text-sm font-medium', tones[status], className)}>
-      {ORDER_STATUS_LABELS[status]}
+      {deliveryMethod ? orderStatusLabel(status, deliveryMethod) : ORDER_STATUS_LABELS[status]}
     </span>
   );
 }

@@ -7,12 +7,12 @@ import { stubFetch } from '../../../testing/fetch-stub';
 import { createOrder } from '../../../testing/order-factory';
 import { jsonResponse } from '../../../testing/product-factory';
 import { renderRoutes } from '../../../testing/render';
-import { STAFF_POLL_MS } from '../api/get-staff-orders';
+import { ORDER_FALLBACK_POLL_MS } from '../api/order-events';
 import { StaffOrders } from './staff-orders';
 
 const staffOrder = (overrides: Partial<StaffOrder> = {}): StaffOrder => ({
   ...createOrder(),
-  customer: { id: 2, email: 'rina@example.com' },
+  customer: { id: 2, email: 'rina@example.com', name: 'Rina Wulandari', phone: '+62 812 3456 789' },
   nextStatuses: ['cancelled'],
   ...overrides,
 });
@@ -47,12 +47,15 @@ describe('Staff orders', () => {
       }),
     ]);
     const order = await screen.findByRole('listitem', { name: 'Order #12' });
-    expect(within(order).getByText('rina@example.com', { exact: false })).toBeTruthy();
+    // Who to call at the counter, and the courier's number.
+    expect(within(order).getByText('Rina Wulandari')).toBeTruthy();
+    expect(within(order).getByRole('link', { name: '+62 812 3456 789' }).getAttribute('href')).toBe('tel:+628123456789');
+    expect(within(order).getByText('rina@example.com')).toBeTruthy();
     expect(within(order).getByText('1 × Hazelnut Latte')).toBeTruthy();
     expect(within(order).getByText('Mon 6 Jan, 14:00')).toBeTruthy();
     expect(within(order).getByText('Door Delivery')).toBeTruthy();
     expect(within(order).getByText('Jl. Kopi 1')).toBeTruthy();
-    expect(within(order).getByText('Bank Account · Awaiting payment')).toBeTruthy();
+    expect(within(order).getByText('Bank Account, awaiting payment')).toBeTruthy();
     expect(within(order).getByText('IDR 57.200')).toBeTruthy();
     expect(within(order).getByRole('button', { name: 'Mark paid (order #12)' })).toBeTruthy();
     expect(within(order).getByRole('button', { name: 'Cancel order #12' })).toBeTruthy();
@@ -70,10 +73,10 @@ describe('Staff orders', () => {
     expect(within(order).queryByRole('button', { name: /Mark paid/ })).toBeNull();
     await user.click(within(order).getByRole('button', { name: 'Start preparing (order #13)' }));
     expect((await within(order).findByRole('alert')).textContent).toContain('changed by someone else');
-    expect(writes).toEqual([['/api/v1/staff/orders/13/status', { status: 'preparing' }]]);
+    expect(writes).toEqual([['/api/v1/staff/orders/13/status', { status: 'preparing', expectedStatus: 'paid' }]]);
   });
 
-  it('filters by status and asks again every 15 seconds', async () => {
+  it('filters by status and, without a live stream (no EventSource here), asks again every 5 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const { calls } = setup([staffOrder({ id: 20, status: 'pending' }), staffOrder({ id: 21, status: 'delivered', nextStatuses: [] })]);
@@ -84,7 +87,44 @@ describe('Staff orders', () => {
     const delivered = () => calls.filter((url) => url.searchParams.get('status') === 'delivered').length;
     expect(delivered()).toBe(1);
 
-    await act(() => vi.advanceTimersByTimeAsync(STAFF_POLL_MS));
+    await act(() => vi.advanceTimersByTimeAsync(ORDER_FALLBACK_POLL_MS));
     await waitFor(() => expect(delivered()).toBe(2));
+  });
+
+  it('names the last step by how the customer gets the order, and says the payment once', async () => {
+    setup([
+      staffOrder({ id: 30, status: 'ready', deliveryMethod: 'pick-up', paymentMethod: 'cash-on-delivery', paymentStatus: 'cash-on-delivery', nextStatuses: ['delivered', 'cancelled'] }),
+      staffOrder({ id: 31, status: 'ready', deliveryMethod: 'dine-in', paymentMethod: 'card', paymentStatus: 'paid', nextStatuses: ['delivered', 'cancelled'] }),
+      staffOrder({ id: 32, status: 'on-delivery', deliveryMethod: 'door-delivery', address: 'Jl. Kopi 1', paymentStatus: 'paid', nextStatuses: ['delivered'] }),
+      staffOrder({ id: 33, status: 'delivered', deliveryMethod: 'pick-up', paymentStatus: 'paid', nextStatuses: [] }),
+    ]);
+    const pickUp = await screen.findByRole('listitem', { name: 'Order #30' });
+    expect(within(pickUp).getByRole('button', { name: 'Mark picked up (order #30)' })).toBeTruthy();
+    expect(within(pickUp).queryByRole('button', { name: /delivered/i })).toBeNull();
+    expect(within(pickUp).getByText('Cash, to pay at hand-over')).toBeTruthy();
+    const dineIn = screen.getByRole('listitem', { name: 'Order #31' });
+    expect(within(dineIn).getByRole('button', { name: 'Mark served (order #31)' })).toBeTruthy();
+    expect(within(dineIn).getByText('Paid by Card')).toBeTruthy();
+    expect(within(screen.getByRole('listitem', { name: 'Order #32' })).getByRole('button', { name: 'Mark delivered (order #32)' })).toBeTruthy();
+    expect(within(screen.getByRole('listitem', { name: 'Order #33' })).getByText('Picked up')).toBeTruthy();
+  });
+
+  it('shows a cancelled paid order as refund due, and marks it refunded', async () => {
+    const user = userEvent.setup();
+    const writes: string[] = [];
+    setup(
+      [staffOrder({ id: 40, status: 'cancelled', paymentStatus: 'paid', refundStatus: 'refund-due', nextStatuses: [], cancellable: false })],
+      (path) => {
+        writes.push(path);
+        return jsonResponse({ data: staffOrder({ id: 40, status: 'cancelled', paymentStatus: 'paid', refundStatus: 'refunded', nextStatuses: [] }) });
+      },
+    );
+    const order = await screen.findByRole('listitem', { name: 'Order #40' });
+    expect(within(order).getByText('Cancelled')).toBeTruthy();
+    expect(within(order).getByText('Refund due')).toBeTruthy();
+    expect(within(order).getAllByText('IDR 57.200').length).toBeGreaterThan(1);
+    expect(within(order).queryByRole('button', { name: /Mark paid/ })).toBeNull();
+    await user.click(within(order).getByRole('button', { name: 'Mark refunded (order #40)' }));
+    await waitFor(() => expect(writes).toEqual(['/api/v1/staff/orders/40/mark-refunded']));
   });
 });

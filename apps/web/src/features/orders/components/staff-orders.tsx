@@ -1,62 +1,104 @@
-import { useState } from 'react';
-import { DELIVERY_METHOD_LABELS, ORDER_STATUSES, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, STAFF_STATUS_TARGETS } from '@coffee/contract';
-import type { ChangeOrderStatusInput, OrderStatus, PaymentStatus, StaffOrder } from '@coffee/contract';
-import { Alert } from '../../../components/ui/alert';
+import { Suspense, lazy, useCallback, useState } from 'react';
+import { Link } from 'react-router';
+import { DELIVERY_METHOD_LABELS, ORDER_STATUSES, ORDER_STATUS_LABELS } from '@coffee/contract';
+import type { OrderStatus, StaffOrder } from '@coffee/contract';
+import { paths } from '../../../config/paths';
 import { Button } from '../../../components/ui/button';
 import { ChoicePills } from '../../../components/ui/choice-pills';
-import { Dialog } from '../../../components/ui/dialog';
 import { ErrorState } from '../../../components/ui/error-state';
+import { LineChoices } from '../../../components/ui/line-choices';
 import { Price } from '../../../components/ui/price';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatShopTime } from '../../../lib/shop-time';
-import { useStaffOrderAction } from '../api/change-order-status';
-import type { StaffAction } from '../api/change-order-status';
 import { useStaffOrders } from '../api/get-staff-orders';
+import { useOrderEvents } from '../api/order-events';
+import type { OrderStreamEvent } from '@coffee/contract';
+import { KitchenDisplay } from './kitchen-display';
+import { useNewOrderSound } from './new-order-sound';
 import { OrderStatusBadge } from './order-status-badge';
-
-const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
-  'awaiting-payment': 'Awaiting payment',
-  'cash-on-delivery': 'Cash on delivery',
-  paid: 'Paid',
-};
+import { paymentLine } from './order-words';
+import { StaffOrderActions } from './staff-order-actions';
 
 type Filter = OrderStatus | 'all';
-const filters = [
-  { value: 'all' as Filter, label: 'All' },
-  ...ORDER_STATUSES.map((status) => ({ value: status as Filter, label: ORDER_STATUS_LABELS[status] })),
+/** A store staff can narrow the list to; the route passes them in, since features do not import each other. */
+export type StoreChoice = { id: number; name: string };
+type View = 'list' | 'kitchen';
+
+// Only this screen needs the chart: it arrives in its own small file after the orders.
+const StaffDayChart = lazy(() => import('./staff-day-chart'));
+const filters: { value: Filter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  ...ORDER_STATUSES.map((status) => ({ value: status, label: ORDER_STATUS_LABELS[status] })),
 ];
 
-const placedFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
-
-const isStaffTarget = (status: OrderStatus): status is ChangeOrderStatusInput['status'] =>
-  (STAFF_STATUS_TARGETS as readonly string[]).includes(status);
-
-/** What a move is called on its button. */
-const moveLabels: Record<StaffAction['action'], string> = {
-  'mark-paid': 'Mark paid',
-  preparing: 'Start preparing',
-  ready: 'Mark ready',
-  'on-delivery': 'Send out for delivery',
-  delivered: 'Mark delivered',
-  cancelled: 'Cancel order',
-};
-
 /**
- * The staff's orders screen: incoming orders (polled), filtered by status, each with the moves the API
- * allows next (`nextStatuses`) and Mark paid while the money is not in.
+ * The staff's orders screen: incoming orders (live over the order stream, polled as a fallback), filtered by status,
+ * each with who to call, the moves the API allows next (`nextStatuses`), Mark paid while the money is not in and
+ * Mark refunded while a refund is due; today's figures; a chime for new orders; and the kitchen display.
  */
-export function StaffOrders() {
+export function StaffOrders({ stores = [] }: { stores?: ReadonlyArray<StoreChoice> } = {}) {
   const [filter, setFilter] = useState<Filter>('all');
-  const orders = useStaffOrders(filter === 'all' ? undefined : filter);
+  const [storeId, setStoreId] = useState<number | undefined>(undefined);
+  const [view, setView] = useState<View>('list');
+  const sound = useNewOrderSound();
+  const { play } = sound;
+  const onEvent = useCallback((event: OrderStreamEvent) => {
+    if (event.kind === 'placed') play();
+  }, [play]);
+  const { live } = useOrderEvents('staff', onEvent);
+  const orders = useStaffOrders(filter === 'all' ? undefined : filter, storeId);
+  const storeName = stores.find((store) => store.id === storeId)?.name;
   const list = orders.data?.pages.flatMap((page) => page.data) ?? [];
   const total = orders.data?.pages[0]?.meta.total ?? 0;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
-      <h1 className="font-display text-3xl font-bold text-espresso sm:text-4xl">Orders</h1>
-      <p className="mt-2 text-muted">New orders appear here on their own; the list refreshes every 15 seconds.</p>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="font-display text-3xl font-bold text-espresso sm:text-4xl">Orders</h1>
+          <p className="mt-2 text-muted">
+            {live ? 'New orders and changes appear here as they happen.' : 'New orders appear here on their own; the list refreshes every few seconds.'}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <Button variant="outline" size="sm" aria-pressed={sound.on} onClick={sound.toggle}>
+            {sound.on ? 'Sound for new orders: on' : 'Sound for new orders: off'}
+          </Button>
+          <Button variant="outline" size="sm" aria-pressed={view === 'kitchen'} onClick={() => setView(view === 'kitchen' ? 'list' : 'kitchen')}>
+            {view === 'kitchen' ? 'Back to the list' : 'Kitchen display'}
+          </Button>
+        </div>
+      </div>
+      {view === 'kitchen' ? (
+        <div className="mt-8">
+          <KitchenDisplay />
+        </div>
+      ) : (
+      <>
+      <div className="mt-8">
+        <Suspense fallback={<Spinner label="Loading today's figures" />}>
+          <StaffDayChart />
+        </Suspense>
+      </div>
       <ChoicePills legend="Status" shape="pill" value={filter} onChange={setFilter} choices={filters} className="mt-8" />
+      {stores.length > 1 && (
+        <label className="mt-6 flex max-w-xs flex-col gap-1 text-sm font-semibold text-ink">
+          Store
+          <select
+            value={storeId ?? ''}
+            onChange={(event) => setStoreId(event.target.value === '' ? undefined : Number(event.target.value))}
+            className="rounded-xl border border-stone-300 bg-white px-3 py-2 font-normal"
+          >
+            <option value="">Every store</option>
+            {stores.map((store) => (
+              <option key={store.id} value={store.id}>
+                {store.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
 
       <div className="mt-8" aria-busy={orders.isFetching}>
         {orders.isPending ? (
@@ -65,7 +107,8 @@ export function StaffOrders() {
           <ErrorState title="We couldn't load the orders" message={errorMessage(orders.error)} onRetry={() => void orders.refetch()} retrying={orders.isFetching} />
         ) : list.length === 0 ? (
           <p className="rounded-3xl bg-white p-8 text-center text-muted shadow-card">
-            {filter === 'all' ? 'No orders yet.' : `No ${ORDER_STATUS_LABELS[filter].toLowerCase()} orders.`}
+            {filter === 'all' ? 'No orders yet' : `No ${ORDER_STATUS_LABELS[filter].toLowerCase()} orders`}
+            {storeName ? ` at ${storeName}.` : '.'}
           </p>
         ) : (
           <>
@@ -87,51 +130,39 @@ export function StaffOrders() {
           </>
         )}
       </div>
+      </>
+      )}
     </div>
   );
 }
 
 function StaffOrderCard({ order }: { order: StaffOrder }) {
-  const action = useStaffOrderAction();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [confirmCancel, setConfirmCancel] = useState(false);
-  const canMarkPaid = order.paymentStatus !== 'paid' && order.status !== 'cancelled';
-  // 'paid' is reached through Mark paid only; the rest are the moves the API allows now.
-  const moves = order.nextStatuses.filter(isStaffTarget);
-
-  const run = (move: StaffAction['action']) => {
-    setFailure(null);
-    action.mutate({ id: order.id, action: move }, {
-      onSuccess: () => setConfirmCancel(false),
-      onError: (error) => {
-        setConfirmCancel(false);
-        setFailure(errorMessage(error));
-      },
-    });
-  };
-
   const titleId = `staff-order-${order.id}`;
+  const placed = order.history.find((event) => event.kind === 'placed');
   return (
     <li aria-labelledby={titleId} className="flex flex-col gap-4 rounded-3xl bg-white p-6 shadow-card">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id={titleId} className="font-display text-xl font-bold text-ink">
-            Order #{order.id}
+            <Link to={paths.staffOrder.getHref(order.id)} className="hover:underline">
+              Order #{order.id}
+            </Link>
           </h2>
-          <p className="text-sm text-muted">
-            {order.customer.email} · placed {placedFormat.format(new Date(order.placedAt))}
-          </p>
+          {placed && <p className="text-sm text-muted">Placed {formatShopTime(placed.atShopTime)}</p>}
+          <StaffCustomer customer={order.customer} />
         </div>
-        <OrderStatusBadge status={order.status} />
+        <OrderStatusBadge status={order.status} deliveryMethod={order.deliveryMethod} />
       </div>
 
       <ul className="flex flex-col gap-1 border-y border-line py-3">
         {order.lines.map((line) => (
           <li key={line.id} className="flex justify-between gap-4">
-            <span>
+            <div>
               {line.quantity} × {line.name}
               {line.sizeLabel && <span className="text-muted"> ({line.sizeLabel})</span>}
-            </span>
+              {/* The barista makes the drink from these: milk, sugar, ice, extras and the customer's note. */}
+              <LineChoices line={line} />
+            </div>
             <Price amount={line.lineTotalIdr} className="text-muted" />
           </li>
         ))}
@@ -140,6 +171,12 @@ function StaffOrderCard({ order }: { order: StaffOrder }) {
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-muted">{DELIVERY_METHOD_LABELS[order.deliveryMethod]}</dt>
         <dd>{order.isAsap ? `As soon as possible (${formatShopTime(order.scheduledFor)})` : formatShopTime(order.scheduledFor)}</dd>
+        {order.store && (
+          <>
+            <dt className="text-muted">Store</dt>
+            <dd>{order.store.name}</dd>
+          </>
+        )}
         {order.address && (
           <>
             <dt className="text-muted">Address</dt>
@@ -147,73 +184,40 @@ function StaffOrderCard({ order }: { order: StaffOrder }) {
           </>
         )}
         <dt className="text-muted">Payment</dt>
-        <dd>
-          {PAYMENT_METHOD_LABELS[order.paymentMethod]} · {PAYMENT_STATUS_LABELS[order.paymentStatus]}
-        </dd>
+        <dd>{paymentLine(order)}</dd>
+        {order.refundStatus && (
+          <>
+            <dt className="font-medium text-sky-900">{order.refundStatus === 'refund-due' ? 'Refund due' : 'Refunded'}</dt>
+            <dd>
+              <Price amount={order.summary.totalIdr} className="font-medium text-sky-900" />
+            </dd>
+          </>
+        )}
         <dt className="font-display font-bold text-ink">Total</dt>
         <dd>
           <Price amount={order.summary.totalIdr} className="font-display font-bold text-espresso" />
         </dd>
       </dl>
 
-      {failure && (
-        <Alert tone="danger" onClose={() => setFailure(null)}>
-          {failure}
-        </Alert>
-      )}
-
-      {(canMarkPaid || moves.length > 0) && (
-        <div className="flex flex-wrap gap-2" aria-busy={action.isPending}>
-          {canMarkPaid && (
-            <Button
-              size="sm"
-              variant="accent"
-              disabled={action.isPending}
-              onClick={() => run('mark-paid')}
-              aria-label={`${moveLabels['mark-paid']} (order #${order.id})`}
-            >
-              {moveLabels['mark-paid']}
-            </Button>
-          )}
-          {moves.map((move) =>
-            move === 'cancelled' ? (
-              <Button
-                key={move}
-                size="sm"
-                variant="ghost"
-                disabled={action.isPending}
-                onClick={() => setConfirmCancel(true)}
-                aria-label={`${moveLabels[move]} #${order.id}`}
-              >
-                {moveLabels[move]}
-              </Button>
-            ) : (
-              <Button
-                key={move}
-                size="sm"
-                variant="primary"
-                disabled={action.isPending}
-                onClick={() => run(move)}
-                aria-label={`${moveLabels[move]} (order #${order.id})`}
-              >
-                {moveLabels[move]}
-              </Button>
-            ),
-          )}
-        </div>
-      )}
-
-      <Dialog open={confirmCancel} onClose={() => setConfirmCancel(false)} title={`Cancel order #${order.id}?`} role="alertdialog">
-        <p className="text-muted">The customer sees the order as cancelled. This cannot be undone.</p>
-        <div className="mt-8 flex flex-wrap justify-end gap-3">
-          <Button variant="outline" onClick={() => setConfirmCancel(false)} disabled={action.isPending}>
-            Keep the order
-          </Button>
-          <Button variant="primary" onClick={() => run('cancelled')} disabled={action.isPending}>
-            Cancel order
-          </Button>
-        </div>
-      </Dialog>
+      <StaffOrderActions order={order} />
     </li>
+  );
+}
+
+/** Who to call at the counter or for the courier: name, phone and email. */
+export function StaffCustomer({ customer }: { customer: StaffOrder['customer'] }) {
+  return (
+    <p className="mt-1 text-sm">
+      <span className="font-medium text-ink">{customer.name ?? 'No name given'}</span>
+      {customer.phone && (
+        <>
+          {' · '}
+          <a href={`tel:${customer.phone.replace(/[^\d+]/g, '')}`} className="text-espresso underline underline-offset-2">
+            {customer.phone}
+          </a>
+        </>
+      )}
+      <span className="block text-muted">{customer.email}</span>
+    </p>
   );
 }

@@ -1,15 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ProductResponse } from '@coffee/contract';
 import type { Product } from '@coffee/contract';
 import { apiGet } from '../../../lib/api-client';
 
+// Imported on the first call: the menu and product pages load this file, and zod must stay off their first screen.
+const productSchema = () => import('@coffee/contract').then((contract) => contract.ProductResponse);
+
 export async function getProduct(id: number, signal?: AbortSignal): Promise<Product> {
-  const { data } = await apiGet(`/products/${id}`, { schema: ProductResponse, signal });
+  const { data } = await apiGet(`/products/${id}`, { schema: productSchema, signal });
   return data;
 }
 
 /**
- * One request per visit: the original re-fetched the product on every render (design.md, ~900 requests
+ * One request per visit: the original re-fetched the product on every render (~900 requests
  * in 3 s). The cached product stays fresh for five minutes; mutations invalidate ['products'].
  */
 export const productQueryOptions = (id: number) =>

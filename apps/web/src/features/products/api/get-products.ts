@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { DEFAULT_PAGE_LIMIT, ProductListResponse } from '@coffee/contract';
-import type { ListProductsQueryInput } from '@coffee/contract';
+import { DEFAULT_PAGE_LIMIT } from '@coffee/contract';
+import type { ListProductsQueryInput, ProductListResponse } from '@coffee/contract';
 import { apiGet } from '../../../lib/api-client';
 import { nextPageParam } from '../../../lib/paging';
 
@@ -18,7 +18,9 @@ export function getProducts(
   paging: { page: number; limit: number },
   signal?: AbortSignal,
 ): Promise<ProductListResponse> {
-  return apiGet('/products', { params: { ...filters, ...paging }, schema: ProductListResponse, signal });
+  // The home page asks for the favourites at start: the schema is imported lazily, off the first screen's JavaScript.
+  const schema = () => import('@coffee/contract').then((contract) => contract.ProductListResponse);
+  return apiGet('/products', { params: { ...filters, ...paging }, schema, signal });
 }
 
 export const productsQueryOptions = (filters: ProductFilters, limit = DEFAULT_PAGE_LIMIT) =>

@@ -3,19 +3,36 @@ import { Button } from '../../../components/ui/button';
 import { ProductPicture } from '../../../components/ui/product-picture';
 import { Stepper } from '../../../components/ui/stepper';
 
-export type QuantityLine = { key: string; label: string | null; quantity: number };
-
 type OrderSummaryProps = {
   product: Product;
-  lines: ReadonlyArray<QuantityLine>;
-  onQuantityChange: (key: string, quantity: number) => void;
+  /** The chosen size ('Large'), or null for a product sold in one size. */
+  sizeLabel: string | null;
+  quantity: number;
+  /** The most the server takes of one product and size (GET /shop maxLineQuantity). */
+  maxQuantity: number;
+  /** The chosen options' names, shown under the lines. */
+  options?: ReadonlyArray<string>;
+  /** The note to the barista, shown under the options. */
+  note?: string;
+  onQuantityChange: (quantity: number) => void;
   onCheckout: () => void;
   checkingOut?: boolean;
   disabled?: boolean;
 };
 
-/** The bottom bar of the detail page: picture, name, one "x{n} (Size)" line and stepper per size, CHECK OUT. */
-export function OrderSummary({ product, lines, onQuantityChange, onCheckout, checkingOut = false, disabled = false }: OrderSummaryProps) {
+/** The bottom bar of the detail page: picture, name, what was chosen ("2 × Large"), one quantity stepper, CHECK OUT. */
+export function OrderSummary({
+  product,
+  sizeLabel,
+  quantity,
+  maxQuantity,
+  options = [],
+  note = '',
+  onQuantityChange,
+  onCheckout,
+  checkingOut = false,
+  disabled = false,
+}: OrderSummaryProps) {
   return (
     <section aria-labelledby="order-summary-heading" className="grid gap-4 lg:grid-cols-[1fr_auto]">
       <div className="flex flex-col gap-5 rounded-3xl bg-white p-5 shadow-card sm:flex-row sm:items-center sm:p-6">
@@ -30,28 +47,24 @@ export function OrderSummary({ product, lines, onQuantityChange, onCheckout, che
             <h2 id="order-summary-heading" className="font-display text-xl font-bold text-ink">
               {product.name}
             </h2>
-            <ul className="mt-1 text-sm text-muted">
-              {lines.map((line) => (
-                <li key={line.key}>
-                  x{line.quantity}
-                  {line.label && ` (${line.label})`}
-                </li>
-              ))}
-            </ul>
+            <p className="mt-1 text-sm text-muted">
+              {quantity} × {sizeLabel ?? product.name}
+            </p>
+            {options.length > 0 && <p className="mt-1 text-sm text-ink">{options.join(', ')}</p>}
+            {note && <p className="mt-1 text-sm text-muted italic">Note: {note}</p>}
           </div>
         </div>
-        <ul className="flex flex-col gap-3">
-          {lines.map((line) => (
-            <li key={line.key} className="flex items-center justify-between gap-4">
-              <span className="w-24 text-sm font-medium text-ink">{line.label ?? 'Quantity'}</span>
-              <Stepper
-                value={line.quantity}
-                onChange={(quantity) => onQuantityChange(line.key, quantity)}
-                label={line.label ?? product.name}
-              />
-            </li>
-          ))}
-        </ul>
+        <div className="flex flex-col items-start gap-1 sm:items-end">
+          <div className="flex items-center gap-4">
+            <span className="text-sm font-medium text-ink">Quantity</span>
+            <Stepper value={quantity} onChange={onQuantityChange} label={product.name} min={1} max={maxQuantity} />
+          </div>
+          {quantity >= maxQuantity && (
+            <p className="text-sm text-muted" role="status">
+              {maxQuantity} is the most we take of one item per order.
+            </p>
+          )}
+        </div>
       </div>
       <Button
         variant="accent"

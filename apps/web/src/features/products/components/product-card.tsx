@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
 import type { Product } from '@coffee/contract';
 import { paths } from '../../../config/paths';
-import { Price } from '../../../components/ui/price';
+import { ProductPrice } from '../../../components/ui/price';
 import { ProductPicture } from '../../../components/ui/product-picture';
 import { cn } from '../../../lib/cn';
 
-export function ProductCard({ product }: { product: Product }) {
+/** `priority`: the card is in a list's first row, so its picture is likely the page's largest paint. */
+export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
   return (
     <article className="group relative flex h-full flex-col items-center rounded-3xl bg-white px-3 pt-4 pb-5 text-center shadow-card transition-transform duration-200 focus-within:-translate-y-0.5 hover:-translate-y-1 sm:px-4">
       <div className="relative w-[78%]">
@@ -13,6 +14,7 @@ export function ProductCard({ product }: { product: Product }) {
           name={product.name}
           category={product.category}
           imageUrl={product.imageUrl}
+          priority={priority}
           className={cn('oval aspect-[4/5] w-full shadow-soft', product.isSoldOut && 'opacity-60 grayscale')}
         />
         <div className="absolute -top-1 -left-2 flex flex-col items-start gap-1">
@@ -30,7 +32,11 @@ export function ProductCard({ product }: { product: Product }) {
           {product.name}
         </Link>
       </h3>
-      <Price amount={product.priceIdr} className="mt-auto pt-2 font-display text-sm font-bold text-espresso sm:text-base" />
+      <ProductPrice
+        regular={product.priceIdr}
+        charged={product.promoPriceIdr}
+        className="mt-auto pt-2 font-display text-sm font-bold text-espresso sm:text-base"
+      />
     </article>
   );
 }

@@ -7,17 +7,18 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ChoicePills } from '../../../components/ui/choice-pills';
 import { ArrivalTimeField, DeliveryMethodPills } from '../../../components/ui/delivery-choice';
-import { Price } from '../../../components/ui/price';
+import { ProductPrice } from '../../../components/ui/price';
 import { ProductPicture } from '../../../components/ui/product-picture';
 import { errorMessage } from '../../../lib/api-client';
+import { OptionChooser, chosenIds, defaultChoice, describeChoice, optionsDelta } from './option-chooser';
+import type { OptionChoice } from './option-chooser';
 import { OrderSummary } from './order-summary';
-import type { QuantityLine } from './order-summary';
 
 /** What the customer has chosen on the page, handed to the cart by `onAddToCart` and `onCheckout`. */
 export type ProductSelection = {
   productId: number;
-  /** One line per size with a quantity above 0 (size null for a one-size product). */
-  lines: Array<{ productId: number; size: SizeCode | null; quantity: number }>;
+  /** The chosen size and quantity with the chosen options and note (none when CHECK OUT follows Add to Cart of the same). */
+  lines: Array<{ productId: number; size: SizeCode | null; quantity: number; optionIds?: number[]; baristaNote?: string }>;
   deliveryMethod: DeliveryMethod;
   /** 'HH:mm', or '' for as soon as possible. */
   arrivalTime: string;
@@ -34,38 +35,56 @@ type ProductDetailProps = {
   /** Adds the lines (if any) and opens the checkout. */
   onCheckout?: (selection: ProductSelection) => Promise<void>;
   onAskStaff?: () => void;
+  /** The most of one product and size an order may hold (GET /shop maxLineQuantity): the stepper stops there. */
+  maxQuantity?: number | undefined;
 };
 
-// Products sold in one size (foods, most add-ons) have a single unnamed quantity line.
-const SINGLE = 'single';
+/** The server's default per-line limit, until the shop settings say otherwise. */
+const DEFAULT_MAX_QUANTITY = 20;
 
-export function ProductDetail({ product, initialDelivery, deliveryWindows, onAddToCart, onCheckout, onAskStaff }: ProductDetailProps) {
+export function ProductDetail({
+  product,
+  initialDelivery,
+  deliveryWindows,
+  onAddToCart,
+  onCheckout,
+  onAskStaff,
+  maxQuantity = DEFAULT_MAX_QUANTITY,
+}: ProductDetailProps) {
   const firstSize = product.sizes[0];
   const [size, setSize] = useState<SizeCode | null>(firstSize?.code ?? null);
-  // Spec section 2: Dine in is shown active.
+  // Dine in is the method shown active at first.
   const [delivery, setDelivery] = useState<DeliveryMethod>(initialDelivery?.deliveryMethod ?? 'dine-in');
   const [arrivalTime, setArrivalTime] = useState(initialDelivery?.arrivalTime ?? '');
-  // Spec section 4: counters start at 0.
-  const [quantities, setQuantities] = useState<Record<string, number>>({});
+  // One size mechanism (the chips) and one quantity: how many of the chosen size, from 1.
+  const [quantity, setQuantity] = useState(1);
+  // What Add to Cart last put in the cart, so CHECK OUT right after does not add it a second time.
+  const [added, setAdded] = useState<string | null>(null);
+  const [choice, setChoice] = useState<OptionChoice>(() => defaultChoice(product.optionGroups));
+  const [note, setNote] = useState('');
   const [busy, setBusy] = useState<'add' | 'checkout' | null>(null);
   const [failure, setFailure] = useState<{ from: 'add' | 'checkout'; message: string } | null>(null);
 
   const selectedSize = product.sizes.find((s) => s.code === size);
-  const lines: QuantityLine[] =
-    product.sizes.length > 0
-      ? product.sizes.map((s) => ({ key: s.code, label: SIZE_LABELS[s.code], quantity: quantities[s.code] ?? 0 }))
-      : [{ key: SINGLE, label: null, quantity: quantities[SINGLE] ?? 0 }];
+  // Shown only: the server prices every line (size price plus the options' deltas).
+  const delta = optionsDelta(product.optionGroups, choice);
+  const choiceNames = describeChoice(product.optionGroups, choice);
+  // Sent only when there is something to say: without them the server fills the defaults.
+  const extras = {
+    ...(product.optionGroups.length > 0 ? { optionIds: chosenIds(choice) } : {}),
+    ...(note.trim() ? { baristaNote: note.trim() } : {}),
+  };
+  const line = { productId: Number(product.id), size, quantity: Math.min(quantity, maxQuantity), ...extras };
+  const lineKey = JSON.stringify(line);
 
+  // Cart inputs name the product by its number.
+  const productId = Number(product.id);
   const selection = (lines: ProductSelection['lines']): ProductSelection => ({
-    productId: product.id,
+    productId,
     lines,
     deliveryMethod: delivery,
     arrivalTime,
   });
-  const counted = () =>
-    lines
-      .filter((line) => line.quantity > 0)
-      .map((line) => ({ productId: product.id, size: line.key === SINGLE ? null : (line.key as SizeCode), quantity: line.quantity }));
 
   const run = async (from: 'add' | 'checkout', action: ((s: ProductSelection) => Promise<void>) | undefined, chosen: ProductSelection) => {
     if (!action || busy) return;
@@ -73,8 +92,7 @@ export function ProductDetail({ product, initialDelivery, deliveryWindows, onAdd
     setFailure(null);
     try {
       await action(chosen);
-      // In the cart now: the counters start again from 0 (spec section 4).
-      if (from === 'add') setQuantities({});
+      if (from === 'add') setAdded(lineKey);
     } catch (error) {
       setFailure({ from, message: errorMessage(error) });
     } finally {
@@ -82,13 +100,9 @@ export function ProductDetail({ product, initialDelivery, deliveryWindows, onAdd
     }
   };
 
-  // With every counter at 0, Add to Cart adds one of the chosen size: the size chips are how most people pick.
-  const addToCart = () => {
-    const chosen = counted();
-    void run('add', onAddToCart, selection(chosen.length > 0 ? chosen : [{ productId: product.id, size, quantity: 1 }]));
-  };
-  // CHECK OUT takes what the counters say (possibly nothing, when the lines are already in the cart).
-  const checkout = () => void run('checkout', onCheckout, selection(counted()));
+  const addToCart = () => void run('add', onAddToCart, selection([line]));
+  // CHECK OUT takes the chosen line along, unless Add to Cart has just put exactly that in the cart.
+  const checkout = () => void run('checkout', onCheckout, selection(added === lineKey ? [] : [line]));
 
   return (
     <div className="mx-auto max-w-7xl px-4 pt-8 pb-16 sm:px-6 lg:px-8">
@@ -114,11 +128,15 @@ export function ProductDetail({ product, initialDelivery, deliveryWindows, onAdd
             name={product.name}
             category={product.category}
             imageUrl={product.imageUrl}
-            loading="eager"
+            priority
             className="oval aspect-[4/5] w-56 shadow-card sm:w-72"
           />
           <h1 className="mt-8 font-display text-4xl font-bold text-ink uppercase sm:text-5xl">{product.name}</h1>
-          <Price amount={selectedSize?.priceIdr ?? product.priceIdr} className="mt-3 font-display text-2xl font-medium text-espresso sm:text-3xl" />
+          <ProductPrice
+            regular={(selectedSize?.priceIdr ?? product.priceIdr) + delta}
+            charged={(selectedSize?.promoPriceIdr ?? product.promoPriceIdr) + delta}
+            className="mt-3 font-display text-2xl font-medium text-espresso sm:text-3xl"
+          />
           {product.isSoldOut && (
             <p className="mt-3 rounded-full bg-ink px-4 py-1 font-display text-sm text-white">Sold out</p>
           )}
@@ -160,6 +178,16 @@ export function ProductDetail({ product, initialDelivery, deliveryWindows, onAdd
                 }))}
               />
             )}
+            {product.optionGroups.length > 0 && (
+              <OptionChooser
+                className="mt-8"
+                groups={product.optionGroups}
+                value={choice}
+                onChange={setChoice}
+                note={note}
+                onNoteChange={setNote}
+              />
+            )}
           </div>
 
           <DeliveryMethodPills value={delivery} onChange={setDelivery} />
@@ -170,8 +198,12 @@ export function ProductDetail({ product, initialDelivery, deliveryWindows, onAdd
       <div className="mt-12">
         <OrderSummary
           product={product}
-          lines={lines}
-          onQuantityChange={(key, quantity) => setQuantities((current) => ({ ...current, [key]: quantity }))}
+          sizeLabel={size ? SIZE_LABELS[size] : null}
+          quantity={line.quantity}
+          maxQuantity={maxQuantity}
+          options={choiceNames}
+          note={note.trim()}
+          onQuantityChange={setQuantity}
           onCheckout={checkout}
           checkingOut={busy === 'checkout'}
           disabled={busy !== null}

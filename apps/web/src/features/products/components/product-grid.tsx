@@ -14,6 +14,8 @@ type ProductGridProps = {
   label: string;
 };
 
+// The widest first row (four columns): its pictures are on the first screen, the rest load as they scroll into view.
+const FIRST_ROW = 4;
 const gridClass = 'grid grid-cols-2 gap-x-3 gap-y-5 sm:grid-cols-3 sm:gap-x-5 sm:gap-y-8 xl:grid-cols-4';
 
 /** A product list's loading, error, empty and loaded states, with "Load more" when the server has more pages. */
@@ -52,9 +54,9 @@ export function ProductGrid({ query, empty, label }: ProductGridProps) {
   return (
     <div>
       <ul aria-label={label} className={gridClass}>
-        {products.map((product) => (
+        {products.map((product, index) => (
           <li key={product.id}>
-            <ProductCard product={product} />
+            <ProductCard product={product} priority={index < FIRST_ROW} />
           </li>
         ))}
       </ul>

@@ -101,7 +101,7 @@ describe('ProductTabs', () => {
     expect(card?.textContent).toContain('Sold out');
     expect(card?.textContent).toContain('IDR 34.000');
     expect(within(panel).getByRole('link', { name: 'Cold Brew' }).getAttribute('href')).toBe(`/products/${menu.coffee[0]?.id}`);
-    // A product without a picture still shows, with its drawn picture.
+    // A product without a picture still shows, with a placeholder in its place.
     expect(within(panel).getByRole('img', { name: 'Cold Brew' })).toBeTruthy();
     expect(panel.textContent).toContain('*the price has been cutted by discount appears.');
   });

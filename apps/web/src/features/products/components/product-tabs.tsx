@@ -6,7 +6,7 @@ import { useInfiniteProducts } from '../api/get-products';
 import type { ProductFilters } from '../api/get-products';
 import { EmptyList, ProductGrid } from './product-grid';
 
-/** Spec section 2: Favorite & Promo is the default tab (key fav-promo), then the four categories. */
+/** Favorite & Promo is the default tab (key fav-promo), then the four categories. */
 export const PRODUCT_TABS = [
   { key: 'fav-promo', label: 'Favorite & Promo', filters: { featured: 'true' } },
   { key: 'coffee', label: CATEGORY_LABELS.coffee, filters: { cat: 'coffee' } },
@@ -95,7 +95,7 @@ export function ProductTabs({ active, onChange }: ProductTabsProps) {
         >
           <h2 className="sr-only">{tab.label}</h2>
           <TabProducts filters={tab.filters} label={`${tab.label} products`} shown={tab.key === active} />
-          {/* Spec section 2: every tab shows this note, verbatim. */}
+          {/* Every tab shows the original shop's note, word for word. */}
           <p className="mt-8 text-sm text-muted">*the price has been cutted by discount appears.</p>
         </div>
       ))}

@@ -1,57 +1,62 @@
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { formatIdr } from '@coffee/contract';
+import type { Cart, Promotion, PromotionPicture } from '@coffee/contract';
 import mothersDayArt from '../../../assets/coupon-mothers-day.svg';
 import sundayCoffeeArt from '../../../assets/coupon-sunday-coffee.svg';
 import halloweenArt from '../../../assets/coupon-halloween.svg';
 import birthdayArt from '../../../assets/coupon-birthday.svg';
 import { Button } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { usePromotions } from '../api/get-promotions';
 
-/** Spec section 2 promo texts; the birthday coupon is ours, in the same spirit. Dark text on every colour (contrast). */
-const COUPONS = [
-  {
-    id: 'mothers-day',
-    title: "HAPPY MOTHER'S DAY!",
-    text: 'Get one of our favorite menu for free!',
-    art: mothersDayArt,
-    colour: 'bg-[#A6CCA0]',
-  },
-  {
-    id: 'sunday-morning',
-    title: 'SUNDAY MORNING',
-    text: 'Get a cup of coffee for free on Sunday morning. Only at 7 to 9 AM',
-    art: sundayCoffeeArt,
-    colour: 'bg-[#F5C361]',
-  },
-  {
-    id: 'halloween',
-    title: 'HAPPY HALLOWEEN!',
-    text: 'Do you like chicken wings? Get 1 free chicken wings with any order!',
-    art: halloweenArt,
-    colour: 'bg-[#D9A98A]',
-  },
-  {
-    id: 'birthday',
-    title: 'HAPPY BIRTHDAY!',
-    text: 'Celebrate with us: a free slice of cake in your birthday week!',
-    art: birthdayArt,
-    colour: 'bg-[#F3C1C6]',
-  },
-] as const;
+/** Each coupon picture with its card colour; dark text on every colour (contrast). */
+const ART: Record<PromotionPicture, { src: string; colour: string }> = {
+  'mothers-day': { src: mothersDayArt, colour: 'bg-[#A6CCA0]' },
+  'sunday-coffee': { src: sundayCoffeeArt, colour: 'bg-[#F5C361]' },
+  halloween: { src: halloweenArt, colour: 'bg-[#D9A98A]' },
+  birthday: { src: birthdayArt, colour: 'bg-[#F3C1C6]' },
+};
 
-type CouponId = (typeof COUPONS)[number]['id'];
+/** The shop's terms for every coupon; each coupon adds its own (its days, hours, delivery method, member card). */
+const SHOP_TERMS = ['1 coupon per customer per day', 'Buy 1 get 1 only for new customers', 'Choose a coupon to see its own terms'];
 
-export function PromoPanel() {
-  const [selected, setSelected] = useState<CouponId | null>(null);
-  const [status, setStatus] = useState('');
+/** What the customer reads once the coupon is on the cart: its discount, or what the cart still needs. */
+function appliedMessage(cart: Cart): string {
+  const coupon = cart.coupon;
+  if (!coupon) return 'The coupon could not be put on your cart.';
+  if (coupon.problem) return `${coupon.name} is on your cart. ${coupon.problem}.`;
+  return `${coupon.name} is on your cart: ${formatIdr(coupon.discountIdr)} off your order.`;
+}
+
+type PromoPanelProps = {
+  /** Puts the coupon on the signed-in customer's cart; absent for a visitor, who is asked to sign in. */
+  onApply?: ((code: string) => Promise<Cart>) | undefined;
+};
+
+/** Promo Today: the shop's coupons; Apply Coupon puts the chosen one on the cart, where the server checks its rules. */
+export function PromoPanel({ onApply }: PromoPanelProps) {
+  const promotions = usePromotions();
+  const [selected, setSelected] = useState<number | null>(null);
+  const [status, setStatus] = useState<{ text: string; signIn?: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
   const name = useId();
+  const chosen = promotions.data?.find((p) => p.id === selected);
 
-  const apply = () => {
-    const coupon = COUPONS.find((c) => c.id === selected);
-    setStatus(
-      coupon
-        ? `${coupon.title} coupon chosen. Show your member card at the counter to use it.`
-        : 'Choose a coupon first.',
-    );
+  const apply = async () => {
+    if (!chosen) return setStatus({ text: 'Choose a coupon first.' });
+    if (!chosen.code) return setStatus({ text: `${chosen.name} applies by itself: nothing to do.` });
+    if (!onApply) return setStatus({ text: 'Sign in to use a coupon: it goes on your cart.', signIn: true });
+    setBusy(true);
+    try {
+      setStatus({ text: appliedMessage(await onApply(chosen.code)) });
+    } catch (error) {
+      setStatus({ text: errorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
   };
 
   return (
@@ -63,13 +68,14 @@ export function PromoPanel() {
 
       <fieldset className="mt-6">
         <legend className="sr-only">Choose a coupon</legend>
+        {promotions.isError && <p className="text-center text-sm text-muted">The coupons could not be loaded. Please reload.</p>}
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
-          {COUPONS.map((coupon) => (
+          {(promotions.data ?? []).map((coupon: Promotion) => (
             <li key={coupon.id}>
               <label
                 className={cn(
                   'flex cursor-pointer items-center gap-3 rounded-2xl p-3 text-ink ring-offset-2 transition-shadow has-checked:ring-3 has-checked:ring-espresso has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-espresso',
-                  coupon.colour,
+                  ART[coupon.picture].colour,
                 )}
               >
                 <input
@@ -79,14 +85,14 @@ export function PromoPanel() {
                   checked={selected === coupon.id}
                   onChange={() => {
                     setSelected(coupon.id);
-                    setStatus('');
+                    setStatus(null);
                   }}
                   className="sr-only"
                 />
-                <img src={coupon.art} alt="" className="size-16 shrink-0 sm:size-18" />
+                <img src={ART[coupon.picture].src} alt="" className="size-16 shrink-0 sm:size-18" />
                 <span>
-                  <span className="block font-display text-sm font-bold">{coupon.title}</span>
-                  <span className="mt-0.5 block text-[0.8rem] leading-snug">{coupon.text}</span>
+                  <span className="block font-display text-sm font-bold uppercase">{coupon.name}</span>
+                  <span className="mt-0.5 block text-[0.8rem] leading-snug">{coupon.description}</span>
                 </span>
               </label>
             </li>
@@ -94,21 +100,27 @@ export function PromoPanel() {
         </ul>
       </fieldset>
 
-      <Button variant="primary" className="mt-6 w-full" onClick={apply}>
+      <Button variant="primary" className="mt-6 w-full" disabled={busy} onClick={() => void apply()}>
         Apply Coupon
       </Button>
       <p role="status" className="mt-2 min-h-5 text-center text-sm text-espresso">
-        {status}
+        {status?.text}
+        {status?.signIn && (
+          <>
+            {' '}
+            <Link to={paths.login.getHref(paths.products.getHref())} className="font-medium underline">
+              Sign in
+            </Link>
+          </>
+        )}
       </p>
 
       <div className="mt-4 text-sm text-muted">
         <h3 className="font-display font-bold text-ink">Terms and Condition</h3>
-        {/* Spec section 9: the coupon rules. */}
-        <ol className="mt-2 list-inside list-decimal space-y-1">
-          <li>1 Coupon per day</li>
-          <li>Dine in only</li>
-          <li>Buy 1 get 1 only for new user</li>
-          <li>Should make member card to apply coupon</li>
+        <ol className="mt-2 list-inside list-decimal space-y-1" aria-label={chosen ? `Terms of ${chosen.name}` : 'Terms of every coupon'}>
+          {(chosen ? chosen.terms : SHOP_TERMS).map((term) => (
+            <li key={term}>{term}</li>
+          ))}
         </ol>
       </div>
     </section>

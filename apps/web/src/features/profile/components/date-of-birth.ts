@@ -1,5 +1,5 @@
 /**
- * Spec section 2 (Profile): date of birth is shown as DD/MM/YY. The API keeps ISO YYYY-MM-DD.
+ * The profile shows the date of birth as DD/MM/YY. The API keeps ISO YYYY-MM-DD.
  * '1998-02-14' -> '14/02/98'
  */
 export function formatDateOfBirth(iso: string | null): string {

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { UserProfile } from '@coffee/contract';
-import { LOGIN_RECORD_KEY, writeLoginRecord } from '../../../lib/login-record';
+import { readLoginRecord, writeLoginRecord } from '../../../lib/login-record';
 import { stubFetch } from '../../../testing/fetch-stub';
 import type { StubbedRequest } from '../../../testing/fetch-stub';
 import { jsonResponse } from '../../../testing/product-factory';
@@ -22,6 +22,7 @@ function createProfile(overrides: Partial<UserProfile> = {}): UserProfile {
     dateOfBirth: '1998-02-14',
     gender: 'female',
     photoUrl: null,
+    orderEmails: true,
     createdAt: '2024-01-01T00:00:00.000Z',
     updatedAt: '2024-01-01T00:00:00.000Z',
     ...overrides,
@@ -56,11 +57,11 @@ describe('My Profile', () => {
   it('shows the account, with the date of birth as DD/MM/YY', async () => {
     stubProfileApi();
     setup();
-    expect(((await screen.findByLabelText('Date of birth')) as HTMLInputElement).value).toBe('14/02/98');
-    expect((screen.getByLabelText('Email address') as HTMLInputElement).readOnly).toBe(true);
-    expect((screen.getByLabelText('Mobile number') as HTMLInputElement).value).toBe('+62 812 3456 7890');
-    expect((screen.getByLabelText('Delivery address') as HTMLTextAreaElement).value).toBe('Jl. Kopi 12, Jakarta');
-    expect((screen.getByRole('radio', { name: 'Female' }) as HTMLInputElement).checked).toBe(true);
+    expect((await screen.findByLabelText<HTMLInputElement>('Date of birth')).value).toBe('14/02/98');
+    expect(screen.getByLabelText<HTMLInputElement>('Email address').readOnly).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('Mobile number').value).toBe('+62 812 3456 7890');
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Delivery address').value).toBe('Jl. Kopi 12, Jakarta');
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Female' }).checked).toBe(true);
   });
 
   it('Save Change sends only what changed, the date as ISO, and the navbar name follows', async () => {
@@ -78,8 +79,22 @@ describe('My Profile', () => {
     expect(await screen.findByText('Your profile has been saved.')).toBeTruthy();
     const patch = api.requests.find((r) => r.method === 'PATCH');
     expect(patch?.body).toEqual({ displayName: 'Rina W.', dateOfBirth: '2005-11-03', gender: 'male' });
-    expect(JSON.parse(localStorage.getItem(LOGIN_RECORD_KEY) ?? '{}').displayName).toBe('Rina W.');
-    expect((screen.getByLabelText('Date of birth') as HTMLInputElement).value).toBe('03/11/05');
+    expect(readLoginRecord()).toMatchObject({ displayName: 'Rina W.' });
+    expect(screen.getByLabelText<HTMLInputElement>('Date of birth').value).toBe('03/11/05');
+  });
+
+  it('turns order emails off with the checkbox, sending only that', async () => {
+    const user = userEvent.setup();
+    const api = stubProfileApi();
+    setup();
+    const box = await screen.findByRole<HTMLInputElement>('checkbox', { name: /email me when an order is ready/i });
+    expect(box.checked).toBe(true);
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Save Change' }));
+
+    expect(await screen.findByText('Your profile has been saved.')).toBeTruthy();
+    expect(api.requests.find((r) => r.method === 'PATCH')?.body).toEqual({ orderEmails: false });
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: /email me when an order is ready/i }).checked).toBe(false);
   });
 
   it('Cancel restores the last saved values', async () => {
@@ -147,6 +162,6 @@ describe('My Profile', () => {
     expect(upload?.url.pathname).toBe('/api/v1/users/me/photo');
     expect((upload?.formData?.get('photo') as File).name).toBe('me.png');
     expect(within(photoCard).getByRole('img', { name: 'Your photo' }).getAttribute('src')).toBe('/uploads/images/new-photo.webp');
-    expect(JSON.parse(localStorage.getItem(LOGIN_RECORD_KEY) ?? '{}').photoUrl).toBe('/uploads/images/new-photo.webp');
+    expect(readLoginRecord()).toMatchObject({ photoUrl: '/uploads/images/new-photo.webp' });
   });
 });

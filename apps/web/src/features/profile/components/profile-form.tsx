@@ -25,8 +25,9 @@ type Values = {
   deliveryAddress: string;
   dateOfBirth: string;
   gender: '' | 'male' | 'female';
+  orderEmails: boolean;
 };
-type TextField = Exclude<keyof Values, 'dateOfBirth' | 'gender'>;
+type TextField = Exclude<keyof Values, 'dateOfBirth' | 'gender' | 'orderEmails'>;
 const TEXT_FIELDS: TextField[] = ['displayName', 'firstName', 'lastName', 'phone', 'deliveryAddress'];
 
 const LABELS: Record<keyof Values, string> = {
@@ -37,6 +38,7 @@ const LABELS: Record<keyof Values, string> = {
   deliveryAddress: 'Delivery address',
   dateOfBirth: 'Date of birth',
   gender: 'Gender',
+  orderEmails: 'Order emails',
 };
 
 const valuesOf = (profile: UserProfile): Values => ({
@@ -47,6 +49,7 @@ const valuesOf = (profile: UserProfile): Values => ({
   deliveryAddress: profile.deliveryAddress,
   dateOfBirth: formatDateOfBirth(profile.dateOfBirth),
   gender: profile.gender ?? '',
+  orderEmails: profile.orderEmails,
 });
 
 const digitCount = (text: string) => text.replace(/\D/g, '').length;
@@ -72,6 +75,7 @@ function schemaFor(saved: UserProfile) {
       if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
     }),
     gender: z.enum(['', 'male', 'female']),
+    orderEmails: z.boolean(),
   });
 }
 
@@ -86,6 +90,7 @@ export function profileChanges(values: Values, saved: UserProfile): UpdateProfil
   if (dob.ok && dob.iso !== saved.dateOfBirth) changes.dateOfBirth = dob.iso;
   const gender = values.gender === '' ? null : values.gender;
   if (gender !== saved.gender) changes.gender = gender;
+  if (values.orderEmails !== saved.orderEmails) changes.orderEmails = values.orderEmails;
   return changes;
 }
 
@@ -93,7 +98,7 @@ type PhotoChange = { kind: 'keep' } | { kind: 'new'; file: File; previewUrl: str
 type Banner = { tone: 'danger' | 'success'; text: string };
 
 /**
- * My Profile (spec section 2) made real: the account's contacts and details, the photo, the password.
+ * My Profile made real: the account's contacts and details, the photo, the password.
  * Save Change stores every change (fields, then the photo); Cancel goes back to the last saved values.
  */
 export function ProfileForm({ profile, onLogout, signingOut }: { profile: UserProfile; onLogout: () => void; signingOut: boolean }) {
@@ -304,6 +309,12 @@ export function ProfileForm({ profile, onLogout, signingOut }: { profile: UserPr
               <input autoComplete="family-name" {...text('lastName')} />
             </FormField>
             <GenderChoice register={register('gender')} error={errors.gender?.message} />
+            <label className="flex items-start gap-3 md:col-span-2">
+              <input type="checkbox" className="mt-1 size-5 accent-espresso" {...register('orderEmails')} />
+              <span>
+                Email me when an order is ready, on its way or cancelled by the shop
+              </span>
+            </label>
           </div>
         </section>
         <section aria-label="Save or discard" className="flex flex-col gap-3 rounded-3xl bg-white p-6 shadow-card lg:col-start-1 lg:row-start-2">

@@ -4,9 +4,10 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useSignOut } from '../../../lib/sign-out';
 import { useProfile } from '../api/get-profile';
+import { MemberCardSection } from './member-card';
 import { ProfileForm } from './profile-form';
 
-/** /user (design.md: a photo background, the avatar card on the left, contacts and details on the right). */
+/** /user: a photo background, the avatar card on the left, contacts and details on the right. */
 export function ProfilePage() {
   const query = useProfile();
   const { signOut, pending } = useSignOut();
@@ -33,6 +34,11 @@ export function ProfilePage() {
             <ProfileForm profile={query.data} onLogout={() => void signOut()} signingOut={pending} />
           )}
         </div>
+        {query.data?.role === 'customer' && (
+          <div className="mt-8">
+            <MemberCardSection />
+          </div>
+        )}
       </div>
     </div>
   );

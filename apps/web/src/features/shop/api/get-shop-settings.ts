@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ShopSettingsResponse } from '@coffee/contract';
 import type { ShopSettings } from '@coffee/contract';
 import { apiGet } from '../../../lib/api-client';
 
 /** GET /api/v1/shop: the rules the API enforces (shop clock, days ahead, delivery windows) and the chat link. */
 export async function getShopSettings(signal?: AbortSignal): Promise<ShopSettings> {
-  const { data } = await apiGet('/shop', { schema: ShopSettingsResponse, signal, on401: 'ignore' });
+  // Asked by every page at start: its schema is imported lazily, off the first screen's JavaScript.
+  const schema = () => import('@coffee/contract').then((contract) => contract.ShopSettingsResponse);
+  const { data } = await apiGet('/shop', { schema, signal, on401: 'ignore' });
   return data;
 }
 

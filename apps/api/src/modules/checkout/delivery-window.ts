@@ -1,0 +1,106 @@
+import type { DeliveryMethod } from '@coffee/contract';
+import {
+  describeShopLocal,
+  describeShopZone,
+  parseShopLocal,
+  shopLocalToInstant,
+  toShopLocal,
+  type ShopLocal,
+} from '../../lib/shop-time.js';
+
+/**
+ * When an order can be received, on the shop's clock, at minute precision, both ends included:
+ * - Door Delivery: Monday to Friday, 13:00 to 19:00 (the shop delivers on weekday afternoons only);
+ *   a delivery at 19:00 sharp is inside, 19:01 is not.
+ * - Dine in and Pick up: every day, 09:00 to 18:00 (the shop's opening hours).
+ */
+interface Window {
+  days: readonly number[];
+  fromMinute: number;
+  toMinute: number;
+  /** The hours as a customer reads them, the start of every refusal: "We deliver Monday to Friday between ...". */
+  hours: string;
+}
+
+const hm = (h: number, m = 0) => h * 60 + m;
+const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
+
+export const RECEIVING_WINDOWS: Record<DeliveryMethod, Window> = {
+  'door-delivery': { days: [1, 2, 3, 4, 5], fromMinute: hm(13), toMinute: hm(19), hours: 'We deliver Monday to Friday between 13:00 and 19:00' },
+  'dine-in': { days: EVERY_DAY, fromMinute: hm(9), toMinute: hm(18), hours: 'Dine in is open every day between 09:00 and 18:00' },
+  'pick-up': { days: EVERY_DAY, fromMinute: hm(9), toMinute: hm(18), hours: 'Pick up is open every day between 09:00 and 18:00' },
+};
+
+export function isInsideWindow(method: DeliveryMethod, local: ShopLocal): boolean {
+  const w = RECEIVING_WINDOWS[method];
+  return w.days.includes(local.isoWeekday) && local.minuteOfDay >= w.fromMinute && local.minuteOfDay <= w.toMinute;
+}
+
+/** When a place receives orders: a store's own hours (modules/stores), or the default windows above. */
+export interface ReceivingHours {
+  isInside(method: DeliveryMethod, local: ShopLocal): boolean;
+  /** The hours as a customer reads them, the start of every refusal. */
+  describe(method: DeliveryMethod): string;
+}
+
+/** The default windows, which a store without hours of its own keeps. */
+export const DEFAULT_RECEIVING_HOURS: ReceivingHours = {
+  isInside: isInsideWindow,
+  describe: (method) => RECEIVING_WINDOWS[method].hours,
+};
+
+export interface RequestedTimeSettings {
+  timeZone: string;
+  /** Absent: the default windows. */
+  hours?: ReceivingHours | undefined;
+  /** How far ahead a customer may schedule (ORDER_MAX_DAYS_AHEAD). */
+  maxDaysAhead: number;
+}
+
+export type RequestedTime =
+  | { ok: true; scheduledFor: string; scheduledAt: string; isAsap: boolean }
+  | { ok: false; field: 'scheduledFor'; message: string };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Checks a requested time against the clock and the method's window. `scheduledFor` null means
+ * "as soon as possible": the current shop minute, which must itself be inside the window.
+ * A scheduled time may be the current minute, not earlier, and at most `maxDaysAhead` days ahead.
+ */
+export function resolveRequestedTime(
+  method: DeliveryMethod,
+  scheduledFor: string | null,
+  now: Date,
+  settings: RequestedTimeSettings,
+): RequestedTime {
+  // Customers read these: shop-time words ("Saturday 28 November at 14:00", "Jakarta time"), never ISO text or field names.
+  const zone = describeShopZone(settings.timeZone);
+  const receiving = settings.hours ?? DEFAULT_RECEIVING_HOURS;
+  const hours = `${receiving.describe(method)} (${zone}).`;
+  const nowLocal = toShopLocal(now, settings.timeZone);
+  const fail = (message: string): RequestedTime => ({ ok: false, field: 'scheduledFor', message });
+
+  if (scheduledFor === null) {
+    if (!receiving.isInside(method, nowLocal)) {
+      return fail(`${hours} It is now ${describeShopLocal(nowLocal)}: please choose a time within those hours.`);
+    }
+    return { ok: true, scheduledFor: nowLocal.text, scheduledAt: shopLocalToInstant(nowLocal, settings.timeZone).toISOString(), isAsap: true };
+  }
+
+  const local = parseShopLocal(scheduledFor);
+  if (!local) return fail('That date and time does not exist. Please choose another time.');
+  const at = shopLocalToInstant(local, settings.timeZone);
+  const startOfThisMinute = Math.floor(now.getTime() / 60_000) * 60_000;
+  if (at.getTime() < startOfThisMinute) {
+    return fail(`${describeShopLocal(local)} has already passed (it is now ${describeShopLocal(nowLocal)}, ${zone}). Please choose a later time.`);
+  }
+  if (at.getTime() > now.getTime() + settings.maxDaysAhead * DAY_MS) {
+    const last = toShopLocal(new Date(now.getTime() + settings.maxDaysAhead * DAY_MS), settings.timeZone);
+    return fail(
+      `We take orders at most ${settings.maxDaysAhead} days ahead, until ${describeShopLocal(last)} (${zone}). Please choose an earlier time.`,
+    );
+  }
+  if (!receiving.isInside(method, local)) return fail(`${hours} Please choose another time.`);
+  return { ok: true, scheduledFor: local.text, scheduledAt: at.toISOString(), isAsap: false };
+}

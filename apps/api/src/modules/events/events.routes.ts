@@ -1,0 +1,151 @@
+import { PassThrough } from 'node:stream';
+import {
+  ErrorResponse,
+  ORDER_STREAM_EVENT,
+  ORDER_STREAM_READY_EVENT,
+  OrderStreamHeaders,
+  OrderStreamQuery,
+  StaffDayStatsResponse,
+  StaffStatsQuery,
+} from '@coffee/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser, signedIn, staffOnly } from '../../lib/current-user.js';
+import type { EventsService, StreamViewer } from './events.service.js';
+
+export interface EventRoutesOptions {
+  events: EventsService;
+  /** Between comment lines that keep proxies and browsers from closing a quiet stream. */
+  heartbeatMs?: number;
+}
+
+const STREAM_ANSWER = z
+  .string()
+  .describe(
+    'text/event-stream: first `event: ready` (its `id:` is where the stream starts), then one `event: order` per step with `id:` the step\'s ' +
+      'number and `data:` an OrderStreamEvent as JSON; comment lines (`:`) every 15 seconds keep it open',
+  );
+
+const streamDescription = (whose: string) =>
+  [
+    `Live steps of ${whose} as Server-Sent Events (open it with EventSource).`,
+    '- On reconnect the browser sends `Last-Event-ID` (or send `?since=`): every step after it is sent first, from the database, then the new ones as',
+    '  they happen, so no step is lost between two connections. Without either, only new steps are sent.',
+    '- The stream ends when the server restarts; EventSource reconnects by itself after a second and resumes.',
+  ].join('\n');
+
+/** `Last-Event-ID` as a number; anything else is ignored (the header is the browser's, not typed by anyone). */
+function lastEventId(header: string | undefined): number | undefined {
+  if (header === undefined || !/^\d{1,15}$/.test(header.trim())) return undefined;
+  return Number(header.trim());
+}
+
+const message = (event: string, id: number, data: unknown) => `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+/** Live order steps as Server-Sent Events for a customer (their own orders) and staff (all), and the day at a glance. */
+export const eventRoutes: FastifyPluginCallbackZod<EventRoutesOptions> = (app, { events, heartbeatMs = 15_000 }, done) => {
+  const open = new Set<() => void>();
+  // A stream never finishes on its own: ended when the server drains, its client reconnects to a process that stays.
+  app.onDrain(() => {
+    for (const end of [...open]) end();
+  });
+  app.addHook('onClose', (_app, next) => {
+    for (const end of [...open]) end();
+    next();
+  });
+
+  async function stream(request: FastifyRequest, reply: FastifyReply, viewer: StreamViewer, since: number | undefined) {
+    const after = lastEventId(request.headers['last-event-id'] as string | undefined) ?? since;
+    const out = new PassThrough();
+    const write = (chunk: string) => {
+      if (!out.writableEnded && !out.destroyed) out.write(chunk);
+    };
+    // Reconnect after a second when the stream ends (a restart), not the browser's default of about three.
+    write('retry: 1000\n\n');
+    let ready = false;
+    const pending: string[] = [];
+    const opened = await events.openStream(viewer, after, (event) => {
+      const text = message(ORDER_STREAM_EVENT, event.eventId, event);
+      if (ready) write(text);
+      else pending.push(text);
+    });
+    write(message(ORDER_STREAM_READY_EVENT, after ?? opened.startId, {}));
+    for (const text of pending) write(text);
+    ready = true;
+
+    const heartbeat = setInterval(() => write(': keep-alive\n\n'), heartbeatMs);
+    const end = () => {
+      if (!open.delete(end)) return;
+      clearInterval(heartbeat);
+      opened.close();
+      out.end();
+    };
+    open.add(end);
+    reply.raw.once('close', end);
+    out.once('close', end);
+    // The client may have gone while the steps were read: nobody would call `end` then.
+    if (request.raw.socket.destroyed) end();
+
+    return reply
+      .header('content-type', 'text/event-stream; charset=utf-8')
+      // no-transform: a proxy must neither compress nor hold back a stream.
+      .header('cache-control', 'no-store, no-transform')
+      // nginx would otherwise buffer the stream.
+      .header('x-accel-buffering', 'no')
+      .send(out);
+  }
+
+  app.get(
+    '/orders/events',
+    {
+      onRequest: signedIn,
+      // Compressed, each message would wait in the compressor's buffer instead of reaching the page.
+      compress: false,
+      schema: {
+        tags: ['Orders'],
+        summary: 'Live steps of my orders (Server-Sent Events)',
+        description: streamDescription('the signed-in customer\'s own orders (never another customer\'s)'),
+        querystring: OrderStreamQuery,
+        headers: OrderStreamHeaders,
+        response: { 200: STREAM_ANSWER, 400: ErrorResponse, 401: ErrorResponse },
+      },
+    },
+    async (request, reply) => stream(request, reply, { userId: requireUser(request).id }, request.query.since),
+  );
+
+  app.get(
+    '/staff/orders/events',
+    {
+      onRequest: staffOnly,
+      compress: false,
+      schema: {
+        tags: ['Orders (staff)'],
+        summary: 'Live steps of every order (Server-Sent Events)',
+        description: streamDescription('every order: a new order shows as its `placed` step'),
+        querystring: OrderStreamQuery,
+        headers: OrderStreamHeaders,
+        response: { 200: STREAM_ANSWER, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
+      },
+    },
+    async (request, reply) => stream(request, reply, 'staff', request.query.since),
+  );
+
+  app.get(
+    '/staff/stats',
+    {
+      onRequest: staffOnly,
+      schema: {
+        tags: ['Orders (staff)'],
+        summary: 'A shop day at a glance',
+        description:
+          'Orders the customers get on the day (by the time they asked for, shop time), their sales, orders per hour and the busiest hours, in all and per store. Cancelled orders are counted apart.',
+        querystring: StaffStatsQuery,
+        response: { 200: StaffDayStatsResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
+      },
+    },
+    async (request, reply) => reply.header('cache-control', 'no-store').send({ data: await events.dayStats(request.query.date) }),
+  );
+
+  done();
+};

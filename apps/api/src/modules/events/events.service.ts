@@ -1,0 +1,135 @@
+import { toShopLocal, type OrderEventKind, type OrderStreamEvent, type SlotCount, type StaffDayStats, type StoreDayStats } from '@coffee/contract';
+import type { Mailer } from '../../lib/mail.js';
+import type { EventsRepository, OrderStepRecord } from './events.repository.js';
+import { buildOrderStepEmail, notifiedStep } from './order-notification-email.js';
+import type { OrderFeed } from './order-feed.js';
+
+export { createEventsRepository, type EventsRepository } from './events.repository.js';
+export { createOrderFeed, type OrderFeed } from './order-feed.js';
+
+export interface EventsServiceDeps {
+  eventsRepository: EventsRepository;
+  feed: OrderFeed;
+  mailer: Pick<Mailer, 'sendLater'>;
+  /** For the link in the mails. */
+  publicUrl: string;
+  settings: { shopTimeZone: string };
+  now: () => Date;
+  log: { error(obj: object, msg: string): void };
+}
+
+/** Whose orders a stream shows: one customer's, or (staff) every order. */
+export type StreamViewer = { userId: number } | 'staff';
+
+export interface OpenedStream {
+  /** The id a reconnect without anything newer resumes after. */
+  startId: number;
+  close(): void;
+}
+
+/** Steps a reconnecting client is sent at most; a client further behind reloads its lists anyway. */
+const MAX_REPLAY = 2_000;
+const REPLAY_PAGE = 500;
+
+const toStreamEvent = (s: OrderStepRecord): OrderStreamEvent => ({
+  eventId: s.eventId,
+  orderId: s.orderId,
+  kind: s.kind,
+  status: s.status,
+  at: s.at,
+});
+
+export function createEventsService(deps: EventsServiceDeps) {
+  const { eventsRepository: events, feed } = deps;
+
+  const visibleTo = (viewer: StreamViewer) => (step: OrderStepRecord) =>
+    viewer === 'staff' || (step.userId === viewer.userId && !step.hiddenByCustomer);
+
+  return {
+    /**
+     * Sends `viewer` every step after `after` (from the database), then every new one as it commits. Listening
+     * starts before the database is read, so a step committed in between is neither lost nor sent twice.
+     */
+    async openStream(viewer: StreamViewer, after: number | undefined, send: (event: OrderStreamEvent) => void): Promise<OpenedStream> {
+      const visible = visibleTo(viewer);
+      let buffered: OrderStepRecord[] | null = [];
+      const { after: liveAfter, unsubscribe } = await feed.subscribe((step) => {
+        if (!visible(step)) return;
+        if (buffered) buffered.push(step);
+        else send(toStreamEvent(step));
+      });
+      try {
+        const sent = new Set<number>();
+        if (after !== undefined && after < liveAfter) {
+          let cursor = after;
+          while (sent.size < MAX_REPLAY) {
+            const page = await events.listStepsAfter(cursor, {
+              ...(viewer === 'staff' ? {} : { userId: viewer.userId }),
+              limit: REPLAY_PAGE,
+            });
+            for (const step of page) {
+              sent.add(step.eventId);
+              send(toStreamEvent(step));
+              cursor = step.eventId;
+            }
+            if (page.length < REPLAY_PAGE) break;
+          }
+        }
+        const waiting: OrderStepRecord[] = buffered;
+        buffered = null;
+        for (const step of waiting) if (!sent.has(step.eventId)) send(toStreamEvent(step));
+      } catch (err) {
+        unsubscribe();
+        throw err;
+      }
+      return { startId: Math.max(after ?? 0, liveAfter), close: unsubscribe };
+    },
+
+    /**
+     * After an order's steps committed (called by the orders service): the live streams look at once, and the
+     * customer gets a mail for a step that calls for one, unless they turned order mails off.
+     */
+    async notifyOrderSteps(orderId: number, steps: readonly { kind: OrderEventKind; by: 'customer' | 'staff' | null }[]): Promise<void> {
+      feed.nudge();
+      const mails = steps.map(notifiedStep).filter((s) => s !== null);
+      if (mails.length === 0) return;
+      try {
+        const target = await events.findNotificationTarget(orderId);
+        if (!target?.orderEmails) return;
+        for (const step of mails) deps.mailer.sendLater(buildOrderStepEmail(step, target, { publicUrl: deps.publicUrl }));
+      } catch (err) {
+        // The step is committed; a mail that cannot be prepared is the shop's problem to see in the log.
+        deps.log.error({ err, orderId }, 'order notification could not be queued');
+      }
+    },
+
+    /** One shop day at a glance: orders, sales and the busiest hours, in all and per store. */
+    async dayStats(date: string | undefined): Promise<StaffDayStats> {
+      const day = date ?? toShopLocal(deps.now(), deps.settings.shopTimeZone).text.slice(0, 10);
+      const rows = await events.listDayOrders(day);
+      const counted = rows.filter((r) => r.status !== 'cancelled');
+      const perHour = new Map<string, number>();
+      const perStore = new Map<number | null, StoreDayStats>();
+      for (const r of counted) {
+        const hour = `${r.scheduledFor.slice(11, 13)}:00`;
+        perHour.set(hour, (perHour.get(hour) ?? 0) + 1);
+        const store = perStore.get(r.storeId) ?? { storeId: r.storeId, storeName: r.storeName ?? 'No store', orders: 0, salesIdr: 0 };
+        store.orders += 1;
+        store.salesIdr += r.totalIdr;
+        perStore.set(r.storeId, store);
+      }
+      const slots: SlotCount[] = [...perHour].map(([time, orders]) => ({ time, orders })).sort((a, b) => a.time.localeCompare(b.time));
+      return {
+        date: day,
+        orders: counted.length,
+        cancelled: rows.length - counted.length,
+        salesIdr: counted.reduce((sum, r) => sum + r.totalIdr, 0),
+        slots,
+        busiestSlots: [...slots].sort((a, b) => b.orders - a.orders || a.time.localeCompare(b.time)).slice(0, 3),
+        stores: [...perStore.values()].sort((a, b) => b.orders - a.orders || a.storeName.localeCompare(b.storeName)),
+      };
+    },
+  };
+}
+
+export type EventsService = ReturnType<typeof createEventsService>;

@@ -1,0 +1,47 @@
+import type { OrderEventKind } from '@coffee/contract';
+import { escapeHtml, type MailMessage } from '../../lib/mail.js';
+import type { NotificationTarget } from './events.repository.js';
+
+/** The steps a customer is told about by mail; the rest they see on the order page. */
+export type NotifiedStep = 'ready' | 'on-delivery' | 'cancelled-by-shop';
+
+/** Which mail a step calls for, if any: a customer who cancelled knows it already. */
+export function notifiedStep(step: { kind: OrderEventKind; by: 'customer' | 'staff' | null }): NotifiedStep | null {
+  if (step.kind === 'ready' || step.kind === 'on-delivery') return step.kind;
+  if (step.kind === 'cancelled' && step.by === 'staff') return 'cancelled-by-shop';
+  return null;
+}
+
+/** The mail for one step of an order, in plain text and the same in HTML. */
+export function buildOrderStepEmail(step: NotifiedStep, target: NotificationTarget, options: { publicUrl: string }): MailMessage {
+  const orderUrl = `${options.publicUrl}/history/${target.orderId}`;
+  const where = target.storeName ? `${target.storeName}${target.storeAddress ? `, ${target.storeAddress}` : ''}` : 'the shop';
+  const { subject, lines } = {
+    ready: {
+      subject: `Your order #${target.orderId} is ready`,
+      lines:
+        target.deliveryMethod === 'dine-in'
+          ? [`Your order #${target.orderId} is ready: we will bring it to your table at ${where}.`]
+          : [`Your order #${target.orderId} is ready for pickup at ${where}.`, 'Show the order number at the counter.'],
+    },
+    'on-delivery': {
+      subject: `Your order #${target.orderId} is on its way`,
+      lines: [`Your order #${target.orderId} has left ${where} and is on its way to you.`],
+    },
+    'cancelled-by-shop': {
+      subject: `Your order #${target.orderId} was cancelled`,
+      lines: [
+        `We are sorry: the shop had to cancel your order #${target.orderId}.`,
+        'If you paid for it, the shop will pay it back; reply to this mail or call the shop with any question.',
+      ],
+    },
+  }[step];
+  const footer = 'You get these mails because order updates are on in your profile; you can turn them off there.';
+  const text = [...lines, '', `Follow your order at ${orderUrl}`, '', footer].join('\n');
+  const html = [
+    ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
+    `<p><a href="${escapeHtml(orderUrl)}">Follow your order</a></p>`,
+    `<p><small>${escapeHtml(footer)}</small></p>`,
+  ].join('\n');
+  return { to: target.email, subject, text, html };
+}

@@ -1,0 +1,142 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { ChosenOption, OptionGroup, OptionGroupInput } from '@coffee/contract';
+import type { Database } from '../../db/schema.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import type { OptionRepository } from './options.repository.js';
+
+// What other modules may use: products attach groups to their answers and writes, the cart prices lines with them.
+export { createOptionRepository, type OptionRepository } from './options.repository.js';
+
+export type ResolvedOptions =
+  | { ok: true; options: ChosenOption[]; optionIds: number[]; deltaIdr: number }
+  | { ok: false; message: string };
+
+const listOf = (names: readonly string[]) =>
+  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+
+/**
+ * The options a line gets: the chosen ids checked against the product's groups, with the defaults of every
+ * group none of whose options was named (absent ids: every default), so clients that know nothing of options
+ * still order. Refuses an id the product does not offer and a group with too few or too many choices.
+ */
+export function resolveOptions(productName: string, groups: readonly OptionGroup[], optionIds: readonly number[] | undefined): ResolvedOptions {
+  const wanted = new Set(optionIds ?? []);
+  const options: ChosenOption[] = [];
+  for (const group of groups) {
+    const named = group.options.filter((o) => wanted.has(o.id));
+    for (const o of named) wanted.delete(o.id);
+    const chosen = named.length > 0 ? named : group.options.filter((o) => o.isDefault);
+    if (chosen.length < group.minChoices) {
+      return {
+        ok: false,
+        message:
+          group.minChoices === 1
+            ? `Choose the ${group.name.toLowerCase()} for ${productName}: ${listOf(group.options.map((o) => o.name))}`
+            : `Choose at least ${group.minChoices} of ${group.name} for ${productName}`,
+      };
+    }
+    if (chosen.length > group.maxChoices) {
+      return {
+        ok: false,
+        message:
+          group.maxChoices === 1
+            ? `Choose only one ${group.name.toLowerCase()} for ${productName}`
+            : `Choose at most ${group.maxChoices} of ${group.name} for ${productName}`,
+      };
+    }
+    for (const o of chosen) {
+      options.push({ optionId: o.id, groupId: group.id, groupName: group.name, name: o.name, priceDeltaIdr: o.priceDeltaIdr });
+    }
+  }
+  if (wanted.size > 0) {
+    return {
+      ok: false,
+      message:
+        groups.length === 0
+          ? `${productName} has no options to choose`
+          : `That option is not offered for ${productName}: choose from its ${listOf(groups.map((g) => g.name.toLowerCase()))} options`,
+    };
+  }
+  return {
+    ok: true,
+    options,
+    optionIds: options.map((o) => o.optionId).sort((a, b) => a - b),
+    deltaIdr: options.reduce((sum, o) => sum + o.priceDeltaIdr, 0),
+  };
+}
+
+/** Group ids are positive integers that fit the `integer` column of both databases. */
+function parseGroupId(raw: string): number | null {
+  if (!/^[1-9][0-9]{0,9}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id <= 2_147_483_647 ? id : null;
+}
+
+export interface OptionServiceDeps {
+  db: Kysely<Database>;
+  optionRepository: OptionRepository;
+  /** Product answers show their groups: a group change must drop the cached catalogue answers. */
+  onCatalogueChange: () => void;
+  now: () => Date;
+}
+
+/** Staff management of option groups (who may write is checked by the routes). */
+export function createOptionService(deps: OptionServiceDeps) {
+  const { db, optionRepository: repo, onCatalogueChange, now } = deps;
+  const groupNotFound = (raw: string) => notFound(`There is no option group ${raw.slice(0, 20)}`);
+
+  async function findGroup(rawId: string): Promise<OptionGroup> {
+    const id = parseGroupId(rawId);
+    const group = id === null ? undefined : await repo.findGroup(id);
+    if (!group) throw groupNotFound(rawId);
+    return group;
+  }
+
+  async function write<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    const result = await db.transaction().execute(work);
+    onCatalogueChange();
+    return result;
+  }
+
+  return {
+    listGroups: (): Promise<OptionGroup[]> => repo.listGroups(),
+
+    getGroup: findGroup,
+
+    async createGroup(input: OptionGroupInput): Promise<OptionGroup> {
+      if (input.options.some((o) => o.id !== undefined)) {
+        throw badRequest('A new option group has no options yet: leave out the option ids', 'options');
+      }
+      const id = await write((trx) => repo.insertGroup(input, now().toISOString(), trx));
+      return findGroup(String(id));
+    },
+
+    async replaceGroup(rawId: string, input: OptionGroupInput): Promise<OptionGroup> {
+      const before = await findGroup(rawId);
+      const own = new Set(before.options.map((o) => o.id));
+      const stranger = input.options.findIndex((o) => o.id !== undefined && !own.has(o.id));
+      if (stranger >= 0) {
+        throw badRequest(`That option is not part of ${before.name}: leave out its id to add it as a new option`, `options.${stranger}.id`);
+      }
+      await write((trx) => repo.replaceGroup(before.id, input, now().toISOString(), trx));
+      return findGroup(String(before.id));
+    },
+
+    /** Removes the group from every product; past orders keep the options as ordered. */
+    async deleteGroup(rawId: string): Promise<void> {
+      const group = await findGroup(rawId);
+      await write((trx) => repo.deleteGroup(group.id, trx));
+    },
+
+    /** Refuses ids that name no group, before a product is written with them. */
+    async checkGroupIds(ids: readonly number[]): Promise<void> {
+      const existing = await repo.existingGroupIds(ids);
+      const missing = ids.findIndex((id) => !existing.has(id));
+      if (missing >= 0) {
+        throw badRequest(`There is no option group ${ids[missing]}: choose groups from the list`, `optionGroupIds.${missing}`);
+      }
+    },
+  };
+}
+
+export type OptionService = ReturnType<typeof createOptionService>;

@@ -1,0 +1,209 @@
+import {
+  DELIVERY_METHOD_LABELS,
+  formatIdr,
+  type DeliveryMethod,
+  type PromotionAudience,
+  type PromotionBenefit,
+  type PromotionFrequency,
+  type PromotionPicture,
+  type ShopLocal,
+} from '@coffee/contract';
+import { applyRate, multiplyRupiah, sumRupiah } from '../../lib/money.js';
+
+/**
+ * The rules of a coupon, as pure functions: whether it can be used for an order (who, when, how, what is in it) and
+ * what it takes off. The service feeds them the customer and the lines; placing the order runs them again.
+ */
+export interface PromotionRecord {
+  id: number;
+  name: string;
+  description: string;
+  picture: PromotionPicture;
+  code: string | null;
+  startsOn: string | null;
+  endsOn: string | null;
+  yearlyOn: string | null;
+  onBirthday: boolean;
+  weekdays: number[];
+  fromTime: string | null;
+  toTime: string | null;
+  deliveryMethods: DeliveryMethod[];
+  audience: PromotionAudience;
+  frequency: PromotionFrequency;
+  benefit: PromotionBenefit;
+  benefitValue: number;
+  targetProductId: number | null;
+  targetProductName: string | null;
+  targetCategory: string | null;
+  isActive: boolean;
+}
+
+export interface CustomerFacts {
+  /** 'YYYY-MM-DD' or null. */
+  birthDate: string | null;
+  hasDeliveredOrder: boolean;
+  hasMemberCard: boolean;
+  memberCardThresholdIdr: number;
+}
+
+/** A line as the rules see it: what it is and what one item costs. */
+export interface DiscountLine {
+  productId: number;
+  category: string;
+  unitPriceIdr: number;
+  quantity: number;
+}
+
+export type ProblemKind = 'closed' | 'time' | 'method' | 'audience' | 'items';
+export type Verdict = { ok: true } | { ok: false; kind: ProblemKind; message: string };
+
+const WEEKDAY_PLURALS = ['Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays', 'Sundays'];
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+const minutesOf = (hhmm: string): number => {
+  const [h = 0, m = 0] = hhmm.split(':').map(Number);
+  return h * 60 + m;
+};
+
+/** '12-22' -> '22 December'; '2026-12-22' -> '22 December 2026'. */
+function sayDate(text: string): string {
+  const parts = text.split('-').map(Number);
+  if (parts.length === 2) return `${parts[1]} ${MONTHS[(parts[0] ?? 1) - 1]}`;
+  return `${parts[2]} ${MONTHS[(parts[1] ?? 1) - 1]} ${parts[0]}`;
+}
+
+const joinOr = (words: readonly string[]) =>
+  words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
+
+function sayWhen(p: PromotionRecord): string | null {
+  const days =
+    p.weekdays.length === 0 || p.weekdays.length === 7 ? '' : `on ${joinOr(p.weekdays.map((d) => WEEKDAY_PLURALS[d - 1] ?? ''))}`;
+  const hours = p.fromTime && p.toTime ? `${p.fromTime}-${p.toTime}` : '';
+  if (!days && !hours) return null;
+  return `Available ${[days, hours].filter(Boolean).join(' ')}`;
+}
+
+const itemWord = (p: PromotionRecord) =>
+  p.targetProductName ?? (p.targetCategory ? `an item from ${p.targetCategory}` : 'an item');
+
+/** The shop's term: buy one get one is for new customers only, however the promotion was set up. */
+const forNewCustomers = (p: PromotionRecord) => p.audience === 'new-customers' || p.benefit === 'buy-one-get-one';
+
+/** Its rules as the coupon states them. */
+export function describeTerms(p: PromotionRecord, memberCardThresholdIdr: number): string[] {
+  const terms: string[] = [];
+  if (p.yearlyOn) terms.push(`Available on ${sayDate(p.yearlyOn)} only`);
+  if (p.onBirthday) terms.push('Available on your birthday only');
+  const when = sayWhen(p);
+  if (when) terms.push(when);
+  if (p.startsOn || p.endsOn) {
+    terms.push(
+      p.startsOn && p.endsOn
+        ? `From ${sayDate(p.startsOn)} to ${sayDate(p.endsOn)}`
+        : p.startsOn
+          ? `From ${sayDate(p.startsOn)}`
+          : `Until ${sayDate(p.endsOn ?? '')}`,
+    );
+  }
+  if (p.deliveryMethods.length > 0 && p.deliveryMethods.length < 3) {
+    terms.push(`For ${joinOr(p.deliveryMethods.map((m) => DELIVERY_METHOD_LABELS[m]))} orders only`);
+  }
+  if (forNewCustomers(p)) terms.push('For new customers only');
+  if (p.audience === 'members') terms.push(`Member card needed (earned when your delivered orders reach ${formatIdr(memberCardThresholdIdr)})`);
+  if (p.frequency === 'daily') terms.push('One per customer per day');
+  if (p.frequency === 'once') terms.push('One per customer');
+  return terms;
+}
+
+/**
+ * Who, how and when: everything but the lines. `at` is when the customer gets the order, on the shop's clock: a
+ * Sunday-morning coupon is for an order received on Sunday morning.
+ * One reason is given, the first that fails, in this order: a coupon not offered on that date (stopped, not
+ * started yet or ended), then who may use it, then
+ * the delivery method, then the day and hours. The method comes before the time because the customer can switch it
+ * right there on the checkout; answering "Sundays 07:00-09:00" to a Pick up order on Sunday at 10:00 would hide that
+ * the coupon would still refuse it once the time is right.
+ */
+export function checkConditions(p: PromotionRecord, at: ShopLocal, method: DeliveryMethod, customer: CustomerFacts): Verdict {
+  const date = at.text.slice(0, 10);
+  if (!p.isActive) return { ok: false, kind: 'closed', message: 'This coupon is no longer offered' };
+  if (p.startsOn && date < p.startsOn) return { ok: false, kind: 'time', message: `This coupon starts on ${sayDate(p.startsOn)}` };
+  if (p.endsOn && date > p.endsOn) return { ok: false, kind: 'closed', message: `This coupon ended on ${sayDate(p.endsOn)}` };
+  if (forNewCustomers(p) && customer.hasDeliveredOrder) {
+    return { ok: false, kind: 'audience', message: 'This coupon is for new customers, before their first delivered order' };
+  }
+  if (p.audience === 'members' && !customer.hasMemberCard) {
+    return {
+      ok: false,
+      kind: 'audience',
+      message: `This coupon needs a member card: you get one when your delivered orders reach ${formatIdr(customer.memberCardThresholdIdr)}`,
+    };
+  }
+  if (p.deliveryMethods.length > 0 && !p.deliveryMethods.includes(method)) {
+    return { ok: false, kind: 'method', message: `This coupon is for ${joinOr(p.deliveryMethods.map((m) => DELIVERY_METHOD_LABELS[m]))} orders` };
+  }
+  if (p.onBirthday) {
+    if (!customer.birthDate) {
+      return { ok: false, kind: 'audience', message: 'Add your date of birth to your profile to use the birthday coupon' };
+    }
+    if (customer.birthDate.slice(5) !== date.slice(5)) {
+      return { ok: false, kind: 'time', message: `Available on your birthday only (${sayDate(customer.birthDate.slice(5))})` };
+    }
+  }
+  if (p.yearlyOn && date.slice(5) !== p.yearlyOn) {
+    return { ok: false, kind: 'time', message: `Available on ${sayDate(p.yearlyOn)} only` };
+  }
+  const onDay = p.weekdays.length === 0 || p.weekdays.includes(at.isoWeekday);
+  const inHours = !p.fromTime || !p.toTime || (at.minuteOfDay >= minutesOf(p.fromTime) && at.minuteOfDay <= minutesOf(p.toTime));
+  if (!onDay || !inHours) return { ok: false, kind: 'time', message: sayWhen(p) ?? 'Not available at this time' };
+  return { ok: true };
+}
+
+const qualifies = (p: PromotionRecord, l: DiscountLine) =>
+  p.targetProductId !== null ? l.productId === p.targetProductId : p.targetCategory !== null ? l.category === p.targetCategory : true;
+
+/** The qualifying items one by one, cheapest first. */
+function qualifyingItems(p: PromotionRecord, lines: readonly DiscountLine[]): number[] {
+  return lines
+    .filter((l) => qualifies(p, l))
+    .flatMap((l) => Array.from({ length: l.quantity }, () => l.unitPriceIdr))
+    .sort((a, b) => a - b);
+}
+
+/** What the coupon takes off these lines, whole rupiah, never more than they cost; or why they do not qualify. */
+export function computeDiscount(
+  p: PromotionRecord,
+  lines: readonly DiscountLine[],
+): { ok: true; discountIdr: number } | { ok: false; kind: 'items'; message: string } {
+  const subtotal = sumRupiah(lines.map((l) => multiplyRupiah(l.unitPriceIdr, l.quantity)));
+  if (lines.length === 0) return { ok: false, kind: 'items', message: 'Add something to your cart to use this coupon' };
+  let discountIdr = 0;
+  switch (p.benefit) {
+    case 'percent-off':
+      // Basis points keep the percentage exact; rounded once, halves up.
+      discountIdr = applyRate(subtotal, Math.min(100, p.benefitValue) * 100);
+      break;
+    case 'amount-off':
+      discountIdr = p.benefitValue;
+      break;
+    case 'free-item': {
+      const items = qualifyingItems(p, lines);
+      if (items.length === 0) return { ok: false, kind: 'items', message: `Add ${itemWord(p)} to use this coupon` };
+      discountIdr = items[0] ?? 0;
+      break;
+    }
+    case 'buy-one-get-one': {
+      const items = qualifyingItems(p, lines);
+      if (items.length < 2) return { ok: false, kind: 'items', message: `Add two of ${itemWord(p)} to use this coupon: the second is free` };
+      // Of every two the cheaper is free: the cheapest half of the items.
+      discountIdr = sumRupiah(items.slice(0, Math.floor(items.length / 2)));
+      break;
+    }
+  }
+  return { ok: true, discountIdr: Math.min(discountIdr, subtotal) };
+}
+
+/** The frequency's key of a redemption: one per shop day, one ever, or one per order. */
+export function redemptionPeriod(p: PromotionRecord, shopDate: string, orderId: number): string {
+  return p.frequency === 'daily' ? shopDate : p.frequency === 'once' ? 'ever' : `order-${orderId}`;
+}

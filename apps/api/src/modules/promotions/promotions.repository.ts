@@ -1,0 +1,279 @@
+import type { Kysely, Transaction } from 'kysely';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import {
+  DeliveryMethod,
+  PromotionAudience,
+  PromotionBenefit,
+  PromotionFrequency,
+  PromotionPicture,
+  type MemberCard,
+} from '@coffee/contract';
+import type { Database } from '../../db/schema.js';
+import type { PromotionRecord } from './promotion-rules.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** A promotion to store: the record without its id and the product name read back from the menu. */
+export type NewPromotion = Omit<PromotionRecord, 'id' | 'targetProductName' | 'isActive'> & { isActive?: boolean };
+
+const StoredWeekdays = z.array(z.number().int().min(1).max(7));
+const StoredMethods = z.array(DeliveryMethod);
+
+const selectPromotions = (db: Db) =>
+  db
+    .selectFrom('promotions')
+    .leftJoin('products', 'products.id', 'promotions.target_product_id')
+    .selectAll('promotions')
+    .select('products.name as target_product_name');
+type PromotionRow = Awaited<ReturnType<ReturnType<typeof selectPromotions>['executeTakeFirstOrThrow']>>;
+
+const toRecord = (r: PromotionRow): PromotionRecord => ({
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  picture: PromotionPicture.parse(r.picture),
+  code: r.code,
+  startsOn: r.starts_on,
+  endsOn: r.ends_on,
+  yearlyOn: r.yearly_on,
+  onBirthday: r.on_birthday === 1,
+  weekdays: StoredWeekdays.parse(JSON.parse(r.weekdays)),
+  fromTime: r.from_time,
+  toTime: r.to_time,
+  deliveryMethods: StoredMethods.parse(JSON.parse(r.delivery_methods)),
+  audience: PromotionAudience.parse(r.audience),
+  frequency: PromotionFrequency.parse(r.frequency),
+  benefit: PromotionBenefit.parse(r.benefit),
+  benefitValue: r.benefit_value,
+  targetProductId: r.target_product_id,
+  targetProductName: r.target_product_name,
+  targetCategory: r.target_category,
+  isActive: r.is_active === 1,
+});
+
+export function createPromotionRepository(db: Kysely<Database>) {
+  return {
+    async listActive(trx?: Transaction<Database>): Promise<PromotionRecord[]> {
+      const rows = await selectPromotions(trx ?? db).where('promotions.is_active', '=', 1).orderBy('promotions.id').execute();
+      return rows.map(toRecord);
+    },
+
+    async findById(id: number, trx?: Transaction<Database>): Promise<PromotionRecord | undefined> {
+      const row = await selectPromotions(trx ?? db).where('promotions.id', '=', id).executeTakeFirst();
+      return row && toRecord(row);
+    },
+
+    /** Codes are stored upper case. */
+    async findByCode(code: string, trx?: Transaction<Database>): Promise<PromotionRecord | undefined> {
+      const row = await selectPromotions(trx ?? db).where('promotions.code', '=', code.toUpperCase()).executeTakeFirst();
+      return row && toRecord(row);
+    },
+
+    async insertPromotion(p: NewPromotion, at: string, trx?: Transaction<Database>): Promise<number> {
+      const row = await (trx ?? db)
+        .insertInto('promotions')
+        .values({
+          name: p.name,
+          description: p.description,
+          picture: p.picture,
+          code: p.code?.toUpperCase() ?? null,
+          starts_on: p.startsOn,
+          ends_on: p.endsOn,
+          yearly_on: p.yearlyOn,
+          on_birthday: p.onBirthday ? 1 : 0,
+          weekdays: JSON.stringify(p.weekdays),
+          from_time: p.fromTime,
+          to_time: p.toTime,
+          delivery_methods: JSON.stringify(p.deliveryMethods),
+          audience: p.audience,
+          frequency: p.frequency,
+          benefit: p.benefit,
+          benefit_value: p.benefitValue,
+          target_product_id: p.targetProductId,
+          target_category: p.targetCategory,
+          is_active: p.isActive === false ? 0 : 1,
+          created_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /** Every promotion, switched-off ones included, oldest first: the staff list. */
+    async listAll(trx?: Transaction<Database>): Promise<PromotionRecord[]> {
+      const rows = await selectPromotions(trx ?? db).orderBy('promotions.id').execute();
+      return rows.map(toRecord);
+    },
+
+    /** Replaces every rule of a promotion; false when there is no such promotion. */
+    async updatePromotion(id: number, p: NewPromotion, trx?: Transaction<Database>): Promise<boolean> {
+      const result = await (trx ?? db)
+        .updateTable('promotions')
+        .set({
+          name: p.name,
+          description: p.description,
+          picture: p.picture,
+          code: p.code?.toUpperCase() ?? null,
+          starts_on: p.startsOn,
+          ends_on: p.endsOn,
+          yearly_on: p.yearlyOn,
+          on_birthday: p.onBirthday ? 1 : 0,
+          weekdays: JSON.stringify(p.weekdays),
+          from_time: p.fromTime,
+          to_time: p.toTime,
+          delivery_methods: JSON.stringify(p.deliveryMethods),
+          audience: p.audience,
+          frequency: p.frequency,
+          benefit: p.benefit,
+          benefit_value: p.benefitValue,
+          target_product_id: p.targetProductId,
+          target_category: p.targetCategory,
+          is_active: p.isActive === false ? 0 : 1,
+        })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async deletePromotion(id: number, trx?: Transaction<Database>): Promise<boolean> {
+      const result = await (trx ?? db).deleteFrom('promotions').where('id', '=', id).executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+
+    /** Whether any order spent it: such a promotion is switched off, never deleted, so its redemptions stay. */
+    async isRedeemed(promotionId: number, trx?: Transaction<Database>): Promise<boolean> {
+      const row = await (trx ?? db)
+        .selectFrom('promotion_redemptions')
+        .select('id')
+        .where('promotion_id', '=', promotionId)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Whether another promotion already uses this code (upper case). */
+    async isCodeTaken(code: string, exceptId: number | null, trx?: Transaction<Database>): Promise<boolean> {
+      let q = (trx ?? db).selectFrom('promotions').select('id').where('code', '=', code.toUpperCase());
+      if (exceptId !== null) q = q.where('id', '<>', exceptId);
+      return (await q.executeTakeFirst()) !== undefined;
+    },
+
+    async isLiveProduct(productId: number, trx?: Transaction<Database>): Promise<boolean> {
+      const row = await (trx ?? db)
+        .selectFrom('products')
+        .select('id')
+        .where('id', '=', productId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async countPromotions(trx?: Transaction<Database>): Promise<number> {
+      const row = await (trx ?? db).selectFrom('promotions').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    async findCartCoupon(userId: number, trx?: Transaction<Database>): Promise<number | null> {
+      const row = await (trx ?? db).selectFrom('cart_coupons').select('promotion_id').where('user_id', '=', userId).executeTakeFirst();
+      return row?.promotion_id ?? null;
+    },
+
+    /** The cart holds one coupon: a new one replaces the old. */
+    async setCartCoupon(userId: number, promotionId: number, at: string, trx?: Transaction<Database>): Promise<void> {
+      await (trx ?? db)
+        .insertInto('cart_coupons')
+        .values({ user_id: userId, promotion_id: promotionId, applied_at: at })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ promotion_id: promotionId, applied_at: at }))
+        .execute();
+    },
+
+    async deleteCartCoupon(userId: number, trx?: Transaction<Database>): Promise<void> {
+      await (trx ?? db).deleteFrom('cart_coupons').where('user_id', '=', userId).execute();
+    },
+
+    async categoriesOf(productIds: readonly number[], trx?: Transaction<Database>): Promise<Map<number, string>> {
+      if (productIds.length === 0) return new Map();
+      const rows = await (trx ?? db).selectFrom('products').select(['id', 'category']).where('id', 'in', [...new Set(productIds)]).execute();
+      return new Map(rows.map((r) => [r.id, r.category]));
+    },
+
+    /** The facts the audience rules read: date of birth and the total of delivered orders. */
+    async customerFacts(userId: number, trx?: Transaction<Database>): Promise<{ birthDate: string | null; deliveredTotalIdr: number; deliveredCount: number }> {
+      const q = trx ?? db;
+      const user = await q.selectFrom('users').select('birth_date').where('id', '=', userId).executeTakeFirst();
+      const delivered = await q
+        .selectFrom('orders')
+        .select((eb) => [
+          eb.fn.coalesce(eb.fn.sum<number | string>('total_idr'), sql<number>`0`).as('total'),
+          eb.fn.countAll<number | string>().as('n'),
+        ])
+        .where('user_id', '=', userId)
+        .where('status', '=', 'delivered')
+        .executeTakeFirstOrThrow();
+      return { birthDate: user?.birth_date ?? null, deliveredTotalIdr: Number(delivered.total), deliveredCount: Number(delivered.n) };
+    },
+
+    async hasRedemption(userId: number, promotionId: number, period: string, trx?: Transaction<Database>): Promise<boolean> {
+      const row = await (trx ?? db)
+        .selectFrom('promotion_redemptions')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('promotion_id', '=', promotionId)
+        .where('period', '=', period)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async hasRedemptionOn(userId: number, shopDate: string, trx?: Transaction<Database>): Promise<boolean> {
+      const row = await (trx ?? db)
+        .selectFrom('promotion_redemptions')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('shop_date', '=', shopDate)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Breaks the unique (user, shop date) index when a coupon was spent that day, or (user, promotion, period) when this one was. */
+    async insertRedemption(
+      r: { userId: number; promotionId: number; orderId: number; shopDate: string; period: string; discountIdr: number },
+      at: string,
+      trx?: Transaction<Database>,
+    ): Promise<void> {
+      await (trx ?? db)
+        .insertInto('promotion_redemptions')
+        .values({
+          user_id: r.userId,
+          promotion_id: r.promotionId,
+          order_id: r.orderId,
+          shop_date: r.shopDate,
+          period: r.period,
+          discount_idr: r.discountIdr,
+          created_at: at,
+        })
+        .execute();
+    },
+
+    async findMemberCard(userId: number, trx?: Transaction<Database>): Promise<MemberCard | undefined> {
+      const row = await (trx ?? db).selectFrom('member_cards').selectAll().where('user_id', '=', userId).executeTakeFirst();
+      return row && { number: row.number, issuedAt: row.issued_at, issuedBy: row.issued_by === 'staff' ? 'staff' : 'threshold' };
+    },
+
+    /** At most one card per customer: a second issue (two requests at once) changes nothing. */
+    async insertMemberCard(userId: number, number: string, issuedBy: 'threshold' | 'staff', at: string, trx?: Transaction<Database>): Promise<void> {
+      await (trx ?? db)
+        .insertInto('member_cards')
+        .values({ user_id: userId, number, issued_by: issuedBy, issued_at: at })
+        .onConflict((oc) => oc.column('user_id').doNothing())
+        .execute();
+    },
+
+    async userExists(userId: number): Promise<boolean> {
+      const row = await db.selectFrom('users').select('id').where('id', '=', userId).where('role', '=', 'customer').executeTakeFirst();
+      return row !== undefined;
+    },
+  };
+}
+
+export type PromotionRepository = ReturnType<typeof createPromotionRepository>;

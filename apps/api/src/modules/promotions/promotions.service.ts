@@ -1,0 +1,287 @@
+import type { Kysely, Transaction } from 'kysely';
+import type {
+  CartCoupon,
+  DeliveryMethod,
+  MemberCard,
+  MemberCardStatus,
+  Promotion,
+  PromotionInput,
+  ShopLocal,
+  StaffPromotion,
+} from '@coffee/contract';
+import type { Database } from '../../db/schema.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { toShopLocal } from '../../lib/shop-time.js';
+import {
+  checkConditions,
+  computeDiscount,
+  describeTerms,
+  redemptionPeriod,
+  type CustomerFacts,
+  type PromotionRecord,
+  type Verdict,
+} from './promotion-rules.js';
+import type { PromotionRepository } from './promotions.repository.js';
+
+// The public file of the module: cart and orders price and spend coupons through it.
+export { createPromotionRepository, type NewPromotion, type PromotionRepository } from './promotions.repository.js';
+export type { PromotionRecord } from './promotion-rules.js';
+
+export interface PromotionSettings {
+  shopTimeZone: string;
+  /** MEMBER_CARD_THRESHOLD: delivered orders worth this much (whole rupiah) earn a member card. */
+  memberCardThresholdIdr: number;
+}
+
+export interface PromotionServiceDeps {
+  db: Kysely<Database>;
+  promotionRepository: PromotionRepository;
+  settings: PromotionSettings;
+  now: () => Date;
+}
+
+/** What the coupon is judged on: the orderable lines, the method, and when the customer gets the order. */
+export interface CouponContext {
+  lines: readonly { productId: number; unitPriceIdr: number; quantity: number }[];
+  deliveryMethod: DeliveryMethod;
+  /** Shop-local moment the order is received. */
+  at: ShopLocal;
+}
+
+/** The cart's coupon as judged now: shown with its discount or its problem. */
+export interface CouponVerdict {
+  promotion: PromotionRecord;
+  verdict: Verdict;
+  discountIdr: number;
+}
+
+const USED_TODAY = 'You have already used a coupon today: one coupon per customer per day';
+const USED_ONCE = 'You have already used this coupon: it is one per customer';
+
+/** EAN-13 check digit: weights 1 and 3 from the left, so any shop scanner reads the card. */
+function ean13(first12: string): string {
+  const sum = [...first12].reduce((s, d, i) => s + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
+  return `${first12}${(10 - (sum % 10)) % 10}`;
+}
+
+/** 20-29 is the in-store range of EAN-13, never a retail product's number. */
+export const memberCardNumber = (userId: number): string => ean13(`20${String(userId).padStart(10, '0')}`);
+
+export function createPromotionService(deps: PromotionServiceDeps) {
+  const { promotionRepository: repo, settings, now } = deps;
+
+  const toPromotion = (p: PromotionRecord): Promotion => ({
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    picture: p.picture,
+    code: p.code,
+    terms: describeTerms(p, settings.memberCardThresholdIdr),
+    audience: p.audience,
+    frequency: p.frequency,
+    benefit: p.benefit,
+  });
+
+  /** The card is issued the first time it is looked at after the delivered total reached the threshold. */
+  async function memberCardOf(userId: number, trx?: Transaction<Database>): Promise<{ card: MemberCard | null; deliveredTotalIdr: number; deliveredCount: number; birthDate: string | null }> {
+    const facts = await repo.customerFacts(userId, trx);
+    let card = (await repo.findMemberCard(userId, trx)) ?? null;
+    if (!card && facts.deliveredTotalIdr >= settings.memberCardThresholdIdr) {
+      await repo.insertMemberCard(userId, memberCardNumber(userId), 'threshold', now().toISOString(), trx);
+      card = (await repo.findMemberCard(userId, trx)) ?? null;
+    }
+    return { card, ...facts };
+  }
+
+  async function customerFacts(userId: number, trx?: Transaction<Database>): Promise<CustomerFacts> {
+    const m = await memberCardOf(userId, trx);
+    return {
+      birthDate: m.birthDate,
+      hasDeliveredOrder: m.deliveredCount > 0,
+      hasMemberCard: m.card !== null,
+      memberCardThresholdIdr: settings.memberCardThresholdIdr,
+    };
+  }
+
+  /** Who, when, how, whether already spent, then the lines: the first problem, or the discount. */
+  async function judge(userId: number, p: PromotionRecord, ctx: CouponContext, trx?: Transaction<Database>): Promise<CouponVerdict> {
+    const conditions = checkConditions(p, ctx.at, ctx.deliveryMethod, await customerFacts(userId, trx));
+    if (!conditions.ok) return { promotion: p, verdict: conditions, discountIdr: 0 };
+    const shopDate = ctx.at.text.slice(0, 10);
+    if (await repo.hasRedemptionOn(userId, shopDate, trx)) {
+      return { promotion: p, verdict: { ok: false, kind: 'audience', message: USED_TODAY }, discountIdr: 0 };
+    }
+    if (p.frequency === 'once' && (await repo.hasRedemption(userId, p.id, redemptionPeriod(p, shopDate, 0), trx))) {
+      return { promotion: p, verdict: { ok: false, kind: 'audience', message: USED_ONCE }, discountIdr: 0 };
+    }
+    const categories = await repo.categoriesOf(ctx.lines.map((l) => l.productId), trx);
+    const discount = computeDiscount(
+      p,
+      ctx.lines.map((l) => ({ ...l, category: categories.get(l.productId) ?? '' })),
+    );
+    if (!discount.ok) return { promotion: p, verdict: discount, discountIdr: 0 };
+    return { promotion: p, verdict: { ok: true }, discountIdr: discount.discountIdr };
+  }
+
+  const toStaffPromotion = (p: PromotionRecord): StaffPromotion => ({
+    ...p,
+    terms: describeTerms(p, settings.memberCardThresholdIdr),
+  });
+
+  /** Ids parsed leniently by the routes: anything that is not a stored id is a 404, never a 400. */
+  const NO_SUCH_PROMOTION = 'This promotion no longer exists: reload the list';
+
+  /**
+   * The rules the input's shape cannot check (a unique code, a product still on the menu), and the code as stored:
+   * upper case, an empty one meaning none.
+   */
+  async function checkInput(input: PromotionInput, exceptId: number | null): Promise<PromotionInput> {
+    const code = input.code ? input.code.toUpperCase() : null;
+    if (code !== null && (await repo.isCodeTaken(code, exceptId))) {
+      throw conflict(`Another promotion already uses the code ${code}: choose another code`, 'code');
+    }
+    if (input.targetProductId !== null && !(await repo.isLiveProduct(input.targetProductId))) {
+      throw badRequest('The chosen product is not on the menu any more: choose another product or a category', 'targetProductId');
+    }
+    return { ...input, code };
+  }
+
+  return {
+    /** Every promotion with every rule, for the staff screen. */
+    async listAllPromotions(): Promise<StaffPromotion[]> {
+      return (await repo.listAll()).map(toStaffPromotion);
+    },
+
+    async createPromotion(input: PromotionInput): Promise<StaffPromotion> {
+      const id = await repo.insertPromotion(await checkInput(input, null), now().toISOString());
+      const created = await repo.findById(id);
+      if (!created) throw new Error(`promotion ${id} vanished`);
+      return toStaffPromotion(created);
+    },
+
+    /** Replaces every rule. Carts holding it are judged by the new rules on their next look. */
+    async replacePromotion(id: number, input: PromotionInput): Promise<StaffPromotion> {
+      if (!(await repo.findById(id))) throw notFound(NO_SUCH_PROMOTION);
+      await repo.updatePromotion(id, await checkInput(input, id));
+      const updated = await repo.findById(id);
+      if (!updated) throw notFound(NO_SUCH_PROMOTION);
+      return toStaffPromotion(updated);
+    },
+
+    /** A promotion orders already spent is kept for their record: staff switch it off instead. */
+    async deletePromotion(id: number): Promise<void> {
+      if (!(await repo.findById(id))) throw notFound(NO_SUCH_PROMOTION);
+      if (await repo.isRedeemed(id)) {
+        throw conflict('Orders have already used this promotion, so it is kept for their record: switch it off instead');
+      }
+      await repo.deletePromotion(id);
+    },
+
+    async listPromotions(): Promise<Promotion[]> {
+      return (await repo.listActive()).map(toPromotion);
+    },
+
+    /** The shop-local moment an order is received: its requested time, or now for as soon as possible. */
+    receivingMoment(scheduledFor: ShopLocal | null): ShopLocal {
+      return scheduledFor ?? toShopLocal(now(), settings.shopTimeZone);
+    },
+
+    /** The cart's coupon judged against the cart; null when it has none. */
+    async judgeCartCoupon(userId: number, ctx: CouponContext, trx?: Transaction<Database>): Promise<CouponVerdict | null> {
+      const id = await repo.findCartCoupon(userId, trx);
+      if (id === null) return null;
+      const p = await repo.findById(id, trx);
+      if (!p) return null;
+      return judge(userId, p, ctx, trx);
+    },
+
+    /** Only the lines: whether these lines alone would keep the coupon (to tell when removing items took it off). */
+    async linesQualify(p: PromotionRecord, lines: CouponContext['lines'], trx?: Transaction<Database>): Promise<boolean> {
+      const categories = await repo.categoriesOf(lines.map((l) => l.productId), trx);
+      return computeDiscount(p, lines.map((l) => ({ ...l, category: categories.get(l.productId) ?? '' }))).ok;
+    },
+
+    /**
+     * Puts a coupon on the cart. Refused, with the reason in plain words, when this customer cannot use it for this
+     * cart now; only a cart still missing the coupon's items may take it (the customer adds them next).
+     */
+    async applyCoupon(userId: number, code: string, ctx: CouponContext, trx?: Transaction<Database>): Promise<void> {
+      const p = await repo.findByCode(code.trim(), trx);
+      if (!p || !p.isActive) throw notFound(`There is no coupon ${code.trim().slice(0, 40).toUpperCase()}: check the code`);
+      const judged = await judge(userId, p, ctx, trx);
+      if (!judged.verdict.ok && judged.verdict.kind !== 'items') throw badRequest(judged.verdict.message, 'code');
+      await repo.setCartCoupon(userId, p.id, now().toISOString(), trx);
+    },
+
+    async removeCoupon(userId: number, trx?: Transaction<Database>): Promise<void> {
+      await repo.deleteCartCoupon(userId, trx);
+    },
+
+    toCartCoupon(v: CouponVerdict): CartCoupon {
+      return {
+        promotionId: v.promotion.id,
+        name: v.promotion.name,
+        code: v.promotion.code,
+        picture: v.promotion.picture,
+        discountIdr: v.discountIdr,
+        problem: v.verdict.ok ? null : v.verdict.message,
+      };
+    },
+
+    /**
+     * At placing: the cart's coupon judged once more inside the order's transaction; refused with its reason when it
+     * no longer qualifies (the customer removes it or fixes the cart). Null without a coupon.
+     */
+    async couponForOrder(userId: number, ctx: CouponContext, trx: Transaction<Database>): Promise<CouponVerdict | null> {
+      const id = await repo.findCartCoupon(userId, trx);
+      if (id === null) return null;
+      const p = await repo.findById(id, trx);
+      if (!p) return null;
+      const judged = await judge(userId, p, ctx, trx);
+      if (!judged.verdict.ok) throw conflict(`${judged.verdict.message}. Remove the coupon to order without it`, 'coupon');
+      return judged;
+    },
+
+    /**
+     * Spends the coupon in the order's transaction and takes it off the cart. The unique (user, promotion, period)
+     * index refuses a second spend of a once-a-day coupon by a checkout running at the same moment: that order rolls back.
+     */
+    async redeemCoupon(userId: number, v: CouponVerdict, orderId: number, at: ShopLocal, trx: Transaction<Database>): Promise<void> {
+      const shopDate = at.text.slice(0, 10);
+      try {
+        await repo.insertRedemption(
+          { userId, promotionId: v.promotion.id, orderId, shopDate, period: redemptionPeriod(v.promotion, shopDate, orderId), discountIdr: v.discountIdr },
+          now().toISOString(),
+          trx,
+        );
+      } catch (err) {
+        const { code, constraint, message } = (err ?? {}) as { code?: unknown; constraint?: unknown; message?: unknown };
+        if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE') {
+          // PostgreSQL names the index; SQLite lists its columns.
+          const onceAgain =
+            v.promotion.frequency === 'once' &&
+            (constraint === 'promotion_redemptions_once_idx' || (typeof message === 'string' && message.includes('.period')));
+          throw conflict(onceAgain ? USED_ONCE : USED_TODAY, 'coupon');
+        }
+        throw err;
+      }
+      await repo.deleteCartCoupon(userId, trx);
+    },
+
+    async getMemberCard(userId: number): Promise<MemberCardStatus> {
+      const m = await memberCardOf(userId);
+      return { card: m.card, deliveredTotalIdr: m.deliveredTotalIdr, thresholdIdr: settings.memberCardThresholdIdr };
+    },
+
+    /** Staff issue a card at the counter; a customer who has one keeps it. */
+    async issueMemberCard(userId: number): Promise<MemberCard> {
+      if (!(await repo.userExists(userId))) throw notFound(`There is no customer ${userId}`);
+      await repo.insertMemberCard(userId, memberCardNumber(userId), 'staff', now().toISOString());
+      const card = await repo.findMemberCard(userId);
+      if (!card) throw new Error(`member card of ${userId} vanished`);
+      return card;
+    },
+  };
+}
+
+export type PromotionService = ReturnType<typeof createPromotionService>;

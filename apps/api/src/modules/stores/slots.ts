@@ -1,0 +1,132 @@
+import { DELIVERY_METHOD_LABELS, type DayHours, type DeliveryMethod, type Slot } from '@coffee/contract';
+import type { ReceivingHours } from '../checkout/checkout.service.js';
+import { parseShopLocal, shopLocalToInstant, toShopLocal, type ShopLocal } from '../../lib/shop-time.js';
+import type { StoreRecord } from './stores.repository.js';
+
+/**
+ * A store's day cut into slots: from opening, every `slotMinutes`, up to closing (both ends included, like the
+ * hours themselves). Door Delivery follows the delivery hours, Dine in and Pick up the opening hours. Pure
+ * functions of the store, the clock and the counts; no database.
+ */
+
+const minuteOf = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+const clock = (minute: number): string => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+export interface DayWindow {
+  fromMinute: number;
+  toMinute: number;
+}
+
+const weeklyHours = (store: StoreRecord, method: DeliveryMethod): DayHours[] =>
+  method === 'door-delivery' ? store.deliveryHours : store.openingHours;
+
+/** The hours `method` is served on a local date ('YYYY-MM-DD'), or null: closed, a closure date, or not offered. */
+export function windowOn(store: StoreRecord, method: DeliveryMethod, date: string): DayWindow | null {
+  if (!store.deliveryMethods.includes(method) || store.closedDates.includes(date)) return null;
+  const day = parseShopLocal(`${date}T00:00`);
+  if (!day) return null;
+  const hours = weeklyHours(store, method).find((h) => h.day === day.isoWeekday);
+  return hours ? { fromMinute: minuteOf(hours.from), toMinute: minuteOf(hours.to) } : null;
+}
+
+/** The days in words, "Monday to Friday between 13:00 and 19:00" when they share hours, else day by day. */
+function describeWeek(hours: DayHours[]): string {
+  if (hours.length === 0) return 'never';
+  const sameHours = hours.every((h) => h.from === hours[0]?.from && h.to === hours[0]?.to);
+  const days = hours.map((h) => h.day).sort((a, b) => a - b);
+  const consecutive = days.every((d, i) => i === 0 || d === (days[i - 1] ?? 0) + 1);
+  if (sameHours && hours[0]) {
+    const first = days[0] ?? 1;
+    const last = days[days.length - 1] ?? 7;
+    const when =
+      days.length === 7 ? 'every day' : consecutive && days.length > 1 ? `${WEEKDAYS[first - 1]} to ${WEEKDAYS[last - 1]}` : days.map((d) => WEEKDAYS[d - 1]).join(', ');
+    return `${when} between ${hours[0].from} and ${hours[0].to}`;
+  }
+  return hours.map((h) => `${WEEKDAYS[h.day - 1]} ${h.from}-${h.to}`).join(', ');
+}
+
+/** The store's hours for the checkout rules: its own week, closure dates and methods. */
+export function receivingHoursOf(store: StoreRecord): ReceivingHours {
+  return {
+    isInside(method: DeliveryMethod, local: ShopLocal) {
+      const w = windowOn(store, method, local.text.slice(0, 10));
+      return w !== null && local.minuteOfDay >= w.fromMinute && local.minuteOfDay <= w.toMinute;
+    },
+    describe(method: DeliveryMethod) {
+      // The same words as the shop's default windows: the customer has just chosen the store, so it goes unnamed.
+      const label = method === 'door-delivery' ? 'We deliver' : `${DELIVERY_METHOD_LABELS[method]} is open`;
+      return `${label} ${describeWeek(weeklyHours(store, method))}`;
+    },
+  };
+}
+
+export interface SlotTime {
+  /** 'YYYY-MM-DDTHH:mm' on the store's clock. */
+  local: string;
+  /** ISO-8601 UTC: the slot counter's key. */
+  at: string;
+}
+
+/** Every slot start of a date. */
+export function slotTimes(store: StoreRecord, method: DeliveryMethod, date: string, timeZone: string): SlotTime[] {
+  const w = windowOn(store, method, date);
+  if (!w) return [];
+  const times: SlotTime[] = [];
+  for (let m = w.fromMinute; m <= w.toMinute; m += store.slotMinutes) {
+    const local = parseShopLocal(`${date}T${clock(m)}`);
+    if (local) times.push({ local: local.text, at: shopLocalToInstant(local, timeZone).toISOString() });
+  }
+  return times;
+}
+
+/** The slot a chosen time falls in: the last slot start at or before it. */
+export function slotContaining(store: StoreRecord, method: DeliveryMethod, local: ShopLocal, timeZone: string): SlotTime | null {
+  const times = slotTimes(store, method, local.text.slice(0, 10), timeZone);
+  return times.filter((t) => t.local <= local.text).pop() ?? null;
+}
+
+/** True while the store takes no online orders. */
+export const isPaused = (store: StoreRecord, now: Date): boolean =>
+  store.paused && (store.pausedUntil === null || now.getTime() < Date.parse(store.pausedUntil));
+
+/** The earliest an order placed now can be ready: this minute plus lead time plus the rush's extra minutes. */
+export function earliestReady(store: StoreRecord, now: Date): Date {
+  const minute = Math.floor(now.getTime() / 60_000) * 60_000;
+  return new Date(minute + (store.leadMinutes + store.extraPrepMinutes) * 60_000);
+}
+
+export function toSlot(store: StoreRecord, method: DeliveryMethod, time: SlotTime, taken: number, now: Date): Slot {
+  const capacity = store.capacityPerSlot[method];
+  return {
+    startsAt: time.local,
+    time: time.local.slice(11, 16),
+    capacity,
+    taken,
+    orderable: !isPaused(store, now) && Date.parse(time.at) >= earliestReady(store, now).getTime() && taken < capacity,
+  };
+}
+
+/** The word for one order of a method, in "the next pickup is 09:10". */
+export const NEXT_WORDS: Record<DeliveryMethod, string> = {
+  'pick-up': 'pickup',
+  'door-delivery': 'delivery',
+  'dine-in': 'Dine in table',
+};
+
+/** What a customer must know before choosing this store: paused, or busy (extra preparation minutes). */
+export function noticeOf(store: StoreRecord, method: DeliveryMethod, now: Date, timeZone: string, next: Slot | null): string | null {
+  if (isPaused(store, now)) {
+    if (store.pausedUntil === null) return 'This store is not taking online orders right now. Please choose another store or try again later.';
+    const until = toShopLocal(new Date(store.pausedUntil), timeZone);
+    const today = toShopLocal(now, timeZone).text.slice(0, 10);
+    const when = until.text.startsWith(today) ? until.text.slice(11) : `${WEEKDAYS[until.isoWeekday - 1]} ${until.text.slice(11)}`;
+    return `This store is not taking online orders until ${when}.`;
+  }
+  if (store.extraPrepMinutes > 0) {
+    return next
+      ? `This store is very busy: the next ${NEXT_WORDS[method]} is ${next.time}.`
+      : `This store is very busy: no ${NEXT_WORDS[method]} is left today.`;
+  }
+  return null;
+}

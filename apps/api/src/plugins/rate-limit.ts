@@ -1,0 +1,186 @@
+import { createRequire } from 'node:module';
+import fastifyRateLimit, {
+  type FastifyRateLimitStore,
+  type FastifyRateLimitStoreCtor,
+  type RateLimitOptions,
+  type RateLimitPluginOptions,
+} from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import { AppError } from '../lib/errors.js';
+
+/**
+ * Where the counts live. Default: this process's memory, which is right for one server process; give an
+ * ioredis client (or any @fastify/rate-limit store) so that several processes share one count.
+ */
+export interface RateLimitStoreOptions {
+  redis?: Redis | undefined;
+  store?: FastifyRateLimitStoreCtor;
+}
+
+const NAME_SPACE = 'coffee-shop-rate-limit-';
+
+/** The plugin's own Redis store: one Lua script per count, so processes never race on a key. */
+interface PluginRedisStore {
+  incr: FastifyRateLimitStore['incr'];
+  read: FastifyRateLimitStore['incr'];
+  child: (routeOptions: Parameters<FastifyRateLimitStore['child']>[0]) => PluginRedisStore;
+}
+type RedisStoreCtor = new (continueExceeding: boolean, exponentialBackoff: boolean, redis: Redis, key: string) => PluginRedisStore;
+// Not exported from the package's entry (it takes `redis` instead) and untyped; wrapped below.
+const RedisStore = createRequire(import.meta.url)('@fastify/rate-limit/store/RedisStore') as RedisStoreCtor;
+
+/**
+ * While Redis cannot be reached, the limited routes (sign-in, sign-up, password reset) answer 503 rather than run
+ * without a limit: the limits stand between a password guesser and the accounts, and a per-process fallback
+ * would multiply them by the number of processes. Browsing, the cart and orders never touch Redis.
+ */
+export const LIMITS_UNAVAILABLE =
+  'Signing in and account changes are paused for a moment on our side. Please try again in a minute.';
+
+function unavailable(): AppError {
+  return new AppError(503, LIMITS_UNAVAILABLE, undefined, { 'Retry-After': '30' });
+}
+
+/** The plugin's Redis store with its failures turned into that 503 (instead of a 500 with Redis's message). */
+function redisStoreCtor(redis: Redis): FastifyRateLimitStoreCtor {
+  const answer =
+    (callback: Parameters<FastifyRateLimitStore['incr']>[1]): Parameters<FastifyRateLimitStore['incr']>[1] =>
+    (err, result) => {
+      if (err) callback(unavailable());
+      else callback(null, result);
+    };
+  const wrap = (inner: PluginRedisStore): PluginRedisStore => ({
+    incr: (key, callback, timeWindow, max) => inner.incr(key, answer(callback), timeWindow, max),
+    read: (key, callback, timeWindow, max) => inner.read(key, answer(callback), timeWindow, max),
+    // Counters made with createRateLimit belong to no route: the store would put "undefinedundefined" where the
+    // route's method and path go. Their keys already start with the counter's name.
+    child: (routeOptions) => {
+      const { routeInfo } = routeOptions as { routeInfo?: { method?: string; url?: string } };
+      const named = { ...routeOptions, routeInfo: { method: '', url: '', ...routeInfo } } as typeof routeOptions;
+      return wrap(inner.child(named));
+    },
+  });
+  return class {
+    // The plugin builds its store with its own settings, which carry these two flags.
+    constructor(options: RateLimitPluginOptions) {
+      return wrap(new RedisStore(options.continueExceeding ?? false, options.exponentialBackoff ?? false, redis, NAME_SPACE));
+    }
+  } as unknown as FastifyRateLimitStoreCtor;
+}
+
+/** @fastify/rate-limit with no global limit: only the routes and counters below are limited. */
+export async function registerRateLimits(app: FastifyInstance, options: RateLimitStoreOptions = {}): Promise<void> {
+  await app.register(fastifyRateLimit, {
+    global: false,
+    // Per counter, as many live keys (addresses, emails) as the old hand-written limiter kept, so a flood of
+    // made-up emails cannot push a real account's count out of memory.
+    cache: 10_000,
+    nameSpace: NAME_SPACE,
+    ...(options.redis ? { store: redisStoreCtor(options.redis) } : {}),
+    ...(options.store ? { store: options.store } : {}),
+  });
+}
+
+/** The 429 every limit answers: what was counted and when to come back, plus Retry-After. */
+export function tooManyAttempts(what: string, seconds: number): AppError {
+  const wait = Math.max(1, seconds);
+  return new AppError(
+    429,
+    `Too many ${what}. Try again in ${wait < 90 ? `${wait} seconds` : `${Math.ceil(wait / 60)} minutes`}.`,
+    undefined,
+    { 'Retry-After': String(wait) },
+  );
+}
+
+export interface LimitSettings {
+  /** Shown in the 429 message: "Too many <what>. Try again in 3 minutes." */
+  what: string;
+  max: number;
+  windowMs: number;
+}
+
+/** Route config (`config: { rateLimit }`): every request to the route counts, per client address. */
+export function perAddressRouteLimit({ what, max, windowMs }: LimitSettings): RateLimitOptions {
+  return {
+    max,
+    timeWindow: windowMs,
+    errorResponseBuilder: (_request, context) => tooManyAttempts(what, Math.ceil(context.ttl / 1000)),
+  };
+}
+
+/** A counter the route drives itself, for keys that are not the request's address (an email). */
+export interface AttemptLimit {
+  /** Counts one attempt under `key`; a 429 once the key is over its limit. */
+  hit(request: FastifyRequest, key: string): Promise<void>;
+  /** A 429 when `key` is already at its limit, counting nothing: for limits that count only failures. */
+  check(request: FastifyRequest, key: string): Promise<void>;
+  /** Counts one attempt and says whether it was within the limit, never refusing (e.g. "one notice per window"). */
+  take(request: FastifyRequest, key: string): Promise<boolean>;
+}
+
+const KEY = Symbol('rate-limit key');
+type KeyedRequest = FastifyRequest & { [KEY]: string };
+
+/**
+ * `name` keeps counters apart: the plugin's limiters made with createRateLimit share one key space in a
+ * shared store (Redis), so the name prefixes every key.
+ */
+export function createAttemptLimit(app: FastifyInstance, name: string, { what, max, windowMs }: LimitSettings): AttemptLimit {
+  const limiter = app.createRateLimit({
+    max,
+    timeWindow: windowMs,
+    keyGenerator: (request) => `${name}:${(request as KeyedRequest)[KEY]}`,
+  });
+  // The plugin derives the key from the request; a child object of the request carries the key chosen here.
+  const run = (request: FastifyRequest, key: string, increment: boolean) =>
+    limiter(Object.create(request, { [KEY]: { value: key } }) as KeyedRequest, { increment });
+
+  return {
+    async hit(request, key) {
+      const result = await run(request, key, true);
+      if (!result.isAllowed && result.isExceeded) throw tooManyAttempts(what, result.ttlInSeconds);
+    },
+    async check(request, key) {
+      const result = await run(request, key, false);
+      if (!result.isAllowed && result.remaining === 0 && result.ttl > 0) throw tooManyAttempts(what, result.ttlInSeconds);
+    },
+    async take(request, key) {
+      const result = await run(request, key, true);
+      return result.isAllowed || !result.isExceeded;
+    },
+  };
+}
+
+/** An AttemptLimit whose count for a key can start afresh (e.g. after the account's owner proved the password). */
+export interface ForgettingLimit extends AttemptLimit {
+  forget(request: FastifyRequest, key: string): Promise<void>;
+}
+
+/**
+ * The plugin's stores cannot delete a key, so forgetting moves the key on instead: it carries how many times
+ * it was forgotten in the window (that number is itself a count in the same store, so it is shared the same
+ * way). Only `forget` moves it, so a count can never be dodged by someone who cannot do what `forget` needs.
+ */
+export function createForgettingLimit(app: FastifyInstance, name: string, settings: LimitSettings): ForgettingLimit {
+  const attempts = createAttemptLimit(app, name, settings);
+  const forgotten = app.createRateLimit({
+    max: Number.MAX_SAFE_INTEGER,
+    timeWindow: settings.windowMs,
+    keyGenerator: (request) => `${name}-forgotten:${(request as KeyedRequest)[KEY]}`,
+  });
+  const countForgotten = async (request: FastifyRequest, key: string, increment: boolean) => {
+    const result = await forgotten(Object.create(request, { [KEY]: { value: key } }) as KeyedRequest, { increment });
+    return result.isAllowed ? 0 : result.max - result.remaining;
+  };
+  const current = async (request: FastifyRequest, key: string) => `${key}#${await countForgotten(request, key, false)}`;
+
+  return {
+    hit: async (request, key) => attempts.hit(request, await current(request, key)),
+    check: async (request, key) => attempts.check(request, await current(request, key)),
+    take: async (request, key) => attempts.take(request, await current(request, key)),
+    async forget(request, key) {
+      await countForgotten(request, key, true);
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import type { ErrorResponse, Product, UserProfile } from '@coffee/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpAndSignIn, type SignedInUser } from '../test/auth.js';
+import { createProduct } from '../test/factories.js';
+import { multipartBody, solidPicture } from '../test/images.js';
+import { createTestApp, type TestContext } from '../test/test-app.js';
+
+let ctx: TestContext;
+let staff: SignedInUser;
+let product: Awaited<ReturnType<typeof createProduct>>;
+type Form = { payload: Buffer; headers: Record<string, string> };
+/** Well-formed forms the cases below break, by the field that carries the picture. */
+const forms: Record<'image' | 'photo', Form> = {} as Record<'image' | 'photo', Form>;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  staff = await signUpAndSignIn(ctx, { role: 'staff' });
+  product = await createProduct(ctx.database, { name: 'Untouched Latte', priceIdr: 25_000 });
+  for (const field of ['image', 'photo'] as const) {
+    forms[field] = multipartBody(
+      { name: 'Broken Upload', price: '25', category: 'coffee' },
+      { field, filename: 'p.png', contentType: 'image/png', content: await solidPicture('png') },
+    );
+  }
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const boundaryOf = (headers: Record<string, string>) => /boundary=(.*)$/.exec(headers['content-type'] ?? '')?.[1] ?? '';
+const storedFiles = () => (fs.existsSync(ctx.config.uploadsDir) ? fs.readdirSync(ctx.config.uploadsDir, { recursive: true }).sort() : []);
+
+const NO_BOUNDARY =
+  'The form could not be read: its Content-Type has no valid multipart boundary. Send it as multipart/form-data and let your browser or HTTP library set the boundary';
+const INCOMPLETE =
+  'The form ended before it was complete, or its parts do not use the boundary its Content-Type names: please send it again';
+
+const malformed = (form: Form) => [
+  { name: 'no boundary', contentType: 'multipart/form-data', payload: form.payload, message: NO_BOUNDARY },
+  // RFC 2046 allows at most 70 characters; the parser cannot search for a longer one.
+  { name: 'an over-long boundary', contentType: `multipart/form-data; boundary=${'x'.repeat(300)}`, payload: form.payload, message: NO_BOUNDARY },
+  { name: 'a body cut short inside the picture', contentType: form.headers['content-type'], payload: form.payload.subarray(0, form.payload.length - 120), message: INCOMPLETE },
+  { name: 'a body cut short inside the part headers', contentType: form.headers['content-type'], payload: form.payload.subarray(0, boundaryOf(form.headers).length + 30), message: INCOMPLETE },
+  { name: 'a boundary the body never uses', contentType: 'multipart/form-data; boundary=not-the-one-used', payload: form.payload, message: INCOMPLETE },
+];
+
+const routes = () => [
+  { method: 'POST' as const, url: '/api/v1/products', form: forms.image },
+  { method: 'PATCH' as const, url: `/api/v1/products/${product.id}`, form: forms.image },
+  { method: 'PUT' as const, url: '/api/v1/users/me/photo', form: forms.photo },
+];
+
+describe('a malformed multipart body', () => {
+  it.each(['POST /api/v1/products', 'PATCH /api/v1/products/:id', 'PUT /api/v1/users/me/photo'])(
+    '%s: a 400 saying what to fix, no file kept and nothing changed',
+    async (label) => {
+      const route = routes().find((r) => label.startsWith(r.method))!;
+      const filesBefore = storedFiles();
+      const productsBefore = await ctx.database.db.selectFrom('products').select('id').execute();
+      for (const c of malformed(route.form)) {
+        const res = await ctx.app.inject({
+          method: route.method,
+          url: route.url,
+          headers: { ...staff.headers, 'content-type': c.contentType },
+          payload: c.payload,
+        });
+        expect({ case: c.name, status: res.statusCode, body: res.json<ErrorResponse>() }).toEqual({
+          case: c.name,
+          status: 400,
+          body: { message: c.message },
+        });
+      }
+      expect(storedFiles()).toEqual(filesBefore);
+      expect(await ctx.database.db.selectFrom('products').select('id').execute()).toEqual(productsBefore);
+      const after = await ctx.app.inject({ method: 'GET', url: `/api/v1/products/${product.id}` });
+      expect(after.json<{ data: Product }>().data).toMatchObject({ name: 'Untouched Latte', priceIdr: 25_000, imageUrl: '/uploads/images/default-coffee.webp' });
+      const me = await ctx.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: staff.headers });
+      expect(me.json<{ data: UserProfile }>().data.photoUrl).toBeNull();
+    },
+  );
+
+  it('does not stop the same route from taking a well-formed form next', async () => {
+    const { headers, payload } = forms.image;
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/products', headers: { ...staff.headers, ...headers }, payload });
+    expect(res.statusCode).toBe(201);
+    expect(res.json<{ data: Product }>().data.name).toBe('Broken Upload');
+  });
+});

@@ -1,0 +1,134 @@
+import { SIZE_LABELS, type PaymentMethod, type SizeCode } from '@coffee/contract';
+import type { Config } from '../config.js';
+import type { DatabaseHandle } from '../db/database.js';
+import { parseShopLocal, shopLocalToInstant, toShopLocal } from '../lib/shop-time.js';
+import { createCartRepository } from '../modules/cart/cart.repository.js';
+import { checkLineWithOptions } from '../modules/cart/cart.service.js';
+import { createOrderRepository } from '../modules/orders/orders.repository.js';
+import { lineTotalIdr, summarize } from '../modules/checkout/checkout.service.js';
+
+export const DEMO_CUSTOMER_EMAIL = 'customer@coffeeshop.test';
+
+interface DemoLine {
+  name: string;
+  size: SizeCode | null;
+  quantity: number;
+}
+
+/**
+ * The History screen's six sample cards (name, price, status Delivered), made real
+ * as six past orders of the demo customer, from products of the demo menu at its prices.
+ */
+const PAST_ORDERS: readonly { daysAgo: number; at: string; payment: PaymentMethod; line: DemoLine }[] = [
+  { daysAgo: 2, at: '10:15', payment: 'cash-on-delivery', line: { name: 'Hazelnut Latte', size: 'R', quantity: 1 } },
+  { daysAgo: 5, at: '14:30', payment: 'bank-account', line: { name: 'Creamy Ice Latte', size: 'R', quantity: 1 } },
+  { daysAgo: 9, at: '09:45', payment: 'cash-on-delivery', line: { name: 'Caramel Macchiato', size: 'L', quantity: 1 } },
+  { daysAgo: 13, at: '12:00', payment: 'card', line: { name: 'Nasi Goreng Kampung', size: null, quantity: 1 } },
+  { daysAgo: 18, at: '16:20', payment: 'bank-account', line: { name: 'Matcha Latte', size: 'R', quantity: 1 } },
+  { daysAgo: 24, at: '09:50', payment: 'cash-on-delivery', line: { name: 'Butter Croissant', size: null, quantity: 1 } },
+];
+
+/** The Order Summary's two sample lines at checkout. */
+const CART_LINES: readonly DemoLine[] = [
+  { name: 'Hazelnut Latte', size: 'R', quantity: 1 },
+  { name: 'Creamy Ice Latte', size: 'R', quantity: 1 },
+];
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Gives the demo customer (created by load-demo-accounts.ts) a history and a cart. Idempotent: does
+ * nothing once that customer has any order, and fills the cart only when it is empty. Never runs in
+ * production, where the demo accounts do not exist either. Products missing from the menu are skipped.
+ */
+export async function loadDemoOrders(
+  database: DatabaseHandle,
+  config: Pick<Config, 'env' | 'orders'>,
+  log?: { info(obj: object, msg: string): void },
+  now: Date = new Date(),
+): Promise<{ orders: number; cartLines: number } | null> {
+  if (config.env === 'production') return null;
+  const { db } = database;
+  const customer = await db.selectFrom('users').select('id').where('email', '=', DEMO_CUSTOMER_EMAIL).executeTakeFirst();
+  if (!customer) return null;
+  const hasOrders = await db.selectFrom('orders').select('id').where('user_id', '=', customer.id).limit(1).executeTakeFirst();
+  if (hasOrders) return null;
+
+  const names = [...new Set([...PAST_ORDERS.map((o) => o.line.name), ...CART_LINES.map((l) => l.name)])];
+  const rows = await db.selectFrom('products').select(['id', 'name']).where('name', 'in', names).where('deleted_at', 'is', null).execute();
+  const idOf = new Map(rows.map((r) => [r.name, r.id]));
+  const zone = config.orders.shopTimeZone;
+
+  const result = await db.transaction().execute(async (trx) => {
+    const orders = createOrderRepository(trx);
+    const carts = createCartRepository(trx);
+    const catalogue = await carts.findCatalogueEntries([...idOf.values()]);
+    const priceOf = (line: DemoLine) => {
+      const product = catalogue.get(idOf.get(line.name) ?? 0);
+      if (!product) return null;
+      // Past orders were placed before anything sold out: price by size and default options, ignoring today's sold-out flag.
+      const check = checkLineWithOptions({ ...product, isSoldOut: false }, line.size, undefined);
+      return check.ok ? { product, unitPriceIdr: check.unitPriceIdr, options: check.options, optionIds: check.optionIds } : null;
+    };
+
+    let placed = 0;
+    for (const past of PAST_ORDERS) {
+      const priced = priceOf(past.line);
+      if (!priced) continue;
+      const day = toShopLocal(new Date(now.getTime() - past.daysAgo * DAY_MS), zone).text.slice(0, 10);
+      const local = parseShopLocal(`${day}T${past.at}`);
+      if (!local) continue;
+      const at = shopLocalToInstant(local, zone).toISOString();
+      const line = {
+        productId: priced.product.id,
+        name: priced.product.name,
+        sizeCode: past.line.size,
+        sizeLabel: past.line.size ? SIZE_LABELS[past.line.size] : null,
+        options: priced.options,
+        baristaNote: '',
+        quantity: past.line.quantity,
+        unitPriceIdr: priced.unitPriceIdr,
+        lineTotalIdr: lineTotalIdr({ unitPriceIdr: priced.unitPriceIdr, quantity: past.line.quantity }),
+      };
+      const summary = summarize([line], 'dine-in', config.orders);
+      const orderId = await orders.insertOrder({
+        userId: customer.id,
+        status: 'delivered',
+        paymentMethod: past.payment,
+        paymentStatus: 'paid',
+        paymentInstructions: null,
+        deliveryMethod: 'dine-in',
+        scheduledFor: local.text,
+        scheduledAt: at,
+        isAsap: true,
+        address: null,
+        ...summary,
+        itemCount: line.quantity,
+        placedAt: at,
+        paidAt: at,
+      });
+      await orders.insertLines(orderId, [line]);
+      placed += 1;
+    }
+
+    const nowIso = now.toISOString();
+    await carts.ensureCart(customer.id, nowIso);
+    const cart = await carts.findCartByUser(customer.id);
+    let cartLines = 0;
+    if (cart && (await carts.listLines(cart.id)).length === 0) {
+      for (const line of CART_LINES) {
+        const priced = priceOf(line);
+        if (!priced) continue;
+        await carts.insertLine(
+          cart.id,
+          { productId: priced.product.id, sizeCode: line.size, optionIds: priced.optionIds, baristaNote: '', quantity: line.quantity },
+          nowIso,
+        );
+        cartLines += 1;
+      }
+    }
+    return { orders: placed, cartLines };
+  });
+  log?.info(result, `demo orders and cart loaded for ${DEMO_CUSTOMER_EMAIL}`);
+  return result;
+}

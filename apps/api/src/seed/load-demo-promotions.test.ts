@@ -1,0 +1,30 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createPromotionRepository } from '../modules/promotions/promotions.service.js';
+import { createProduct } from '../test/factories.js';
+import { createTestDatabase, type TestDatabase } from '../test/test-app.js';
+import { loadDemoPromotions } from './load-demo-promotions.js';
+
+let testDb: TestDatabase;
+beforeEach(async () => {
+  testDb = await createTestDatabase();
+});
+afterEach(async () => {
+  await testDb.drop();
+});
+
+describe('demo promotions', () => {
+  it("add the Promo Today panel's four coupons with their real days, once", async () => {
+    const wings = await createProduct(testDb.database, { name: 'Spicy Chicken Wings', category: 'foods' });
+    expect(await loadDemoPromotions(testDb.database)).toBe(4);
+    expect(await loadDemoPromotions(testDb.database)).toBe(0);
+    const promotions = await createPromotionRepository(testDb.database.db).listActive();
+    expect(promotions.map((p) => [p.code, p.yearlyOn, p.onBirthday])).toEqual([
+      ['MOTHERSDAY', '12-22', false],
+      ['SUNDAYCOFFEE', null, false],
+      ['HALLOWEEN', '10-31', false],
+      ['BIRTHDAY', null, true],
+    ]);
+    expect(promotions[1]).toMatchObject({ weekdays: [7], fromTime: '07:00', toTime: '09:00', deliveryMethods: ['dine-in'], audience: 'members' });
+    expect(promotions[2]).toMatchObject({ targetProductId: wings.id, targetProductName: 'Spicy Chicken Wings' });
+  });
+});

@@ -1,0 +1,802 @@
+import type { Category, OptionGroupInputBody, SizeCode } from '@coffee/contract';
+import type { ArtSpec } from '../lib/product-art.js';
+
+/** One product of the demo menu. Prices are in thousands of rupiah, as the API's `price` (34 is IDR 34.000). */
+export type DemoProduct = {
+  readonly name: string;
+  readonly category: Category;
+  readonly description: string;
+  readonly price: number;
+  /** Drinks only; R always equals `price`. */
+  readonly sizes: Readonly<Record<SizeCode, number>> | null;
+  readonly isFavorite: boolean;
+  readonly isPromo: boolean;
+  readonly isSoldOut: boolean;
+  /** How long ago the product joined the menu, so that sorting by newest has something to sort. */
+  readonly addedDaysAgo: number;
+  readonly art: ArtSpec;
+};
+
+/** A larger cup costs 4 more, an extra large 8 more (thousands of rupiah). */
+const sized = (price: number): Readonly<Record<SizeCode, number>> => ({ R: price, L: price + 4, XL: price + 8 });
+
+const BRAND_BROWN = '#6A4029';
+const BRAND_YELLOW = '#FFBA33';
+const MILK = '#F3E7D6';
+const ESPRESSO = '#6E4128';
+const PALM_SUGAR = '#8A5523';
+
+const BG = {
+  yellow: '#FFE3A3',
+  cream: '#F6E4CB',
+  latte: '#EBD8C4',
+  peach: '#FAD9BE',
+  blush: '#F6D5D3',
+  mint: '#D7EAD3',
+  lilac: '#E4D8EE',
+  sky: '#D6E6F0',
+} as const;
+
+const plain = { isFavorite: false, isPromo: false, isSoldOut: false } as const;
+
+export const DEMO_MENU: readonly DemoProduct[] = [
+  // Coffee
+  {
+    name: 'Hazelnut Latte',
+    category: 'coffee',
+    description:
+      'Espresso and milk sweetened with hazelnut syrup, finished with vanilla whipped cream and sliced banana on top. Enjoy it iced or hot.',
+    price: 34,
+    sizes: sized(34),
+    ...plain,
+    isFavorite: true,
+    addedDaysAgo: 420,
+    art: {
+      kind: 'iced-glass',
+      color: '#C28C5C',
+      topColor: ESPRESSO,
+      bottomColor: MILK,
+      toppings: ['ice', 'whipped', 'banana'],
+      accent: BRAND_BROWN,
+      backdrop: BG.yellow,
+    },
+  },
+  {
+    name: 'Creamy Ice Latte',
+    category: 'coffee',
+    description:
+      'A double shot poured over cold milk and a splash of fresh cream, shaken until silky and served over ice.',
+    price: 27,
+    sizes: sized(27),
+    ...plain,
+    isPromo: true,
+    addedDaysAgo: 390,
+    art: {
+      kind: 'iced-glass',
+      color: '#CFA57C',
+      topColor: ESPRESSO,
+      bottomColor: '#F8F0E4',
+      toppings: ['ice'],
+      accent: BRAND_YELLOW,
+      backdrop: BG.cream,
+    },
+  },
+  {
+    name: 'Es Kopi Susu Gula Aren',
+    category: 'coffee',
+    description:
+      "Jakarta's everyday favourite: espresso, fresh milk and Javanese palm sugar (gula aren), served cold over ice.",
+    price: 22,
+    sizes: sized(22),
+    ...plain,
+    isFavorite: true,
+    addedDaysAgo: 360,
+    art: {
+      kind: 'plastic-cup',
+      color: '#D9B58D',
+      topColor: ESPRESSO,
+      bottomColor: PALM_SUGAR,
+      toppings: ['ice'],
+      accent: BRAND_BROWN,
+      backdrop: BG.peach,
+    },
+  },
+  {
+    name: 'Kopi Susu Pandan',
+    category: 'coffee',
+    description:
+      'Iced milk coffee sweetened with house-made pandan syrup, fragrant and a little nutty, the way Bandung drinks it.',
+    price: 25,
+    sizes: sized(25),
+    ...plain,
+    addedDaysAgo: 150,
+    art: {
+      kind: 'plastic-cup',
+      color: '#D8D3A6',
+      topColor: ESPRESSO,
+      bottomColor: '#A9CF86',
+      toppings: ['ice'],
+      accent: '#5E9C47',
+      backdrop: BG.mint,
+    },
+  },
+  {
+    name: 'Klepon Latte',
+    category: 'coffee',
+    description:
+      'Inspired by the green rice cake: pandan milk over palm sugar syrup with a shot of espresso, topped with grated coconut.',
+    price: 32,
+    sizes: sized(32),
+    ...plain,
+    addedDaysAgo: 3,
+    art: {
+      kind: 'iced-glass',
+      color: '#A9CF86',
+      topColor: '#EFE6CF',
+      bottomColor: '#7E4A1F',
+      toppings: ['ice', 'sprinkles'],
+      toppingColor: '#FFFFFF',
+      accent: '#5E9C47',
+      backdrop: '#E3EFD2',
+    },
+  },
+  {
+    name: 'Caffè Latte',
+    category: 'coffee',
+    description: 'A double shot of our house blend with velvety steamed milk and a thin layer of microfoam.',
+    price: 28,
+    sizes: sized(28),
+    ...plain,
+    addedDaysAgo: 410,
+    art: {
+      kind: 'hot-cup',
+      color: '#B5773F',
+      topColor: '#FFF7EA',
+      toppings: ['latte-art'],
+      accent: BRAND_YELLOW,
+      backdrop: BG.latte,
+    },
+  },
+  {
+    name: 'Cappuccino',
+    category: 'coffee',
+    description: 'Espresso, steamed milk and a thick cap of foam in equal parts, dusted with cocoa powder.',
+    price: 28,
+    sizes: sized(28),
+    ...plain,
+    addedDaysAgo: 405,
+    art: {
+      kind: 'hot-cup',
+      color: '#8C5530',
+      topColor: '#FBEFDD',
+      toppings: ['foam', 'cocoa'],
+      toppingColor: '#5A2E16',
+      accent: BRAND_BROWN,
+      backdrop: BG.yellow,
+    },
+  },
+  {
+    name: 'Espresso',
+    category: 'coffee',
+    description:
+      'A short, syrupy double shot of Gayo and Toraja beans with notes of dark chocolate and brown sugar.',
+    price: 18,
+    sizes: sized(18),
+    ...plain,
+    addedDaysAgo: 430,
+    art: {
+      kind: 'small-cup',
+      color: '#A8672F',
+      toppings: ['crema'],
+      accent: '#F1EAE2',
+      backdrop: BG.cream,
+    },
+  },
+  {
+    name: 'Iced Americano',
+    category: 'coffee',
+    description: 'Two shots of espresso over cold water and plenty of ice: clean, bold and refreshing.',
+    price: 22,
+    sizes: sized(22),
+    ...plain,
+    addedDaysAgo: 380,
+    art: {
+      kind: 'iced-glass',
+      color: '#3F2414',
+      topColor: '#5C3520',
+      toppings: ['ice'],
+      accent: '#4A4A4A',
+      backdrop: BG.sky,
+    },
+  },
+  {
+    name: 'Caramel Macchiato',
+    category: 'coffee',
+    description:
+      'Vanilla milk over ice, marked with espresso and finished with a crosshatch of buttery caramel sauce.',
+    price: 32,
+    sizes: sized(32),
+    ...plain,
+    addedDaysAgo: 240,
+    art: {
+      kind: 'iced-glass',
+      color: '#D9B38A',
+      topColor: '#8A5530',
+      bottomColor: MILK,
+      toppings: ['ice', 'drizzle'],
+      toppingColor: '#E0973A',
+      accent: BRAND_YELLOW,
+      backdrop: BG.peach,
+    },
+  },
+  {
+    name: 'Iced Mocha',
+    category: 'coffee',
+    description: 'Espresso, dark chocolate and cold milk, crowned with whipped cream and a ribbon of chocolate sauce.',
+    price: 32,
+    sizes: sized(32),
+    ...plain,
+    addedDaysAgo: 200,
+    art: {
+      kind: 'iced-glass',
+      color: '#7A4529',
+      bottomColor: '#A46A45',
+      toppings: ['ice', 'whipped', 'drizzle'],
+      toppingColor: '#4A2414',
+      accent: '#B3263A',
+      backdrop: BG.blush,
+    },
+  },
+  {
+    name: 'Kopi Tubruk',
+    category: 'coffee',
+    description:
+      'Traditional Javanese coffee: finely ground robusta brewed straight in the cup with a little sugar, served in an enamel mug.',
+    price: 18,
+    sizes: sized(18),
+    ...plain,
+    addedDaysAgo: 300,
+    art: {
+      kind: 'mug',
+      color: '#5A3420',
+      toppings: ['crema'],
+      accent: '#2F5D8A',
+      backdrop: BG.latte,
+    },
+  },
+  {
+    name: 'Cold Brew Gayo',
+    category: 'coffee',
+    description: 'Aceh Gayo beans steeped for eighteen hours and bottled cold: smooth, chocolatey and never bitter.',
+    price: 30,
+    sizes: sized(30),
+    ...plain,
+    addedDaysAgo: 90,
+    art: {
+      kind: 'bottle',
+      color: '#4A2A17',
+      accent: BRAND_BROWN,
+      backdrop: BG.yellow,
+    },
+  },
+  {
+    name: 'Es Kopi Alpukat',
+    category: 'coffee',
+    description:
+      'Ripe avocado blended with milk and palm sugar, with a shot of espresso poured on top. Thick, creamy and very Indonesian.',
+    price: 32,
+    sizes: sized(32),
+    ...plain,
+    isSoldOut: true,
+    addedDaysAgo: 45,
+    art: {
+      kind: 'iced-glass',
+      color: '#C9D78A',
+      topColor: ESPRESSO,
+      bottomColor: '#A9C25C',
+      toppings: ['ice'],
+      accent: '#5E9C47',
+      backdrop: BG.mint,
+    },
+  },
+
+  // Non-coffee
+  {
+    name: 'Matcha Latte',
+    category: 'non-coffee',
+    description: 'Stone-ground Japanese matcha whisked smooth and poured over cold milk, lightly sweetened.',
+    price: 30,
+    sizes: sized(30),
+    ...plain,
+    isFavorite: true,
+    addedDaysAgo: 330,
+    art: {
+      kind: 'iced-glass',
+      color: '#B5D196',
+      topColor: '#6E9C45',
+      bottomColor: '#F4EEDD',
+      toppings: ['ice'],
+      accent: '#6E9C45',
+      backdrop: BG.mint,
+    },
+  },
+  {
+    name: 'Taro Latte',
+    category: 'non-coffee',
+    description: 'Purple taro blended with fresh milk into a sweet, gently vanilla drink, served over ice.',
+    price: 28,
+    sizes: sized(28),
+    ...plain,
+    isPromo: true,
+    addedDaysAgo: 170,
+    art: {
+      kind: 'plastic-cup',
+      color: '#C9A8D8',
+      topColor: '#E9DCF0',
+      bottomColor: '#A982C4',
+      toppings: ['ice'],
+      accent: '#8E6BB0',
+      backdrop: BG.lilac,
+    },
+  },
+  {
+    name: 'Brown Sugar Boba Milk',
+    category: 'non-coffee',
+    description:
+      'Chewy tapioca pearls simmered in brown sugar syrup, with cold fresh milk poured over and tiger stripes down the cup.',
+    price: 30,
+    sizes: sized(30),
+    ...plain,
+    isFavorite: true,
+    addedDaysAgo: 260,
+    art: {
+      kind: 'plastic-cup',
+      color: '#F1E3CF',
+      bottomColor: '#9A6232',
+      toppings: ['boba', 'tiger'],
+      toppingColor: '#7A4016',
+      accent: BRAND_BROWN,
+      backdrop: BG.peach,
+    },
+  },
+  {
+    name: 'Thai Tea',
+    category: 'non-coffee',
+    description: 'Strong spiced Thai black tea with sweetened condensed milk and a float of fresh milk on top.',
+    price: 24,
+    sizes: sized(24),
+    ...plain,
+    addedDaysAgo: 280,
+    art: {
+      kind: 'plastic-cup',
+      color: '#E58A3A',
+      topColor: '#F6E5CE',
+      bottomColor: '#D8722A',
+      toppings: ['ice'],
+      accent: '#E07A3B',
+      backdrop: '#FBE2C6',
+    },
+  },
+  {
+    name: 'Hot Chocolate',
+    category: 'non-coffee',
+    description: 'Dark Belgian chocolate melted into steamed milk and topped with soft marshmallows.',
+    price: 28,
+    sizes: sized(28),
+    ...plain,
+    addedDaysAgo: 350,
+    art: {
+      kind: 'mug',
+      color: '#6B3A20',
+      toppings: ['marshmallow'],
+      accent: '#B3263A',
+      backdrop: BG.blush,
+    },
+  },
+  {
+    name: 'Red Velvet Latte',
+    category: 'non-coffee',
+    description: 'Cocoa-kissed red velvet blended with cold milk and topped with a layer of cream cheese foam.',
+    price: 28,
+    sizes: sized(28),
+    ...plain,
+    addedDaysAgo: 14,
+    art: {
+      kind: 'iced-glass',
+      color: '#D46A78',
+      topColor: '#F8ECE6',
+      bottomColor: '#B23A48',
+      toppings: ['ice'],
+      accent: '#D98B95',
+      backdrop: '#F8DCE0',
+    },
+  },
+  {
+    name: 'Lemon Tea',
+    category: 'non-coffee',
+    description: 'Freshly brewed jasmine tea with squeezed lemon and a little cane sugar, poured over ice.',
+    price: 18,
+    sizes: sized(18),
+    ...plain,
+    addedDaysAgo: 400,
+    art: {
+      kind: 'iced-glass',
+      color: '#D9902F',
+      topColor: '#EDB04F',
+      toppings: ['ice', 'citrus', 'leaf'],
+      toppingColor: '#F2C12E',
+      accent: BRAND_YELLOW,
+      backdrop: BG.yellow,
+    },
+  },
+  {
+    name: 'Teh Tarik',
+    category: 'non-coffee',
+    description: 'Pulled tea: strong black tea and condensed milk poured from a height until it turns frothy and smooth.',
+    price: 20,
+    sizes: sized(20),
+    ...plain,
+    addedDaysAgo: 210,
+    art: {
+      kind: 'mug',
+      color: '#C58B55',
+      topColor: '#F1DCC0',
+      toppings: ['foam'],
+      accent: '#B0532F',
+      backdrop: BG.cream,
+    },
+  },
+  {
+    name: 'Strawberry Milk',
+    category: 'non-coffee',
+    description: 'Fresh Lembang strawberries crushed with a little sugar under ice-cold milk.',
+    price: 26,
+    sizes: sized(26),
+    ...plain,
+    addedDaysAgo: 60,
+    art: {
+      kind: 'iced-glass',
+      color: '#F4A7B4',
+      topColor: '#FCE8EA',
+      bottomColor: '#D9364F',
+      toppings: ['ice'],
+      accent: '#E0475E',
+      backdrop: BG.blush,
+    },
+  },
+  {
+    name: 'Es Jeruk Peras',
+    category: 'non-coffee',
+    description: 'Sweet Medan oranges squeezed to order and poured over ice: tangy, bright and made fresh.',
+    price: 18,
+    sizes: sized(18),
+    ...plain,
+    addedDaysAgo: 370,
+    art: {
+      kind: 'iced-glass',
+      color: '#F7A21E',
+      topColor: '#FBC257',
+      toppings: ['ice', 'citrus'],
+      toppingColor: '#F28C1B',
+      accent: '#E07A3B',
+      backdrop: '#FCE3BE',
+    },
+  },
+  {
+    name: 'Wedang Jahe',
+    category: 'non-coffee',
+    description:
+      'Warm Javanese ginger tea with lemongrass and palm sugar, soothing on a rainy Bandung evening.',
+    price: 18,
+    sizes: sized(18),
+    ...plain,
+    addedDaysAgo: 120,
+    art: {
+      kind: 'mug',
+      color: '#C98A3A',
+      toppings: ['ginger', 'leaf'],
+      toppingColor: '#6FA34F',
+      accent: '#4F8F8B',
+      backdrop: BG.latte,
+    },
+  },
+  {
+    name: 'Lychee Tea',
+    category: 'non-coffee',
+    description: 'Chilled black tea with lychee syrup, whole lychees and a sprig of mint.',
+    price: 24,
+    sizes: sized(24),
+    ...plain,
+    addedDaysAgo: 30,
+    art: {
+      kind: 'iced-glass',
+      color: '#E8A977',
+      topColor: '#F3CBA0',
+      toppings: ['ice', 'lychee', 'leaf'],
+      toppingColor: '#4E9A3E',
+      accent: '#D98B95',
+      backdrop: '#F8E1D6',
+    },
+  },
+
+  // Foods
+  {
+    name: 'Butter Croissant',
+    category: 'foods',
+    description: 'Laminated with French butter and baked every morning: a crisp, flaky shell and a soft honeycomb inside.',
+    price: 25,
+    sizes: null,
+    ...plain,
+    isFavorite: true,
+    addedDaysAgo: 415,
+    art: { kind: 'croissant', color: '#D9923E', accent: BRAND_YELLOW, backdrop: BG.yellow },
+  },
+  {
+    name: 'Almond Croissant',
+    category: 'foods',
+    description: 'Our butter croissant filled with almond frangipane, topped with toasted almond flakes and icing sugar.',
+    price: 32,
+    sizes: null,
+    ...plain,
+    isSoldOut: true,
+    addedDaysAgo: 180,
+    art: { kind: 'croissant', color: '#C98436', toppings: ['almond', 'sugar'], accent: BRAND_BROWN, backdrop: BG.latte },
+  },
+  {
+    name: 'Pisang Goreng Keju Cokelat',
+    category: 'foods',
+    description: 'Crispy battered banana fritters piled with grated cheddar and a generous drizzle of chocolate sauce.',
+    price: 22,
+    sizes: null,
+    ...plain,
+    isPromo: true,
+    addedDaysAgo: 230,
+    art: {
+      kind: 'fritters',
+      color: '#E0A03F',
+      toppings: ['cheese', 'drizzle'],
+      toppingColor: '#4A2414',
+      accent: BRAND_YELLOW,
+      backdrop: BG.peach,
+    },
+  },
+  {
+    name: 'Nasi Goreng Kampung',
+    category: 'foods',
+    description:
+      'Village-style fried rice with sweet soy, shrimp paste and chilli, served with a fried egg, prawn crackers and fresh cucumber.',
+    price: 45,
+    sizes: null,
+    ...plain,
+    isFavorite: true,
+    addedDaysAgo: 340,
+    art: { kind: 'fried-rice', color: '#C8783E', toppings: ['egg', 'krupuk'], accent: '#D9734E', backdrop: BG.cream },
+  },
+  {
+    name: 'Mie Goreng Jawa',
+    category: 'foods',
+    description: 'Javanese fried noodles with chicken, mustard greens and sweet soy, finished with crispy shallots and chilli.',
+    price: 40,
+    sizes: null,
+    ...plain,
+    addedDaysAgo: 300,
+    art: { kind: 'noodles', color: '#D49A52', toppings: ['greens'], accent: '#4F8F8B', backdrop: BG.yellow },
+  },
+  {
+    name: 'Roti Bakar Cokelat Keju',
+    category: 'foods',
+    description: 'Thick grilled bread filled with chocolate and cheese, topped with more cheese and a swirl of condensed milk.',
+    price: 24,
+    sizes: null,
+    ...plain,
+    addedDaysAgo: 190,
+    art: {
+      kind: 'toast',
+      color: '#C98A3E',
+      topColor: '#FFD45C',
+      toppings: ['cheese', 'drizzle'],
+      toppingColor: '#4A2414',
+      accent: '#C8925A',
+      backdrop: BG.peach,
+    },
+  },
+  {
+    name: 'Banana Bread',
+    category: 'foods',
+    description: 'Moist banana bread with toasted walnuts and a caramelised crust, cut in thick slices.',
+    price: 22,
+    sizes: null,
+    ...plain,
+    addedDaysAgo: 110,
+    art: { kind: 'loaf-slice', color: '#C99158', bottomColor: '#6E3E1C', accent: '#C8925A', backdrop: BG.yellow },
+  },
+  {
+    name: 'Chicken Katsu Rice Bowl',
+    category: 'foods',
+    description: 'Panko-crusted chicken thigh on steamed rice with shredded cabbage, sesame and a sweet katsu sauce.',
+    price: 48,
+    sizes: null,
+    ...plain,
+    addedDaysAgo: 75,
+    art: { kind: 'rice-bowl', color: '#DDA24B', toppingColor: '#4A2414', accent: '#3E5F8A', backdrop: BG.cream },
+  },
+  {
+    name: 'Kentang Goreng',
+    category: 'foods',
+    description: 'Golden shoestring fries tossed with sea salt, served with chilli and tomato sauce on the side.',
+    price: 22,
+    sizes: null,
+    ...plain,
+    addedDaysAgo: 320,
+    art: { kind: 'fries', color: '#F2C14E', accent: '#D9473A', backdrop: BG.yellow },
+  },
+  {
+    name: 'Spicy Chicken Wings',
+    category: 'foods',
+    description: 'Six crispy wings tossed in a sticky sweet-and-spicy sambal glaze with sesame and spring onion.',
+    price: 38,
+    sizes: null,
+    ...plain,
+    isPromo: true,
+    addedDaysAgo: 20,
+    art: { kind: 'wings', color: '#B8501F', toppings: ['sesame', 'greens'], accent: BRAND_BROWN, backdrop: BG.peach },
+  },
+  {
+    name: 'Basque Burnt Cheesecake',
+    category: 'foods',
+    description: 'Baked hot until the top caramelises deep brown while the inside stays creamy; served as a generous wedge.',
+    price: 35,
+    sizes: null,
+    ...plain,
+    addedDaysAgo: 10,
+    art: { kind: 'cake-slice', color: '#F4D89A', topColor: '#6B3A1E', accent: BRAND_YELLOW, backdrop: BG.cream },
+  },
+  {
+    name: 'Donat Meses',
+    category: 'foods',
+    description: 'A soft, pillowy yeast doughnut dipped in dark chocolate glaze and showered with rainbow meses sprinkles.',
+    price: 15,
+    sizes: null,
+    ...plain,
+    addedDaysAgo: 270,
+    art: {
+      kind: 'donut',
+      color: '#D99A4A',
+      topColor: '#5A2E16',
+      toppings: ['sprinkles'],
+      accent: '#D98B95',
+      backdrop: BG.blush,
+    },
+  },
+  {
+    name: 'Chocolate Chip Cookies',
+    category: 'foods',
+    description: 'Three chewy brown-butter cookies packed with dark chocolate chunks and a pinch of sea salt.',
+    price: 15,
+    sizes: null,
+    ...plain,
+    addedDaysAgo: 140,
+    art: { kind: 'cookies', color: '#D49A52', toppingColor: '#3F2314', accent: BRAND_BROWN, backdrop: BG.latte },
+  },
+
+  // Add-on: things added to an order that are not part of a drink (milk, shots and syrups are drink options).
+  {
+    name: 'Gayo Arabica Beans 250 g',
+    category: 'add-on',
+    description:
+      'Whole arabica beans (biji kopi) from the Gayo highlands of Aceh, medium roasted in small batches. Ask us to grind them for your brewer.',
+    price: 95,
+    sizes: null,
+    ...plain,
+    addedDaysAgo: 55,
+    art: { kind: 'coffee-bag', color: '#3A2A22', topColor: MILK, toppings: ['beans'], accent: '#D9734E', backdrop: BG.latte },
+  },
+  {
+    name: 'Toraja Drip Bags (5 pcs)',
+    category: 'add-on',
+    description:
+      'Five single-cup drip bags of Toraja Sapan arabica: hang one on your cup, pour hot water slowly and it is ready in three minutes.',
+    price: 55,
+    sizes: null,
+    ...plain,
+    addedDaysAgo: 25,
+    art: { kind: 'coffee-bag', color: '#C9A57A', accent: '#4F8F8B', backdrop: BG.mint },
+  },
+  {
+    name: 'Reusable Tumbler',
+    category: 'add-on',
+    description:
+      'A double-walled stainless steel tumbler (500 ml) with a leak-proof sip lid: keeps iced drinks cold for 12 hours and hot ones warm for 6.',
+    price: 135,
+    sizes: null,
+    ...plain,
+    addedDaysAgo: 100,
+    art: { kind: 'tumbler', color: '#4F8F8B', topColor: '#2E3B3A', accent: BRAND_BROWN, backdrop: BG.sky },
+  },
+  {
+    name: 'Extra Sambal Matah',
+    category: 'add-on',
+    description:
+      'A little pot of Balinese sambal matah: raw shallot, lemongrass and chilli in hot coconut oil, for your nasi goreng, wings or fries.',
+    price: 5,
+    sizes: null,
+    ...plain,
+    addedDaysAgo: 65,
+    art: { kind: 'ramekin', color: '#C8321F', toppings: ['sauce'], accent: MILK, backdrop: BG.peach },
+  },
+];
+
+/**
+ * The drink options of the demo menu. The shop once sold these as Add-On products that were never attached to a
+ * drink; they are choices on the drink itself now, priced in whole rupiah.
+ */
+export const DEMO_OPTION_GROUPS = {
+  milk: {
+    name: 'Milk',
+    minChoices: 1,
+    maxChoices: 1,
+    options: [
+      { name: 'Regular milk', isDefault: true },
+      { name: 'Oat milk', priceDeltaIdr: 8_000 },
+      { name: 'Almond milk', priceDeltaIdr: 8_000 },
+    ],
+  },
+  sugar: {
+    name: 'Sugar',
+    minChoices: 1,
+    maxChoices: 1,
+    options: [{ name: 'Normal sugar', isDefault: true }, { name: 'Less sugar' }, { name: 'No sugar' }],
+  },
+  ice: {
+    name: 'Ice',
+    minChoices: 1,
+    maxChoices: 1,
+    options: [{ name: 'Normal ice', isDefault: true }, { name: 'Less ice' }, { name: 'No ice' }, { name: 'Hot' }],
+  },
+  shot: {
+    name: 'Extra shot',
+    minChoices: 0,
+    maxChoices: 1,
+    options: [{ name: 'Extra espresso shot', priceDeltaIdr: 8_000 }],
+  },
+  syrup: {
+    name: 'Syrup',
+    minChoices: 0,
+    maxChoices: 2,
+    options: [
+      { name: 'Hazelnut syrup', priceDeltaIdr: 5_000 },
+      { name: 'Vanilla syrup', priceDeltaIdr: 5_000 },
+      { name: 'Gula aren syrup', priceDeltaIdr: 5_000 },
+      { name: 'Caramel sauce', priceDeltaIdr: 6_000 },
+    ],
+  },
+  toppings: {
+    name: 'Toppings',
+    minChoices: 0,
+    maxChoices: 2,
+    options: [
+      { name: 'Whipped cream', priceDeltaIdr: 6_000 },
+      { name: 'Cheese foam', priceDeltaIdr: 10_000 },
+      { name: 'Boba pearls', priceDeltaIdr: 7_000 },
+      { name: 'Grass jelly', priceDeltaIdr: 5_000 },
+    ],
+  },
+} as const satisfies Record<string, OptionGroupInputBody>;
+export type DemoOptionGroup = keyof typeof DEMO_OPTION_GROUPS;
+
+/** Drinks made without milk: no milk choice, and no creamy toppings. */
+const WITHOUT_MILK = new Set(['Espresso', 'Iced Americano', 'Kopi Tubruk', 'Cold Brew Gayo', 'Lemon Tea', 'Es Jeruk Peras', 'Wedang Jahe', 'Lychee Tea']);
+
+/** The option groups a demo product offers, in the order shown: coffee gets an extra shot and syrups, foods nothing. */
+export function demoOptionGroupsOf(product: Pick<DemoProduct, 'name' | 'category'>): DemoOptionGroup[] {
+  if (product.category !== 'coffee' && product.category !== 'non-coffee') return [];
+  if (product.name === 'Espresso') return ['sugar', 'shot'];
+  const milk = !WITHOUT_MILK.has(product.name);
+  return [
+    ...(milk ? (['milk'] as const) : []),
+    'sugar',
+    'ice',
+    ...(product.category === 'coffee' ? (['shot', 'syrup'] as const) : []),
+    ...(milk ? (['toppings'] as const) : []),
+  ];
+}

@@ -1,0 +1,29 @@
+import { useEffect } from 'react';
+import { CartSync, useCartItemCount } from '../features/cart/components/cart-sync';
+import { useShopSettings } from '../features/shop/api/get-shop-settings';
+import { SessionSync } from './session-sync';
+
+type LayoutSyncProps = {
+  onCartCount: (count: number) => void;
+  /** The shop's chat link (GET /shop), which the signed-in navigation shows; null when it has none. */
+  onChatUrl: (chatUrl: string | null) => void;
+};
+
+/**
+ * The layout's work that draws nothing of its own: the session and cart kept in step with the server, the cart count
+ * and the chat link the navigation shows. A module of its own, loaded after the first paint (root-layout.tsx), because
+ * it needs the cart's code, the query hooks and the contract's schemas, which the first screen can do without. The
+ * shop settings are asked for here on every page, public and long cached, so the order screens find them ready.
+ */
+export default function LayoutSync({ onCartCount, onChatUrl }: LayoutSyncProps) {
+  const count = useCartItemCount();
+  const chatUrl = useShopSettings().data?.chatUrl ?? null;
+  useEffect(() => onCartCount(count), [count, onCartCount]);
+  useEffect(() => onChatUrl(chatUrl), [chatUrl, onChatUrl]);
+  return (
+    <>
+      <SessionSync />
+      <CartSync />
+    </>
+  );
+}

@@ -1,0 +1,11 @@
+import { OptionGroupsManager } from '../../features/menu-options/components/option-groups-manager';
+
+/** Staff: the drink option groups (guarded by RequireStaff; the API refuses customers too). */
+export function OptionGroupsRoute() {
+  return (
+    <>
+      <title>Drink options · Coffee Shop</title>
+      <OptionGroupsManager />
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import { useParams } from 'react-router';
+import { StaffOrderPage } from '../../features/orders/components/staff-order-page';
+import { NotFoundRoute } from './not-found';
+import { parseOrderId } from './order';
+
+/** Staff: /staff/orders/:id, one order with the customer's name and phone (guarded by RequireStaff). */
+export function StaffOrderRoute() {
+  const id = parseOrderId(useParams().id);
+  if (id === null) return <NotFoundRoute />;
+  return (
+    <>
+      <title>{`Order #${id} · Staff · Coffee Shop`}</title>
+      <StaffOrderPage key={id} id={id} />
+    </>
+  );
+}

@@ -1,0 +1,212 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import type { OptionGroup, OptionGroupInputBody } from '@coffee/contract';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { ErrorState } from '../../../components/ui/error-state';
+import { inputStyles } from '../../../components/ui/form-field';
+import { Price } from '../../../components/ui/price';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { useOptionGroups } from '../api/get-option-groups';
+import { useDeleteOptionGroup, useSaveOptionGroup } from '../api/save-option-group';
+
+type DraftOption = { key: string; id?: number; name: string; priceDeltaIdr: string; isDefault: boolean };
+type Draft = { id: number | null; name: string; minChoices: string; maxChoices: string; options: DraftOption[] };
+
+let keys = 0;
+const newKey = () => `o${++keys}`;
+const emptyDraft = (): Draft => ({
+  id: null,
+  name: '',
+  minChoices: '1',
+  maxChoices: '1',
+  options: [{ key: newKey(), name: '', priceDeltaIdr: '0', isDefault: true }],
+});
+const toDraft = (group: OptionGroup): Draft => ({
+  id: group.id,
+  name: group.name,
+  minChoices: String(group.minChoices),
+  maxChoices: String(group.maxChoices),
+  options: group.options.map((o) => ({ key: newKey(), id: o.id, name: o.name, priceDeltaIdr: String(o.priceDeltaIdr), isDefault: o.isDefault })),
+});
+const toBody = (draft: Draft): OptionGroupInputBody => ({
+  name: draft.name,
+  minChoices: Number(draft.minChoices),
+  maxChoices: Number(draft.maxChoices),
+  options: draft.options.map((o) => ({
+    ...(o.id !== undefined ? { id: o.id } : {}),
+    name: o.name,
+    priceDeltaIdr: Number(o.priceDeltaIdr || '0'),
+    isDefault: o.isDefault,
+  })),
+});
+
+const rule = (group: OptionGroup) =>
+  group.minChoices === 1 && group.maxChoices === 1
+    ? 'Choose one'
+    : group.minChoices === 0 && group.maxChoices === 1
+      ? 'On or off'
+      : `Choose ${group.minChoices} to ${group.maxChoices}`;
+
+/**
+ * Staff: the option groups drinks offer (milk, sugar, ice, extras). Each group says how many options a customer
+ * chooses (1 and 1 is choose-one; 0 and n lets them skip it) and which are chosen when they say nothing.
+ */
+export function OptionGroupsManager() {
+  const groups = useOptionGroups();
+  const save = useSaveOptionGroup();
+  const remove = useDeleteOptionGroup();
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const change = (patch: Partial<Draft>) => setDraft((d) => (d ? { ...d, ...patch } : d));
+  const changeOption = (key: string, patch: Partial<DraftOption>) =>
+    setDraft((d) => (d ? { ...d, options: d.options.map((o) => (o.key === key ? { ...o, ...patch } : o)) } : d));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!draft) return;
+    setFailure(null);
+    save.mutate({ id: draft.id, body: toBody(draft) }, { onSuccess: () => setDraft(null), onError: (e) => setFailure(errorMessage(e)) });
+  };
+
+  if (groups.isPending) return <Spinner />;
+  if (groups.isError) return <ErrorState message={errorMessage(groups.error)} onRetry={() => void groups.refetch()} />;
+
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-10 sm:px-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="font-display text-3xl font-bold text-espresso-deep">Drink options</h1>
+        <Button variant="primary" size="sm" onClick={() => setDraft(emptyDraft())} disabled={draft !== null}>
+          Add option group
+        </Button>
+      </div>
+      {failure && !draft && (
+        <Alert tone="danger" onClose={() => setFailure(null)}>
+          {failure}
+        </Alert>
+      )}
+
+      {draft && (
+        <form onSubmit={submit} aria-label={draft.id === null ? 'New option group' : `Edit ${draft.name}`} className="flex flex-col gap-4 rounded-3xl bg-white p-6 shadow-card">
+          <label className="flex flex-col gap-1 text-sm font-medium text-ink">
+            Group name
+            <input value={draft.name} onChange={(e) => change({ name: e.target.value })} className={inputStyles()} maxLength={60} />
+          </label>
+          <div className="grid grid-cols-2 gap-4">
+            <label className="flex flex-col gap-1 text-sm font-medium text-ink">
+              Fewest choices
+              <input type="number" min={0} value={draft.minChoices} onChange={(e) => change({ minChoices: e.target.value })} className={inputStyles()} />
+            </label>
+            <label className="flex flex-col gap-1 text-sm font-medium text-ink">
+              Most choices
+              <input type="number" min={1} value={draft.maxChoices} onChange={(e) => change({ maxChoices: e.target.value })} className={inputStyles()} />
+            </label>
+          </div>
+          <fieldset className="flex flex-col gap-3">
+            <legend className="mb-2 text-sm font-medium text-ink">Options (price added in rupiah; defaults are chosen when the customer says nothing)</legend>
+            {draft.options.map((option, index) => (
+              <div key={option.key} className="flex flex-wrap items-center gap-3">
+                <input
+                  aria-label={`Option ${index + 1} name`}
+                  value={option.name}
+                  onChange={(e) => changeOption(option.key, { name: e.target.value })}
+                  className={inputStyles({ className: 'min-w-40 flex-1' })}
+                  maxLength={60}
+                />
+                <input
+                  aria-label={`Option ${index + 1} price added (rupiah)`}
+                  type="number"
+                  min={0}
+                  step={500}
+                  value={option.priceDeltaIdr}
+                  onChange={(e) => changeOption(option.key, { priceDeltaIdr: e.target.value })}
+                  className={inputStyles({ className: 'w-32' })}
+                />
+                <label className="flex items-center gap-2 text-sm">
+                  <input type="checkbox" checked={option.isDefault} onChange={(e) => changeOption(option.key, { isDefault: e.target.checked })} />
+                  Default
+                </label>
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  aria-label={`Remove option ${index + 1}`}
+                  onClick={() => change({ options: draft.options.filter((o) => o.key !== option.key) })}
+                >
+                  Remove
+                </Button>
+              </div>
+            ))}
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              className="self-start"
+              onClick={() => change({ options: [...draft.options, { key: newKey(), name: '', priceDeltaIdr: '0', isDefault: false }] })}
+            >
+              Add option
+            </Button>
+          </fieldset>
+          {failure && (
+            <Alert tone="danger" onClose={() => setFailure(null)}>
+              {failure}
+            </Alert>
+          )}
+          <div className="flex gap-3">
+            <Button type="submit" variant="primary" disabled={save.isPending}>
+              {save.isPending ? 'Saving…' : 'Save option group'}
+            </Button>
+            <Button type="button" variant="outline" onClick={() => setDraft(null)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      )}
+
+      <ul className="flex flex-col gap-4">
+        {groups.data.map((group) => (
+          <li key={group.id} aria-labelledby={`group-${group.id}`} className="rounded-3xl bg-white p-6 shadow-card">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h2 id={`group-${group.id}`} className="font-display text-xl font-bold text-ink">
+                {group.name} <span className="text-sm font-normal text-muted">· {rule(group)}</span>
+              </h2>
+              <div className="flex gap-2">
+                <Button variant="outline" size="sm" aria-label={`Edit ${group.name}`} onClick={() => setDraft(toDraft(group))}>
+                  Edit
+                </Button>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={`Delete ${group.name}`}
+                  disabled={remove.isPending}
+                  onClick={() => {
+                    if (!window.confirm(`Delete ${group.name}? It leaves every product; past orders keep their options.`)) return;
+                    remove.mutate(group.id, { onError: (e) => setFailure(errorMessage(e)) });
+                  }}
+                >
+                  Delete
+                </Button>
+              </div>
+            </div>
+            <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted">
+              {group.options.map((option) => (
+                <li key={option.id}>
+                  {option.name}
+                  {option.priceDeltaIdr > 0 && (
+                    <>
+                      {' '}
+                      (+<Price amount={option.priceDeltaIdr} />)
+                    </>
+                  )}
+                  {option.isDefault && ' · default'}
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

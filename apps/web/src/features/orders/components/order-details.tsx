@@ -1,0 +1,170 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { DELIVERY_METHOD_LABELS } from '@coffee/contract';
+import type { Order } from '@coffee/contract';
+import { Button } from '../../../components/ui/button';
+import { LineChoices } from '../../../components/ui/line-choices';
+import { Price } from '../../../components/ui/price';
+import { formatShopTime } from '../../../lib/shop-time';
+import { OrderStatusBadge } from './order-status-badge';
+import { eventLabel, orderPlace, paymentLine } from './order-words';
+
+// Printing shows the receipt alone: the navigation, the footer and the page's buttons stay on the screen.
+const PRINT_STYLES = `@media print {
+  body * { visibility: hidden; }
+  .order-receipt, .order-receipt * { visibility: visible; }
+  .order-receipt { position: absolute; inset: 0 auto auto 0; width: 100%; box-shadow: none; }
+}`;
+
+type OrderDetailsProps = {
+  order: Order;
+  viewer: 'customer' | 'staff';
+  /** Where "Back" goes: the History or the staff's orders screen. */
+  backHref: string;
+  backLabel: string;
+  /** Shown under the title for staff: who to call. */
+  customer?: ReactNode;
+  /** The page's actions (cancel, staff moves); never printed. */
+  actions?: ReactNode;
+};
+
+/**
+ * One order in full, the same for its customer and for staff: lines with their options, figures, delivery, payment
+ * (with the instructions for as long as the payment is awaited), refund, and the history of its steps on the shop's
+ * clock. Also its receipt: "Print receipt" prints this card alone.
+ */
+export function OrderDetails({ order, viewer, backHref, backLabel, customer, actions }: OrderDetailsProps) {
+  const placed = order.history.find((event) => event.kind === 'placed');
+  const awaitingPayment = order.status !== 'cancelled' && order.status !== 'delivered' && order.paymentStatus !== 'paid';
+  const titleId = `order-${order.id}-page-title`;
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
+      <style>{PRINT_STYLES}</style>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3 print:hidden">
+        <Link to={backHref} className="font-display font-medium text-espresso underline decoration-crema decoration-2 underline-offset-4">
+          ← {backLabel}
+        </Link>
+        <Button variant="outline" size="sm" onClick={() => window.print()}>
+          Print receipt
+        </Button>
+      </div>
+
+      <article aria-labelledby={titleId} className="order-receipt rounded-3xl bg-white p-6 shadow-card sm:p-10">
+        <p className="hidden font-display text-sm tracking-wide text-muted uppercase print:block">Coffee Shop · Receipt</p>
+        <header className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <h1 id={titleId} className="font-display text-3xl font-bold text-espresso">
+              Order #{order.id}
+            </h1>
+            {placed && <p className="mt-1 text-muted">Placed {formatShopTime(placed.atShopTime)}</p>}
+            {customer}
+          </div>
+          <OrderStatusBadge status={order.status} deliveryMethod={order.deliveryMethod} />
+        </header>
+
+        {awaitingPayment && order.paymentInstructions && (
+          <section aria-labelledby={`${titleId}-pay`} className="mt-8 rounded-2xl bg-crema-soft px-5 py-4 text-espresso-deep">
+            <h2 id={`${titleId}-pay`} className="font-display font-bold">
+              {order.paymentStatus === 'cash-on-delivery' ? 'Paying in cash' : 'How to pay'}
+            </h2>
+            <p className="mt-1 leading-relaxed">{order.paymentInstructions}</p>
+          </section>
+        )}
+        {order.refundStatus && (
+          <p role="status" className="mt-8 rounded-2xl bg-sky-50 px-5 py-4 font-medium text-sky-950">
+            {order.refundStatus === 'refund-due' ? 'Refund due: ' : 'Refunded: '}
+            <Price amount={order.summary.totalIdr} />
+            {order.refundStatus === 'refund-due' &&
+              (viewer === 'customer' ? '. The shop pays it back to you.' : '. Pay it back, then mark it refunded.')}
+          </p>
+        )}
+
+        <section aria-labelledby={`${titleId}-lines`} className="mt-8">
+          <h2 id={`${titleId}-lines`} className="font-display text-lg font-bold text-ink">
+            {viewer === 'customer' ? 'What you ordered' : 'What was ordered'}
+          </h2>
+          <ul className="mt-3 flex flex-col gap-3 border-y border-line py-4">
+            {order.lines.map((line) => (
+              <li key={line.id} className="flex justify-between gap-4">
+                <div>
+                  <span className="font-medium text-ink">
+                    {line.quantity} × {line.name}
+                  </span>
+                  {line.sizeLabel && <span className="text-muted"> ({line.sizeLabel})</span>}
+                  {line.quantity > 1 && (
+                    <span className="block text-sm text-muted">
+                      <Price amount={line.unitPriceIdr} /> each
+                    </span>
+                  )}
+                  <LineChoices line={line} />
+                </div>
+                <Price amount={line.lineTotalIdr} />
+              </li>
+            ))}
+          </ul>
+          <dl className="mt-4 grid grid-cols-[1fr_auto] gap-x-6 gap-y-1">
+            <dt className="text-muted">Subtotal</dt>
+            <dd className="text-right">
+              <Price amount={order.summary.subtotalIdr} />
+            </dd>
+            {order.summary.discountIdr > 0 && (
+              <>
+                <dt className="text-muted">Coupon: {order.summary.discountLabel ?? 'discount'}</dt>
+                <dd className="text-right">
+                  <Price amount={order.summary.discountIdr} variant="discount" />
+                </dd>
+              </>
+            )}
+            <dt className="text-muted">Tax &amp; fees</dt>
+            <dd className="text-right">
+              <Price amount={order.summary.taxAndFeesIdr} />
+            </dd>
+            <dt className="text-muted">Shipping</dt>
+            <dd className="text-right">
+              <Price amount={order.summary.shippingIdr} />
+            </dd>
+            <dt className="font-display font-bold text-ink">Total</dt>
+            <dd className="text-right">
+              <Price amount={order.summary.totalIdr} className="font-display font-bold text-espresso" />
+            </dd>
+          </dl>
+        </section>
+
+        <dl className="mt-8 grid gap-x-6 gap-y-3 sm:grid-cols-[auto_1fr]">
+          <dt className="font-display text-sm font-medium tracking-wide text-muted uppercase">{DELIVERY_METHOD_LABELS[order.deliveryMethod]}</dt>
+          <dd>{order.isAsap ? `As soon as possible (ready about ${formatShopTime(order.scheduledFor)})` : formatShopTime(order.scheduledFor)}</dd>
+          <dt className="font-display text-sm font-medium tracking-wide text-muted uppercase">Where</dt>
+          <dd className="whitespace-pre-line">{orderPlace(order)}</dd>
+          {order.store && (
+            <>
+              <dt className="font-display text-sm font-medium tracking-wide text-muted uppercase">Store</dt>
+              <dd>
+                {order.store.name}
+                <span className="block text-muted">{order.store.address}</span>
+              </dd>
+            </>
+          )}
+          <dt className="font-display text-sm font-medium tracking-wide text-muted uppercase">Payment</dt>
+          <dd>{paymentLine(order)}</dd>
+        </dl>
+
+        <section aria-labelledby={`${titleId}-history`} className="mt-8">
+          <h2 id={`${titleId}-history`} className="font-display text-lg font-bold text-ink">
+            Status
+          </h2>
+          <ol className="mt-3 flex flex-col gap-2 border-l-2 border-crema pl-5">
+            {order.history.map((event) => (
+              <li key={`${event.kind}-${event.at}`} className="flex flex-wrap justify-between gap-x-4">
+                <span className="font-medium text-ink">{eventLabel(event, order.deliveryMethod, viewer)}</span>
+                <span className="text-muted">{formatShopTime(event.atShopTime)}</span>
+              </li>
+            ))}
+          </ol>
+        </section>
+
+        {actions && <div className="mt-10 flex flex-wrap gap-3 print:hidden">{actions}</div>}
+      </article>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { Order } from '@coffee/contract';
+import { paths } from '../../../config/paths';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonStyles } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { ErrorState } from '../../../components/ui/error-state';
+import { Price } from '../../../components/ui/price';
+import { Spinner } from '../../../components/ui/spinner';
+import { useToast } from '../../../components/ui/toast';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useCancelOrder } from '../api/cancel-order';
+import { useMyOrder } from '../api/get-order';
+import { useOrderEvents } from '../api/order-events';
+import { OrderDetails } from './order-details';
+
+/** The customer's page of one order (/history/:id): everything about it, its receipt, and Cancel while the shop has not started. */
+export function OrderPage({ id }: { id: number }) {
+  const order = useMyOrder(id);
+  // A staff move shows here within moments, without a reload.
+  useOrderEvents('mine');
+  // Kept here, not in the Cancel button: once the order is cancelled (or a refusal re-reads it as being prepared) the
+  // button is gone, and what it started must still end with its message.
+  const cancel = useCancelOrder();
+  const toast = useToast();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const cancelOrder = (orderId: number) => {
+    setFailure(null);
+    cancel.mutate(orderId, {
+      onSuccess: () => toast(`Order #${orderId} is cancelled`),
+      onError: (error) => setFailure(errorMessage(error)),
+    });
+  };
+
+  if (order.isPending) return <Spinner label="Loading your order" className="mx-auto my-24" />;
+  if (order.isError) {
+    const missing = order.error instanceof ApiError && order.error.isNotFound;
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16">
+        <ErrorState
+          title={missing ? 'We could not find this order' : "We couldn't load your order"}
+          message={missing ? 'It is not one of your orders, or you removed it from your history.' : errorMessage(order.error)}
+          {...(missing ? {} : { onRetry: () => void order.refetch(), retrying: order.isFetching })}
+        >
+          <Link to={paths.history.getHref()} className={buttonStyles({ variant: 'outline', size: 'sm' })}>
+            See your orders
+          </Link>
+        </ErrorState>
+      </div>
+    );
+  }
+  return (
+    <OrderDetails
+      order={order.data}
+      viewer="customer"
+      backHref={paths.history.getHref()}
+      backLabel="Your orders"
+      actions={
+        failure || order.data.cancellable ? (
+          <div className="flex w-full flex-col gap-3">
+            {failure && (
+              <Alert tone="danger" onClose={() => setFailure(null)}>
+                {failure}
+              </Alert>
+            )}
+            {order.data.cancellable && <CancelOrder order={order.data} onConfirm={cancelOrder} pending={cancel.isPending} />}
+          </div>
+        ) : undefined
+      }
+    />
+  );
+}
+
+/** "Cancel order", asked once more in a dialog. */
+export function CancelOrder({ order, onConfirm, pending }: { order: Order; onConfirm: (id: number) => void; pending: boolean }) {
+  const [confirming, setConfirming] = useState(false);
+  const paid = order.paymentStatus === 'paid';
+  const confirm = () => {
+    setConfirming(false);
+    onConfirm(order.id);
+  };
+
+  return (
+    <div>
+      <Button variant="outline" onClick={() => setConfirming(true)} disabled={pending}>
+        {pending ? 'Cancelling…' : 'Cancel order'}
+      </Button>
+      <Dialog open={confirming} onClose={() => setConfirming(false)} title={`Cancel order #${order.id}?`} role="alertdialog">
+        <p className="text-muted">
+          The shop will not prepare it. This cannot be undone.
+          {paid && (
+            <>
+              {' '}
+              You have paid <Price amount={order.summary.totalIdr} />: the shop pays it back to you.
+            </>
+          )}
+        </p>
+        <div className="mt-8 flex flex-wrap justify-end gap-3">
+          <Button variant="outline" onClick={() => setConfirming(false)} disabled={pending}>
+            Keep my order
+          </Button>
+          <Button variant="primary" onClick={confirm} disabled={pending}>
+            Yes, cancel it
+          </Button>
+        </div>
+      </Dialog>
+    </div>
+  );
+}

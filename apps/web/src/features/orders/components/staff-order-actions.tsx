@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { STAFF_STATUS_TARGETS } from '@coffee/contract';
+import type { ChangeOrderStatusInput, OrderStatus, StaffOrder } from '@coffee/contract';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { errorMessage } from '../../../lib/api-client';
+import { useStaffOrderAction } from '../api/change-order-status';
+import type { StaffAction } from '../api/change-order-status';
+import { finishMoveLabel } from './order-words';
+
+const isStaffTarget = (status: OrderStatus): status is ChangeOrderStatusInput['status'] =>
+  (STAFF_STATUS_TARGETS as readonly string[]).includes(status);
+
+/** What a move is called on its button; finishing is named by the delivery method (Mark picked up, served, delivered). */
+function moveLabel(action: StaffAction['action'], order: StaffOrder): string {
+  switch (action) {
+    case 'mark-paid':
+      return 'Mark paid';
+    case 'mark-refunded':
+      return 'Mark refunded';
+    case 'preparing':
+      return 'Start preparing';
+    case 'ready':
+      return 'Mark ready';
+    case 'on-delivery':
+      return 'Send out for delivery';
+    case 'delivered':
+      return finishMoveLabel(order.deliveryMethod);
+    case 'cancelled':
+      return 'Cancel order';
+  }
+}
+
+/**
+ * The moves staff may make on an order now: Mark paid while the money is not in, the statuses the API allows next
+ * (`nextStatuses`), Mark refunded while a refund is due; cancelling asks first. A refusal shows under the buttons.
+ */
+export function StaffOrderActions({ order }: { order: StaffOrder }) {
+  const action = useStaffOrderAction();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const canMarkPaid = order.paymentStatus !== 'paid' && order.status !== 'cancelled';
+  // 'paid' is reached through Mark paid only; the rest are the moves the API allows now.
+  const moves = order.nextStatuses.filter(isStaffTarget);
+  const refundDue = order.refundStatus === 'refund-due';
+
+  const run = (move: StaffAction['action']) => {
+    setFailure(null);
+    action.mutate(
+      { id: order.id, from: order.status, action: move },
+      {
+        onSuccess: () => setConfirmCancel(false),
+        onError: (error) => {
+          setConfirmCancel(false);
+          setFailure(errorMessage(error));
+        },
+      },
+    );
+  };
+
+  const button = (move: StaffAction['action'], variant: 'accent' | 'primary' | 'ghost', onClick = () => run(move)) => (
+    <Button
+      key={move}
+      size="sm"
+      variant={variant}
+      disabled={action.isPending}
+      onClick={onClick}
+      aria-label={move === 'cancelled' ? `Cancel order #${order.id}` : `${moveLabel(move, order)} (order #${order.id})`}
+    >
+      {moveLabel(move, order)}
+    </Button>
+  );
+
+  return (
+    <>
+      {failure && (
+        <Alert tone="danger" onClose={() => setFailure(null)}>
+          {failure}
+        </Alert>
+      )}
+      {(canMarkPaid || refundDue || moves.length > 0) && (
+        <div className="flex flex-wrap gap-2" aria-busy={action.isPending}>
+          {canMarkPaid && button('mark-paid', 'accent')}
+          {refundDue && button('mark-refunded', 'accent')}
+          {moves.map((move) => (move === 'cancelled' ? button(move, 'ghost', () => setConfirmCancel(true)) : button(move, 'primary')))}
+        </div>
+      )}
+      <Dialog open={confirmCancel} onClose={() => setConfirmCancel(false)} title={`Cancel order #${order.id}?`} role="alertdialog">
+        <p className="text-muted">
+          The customer sees the order as cancelled. This cannot be undone.
+          {order.paymentStatus === 'paid' && ' It is paid: it will show as refund due until you mark it refunded.'}
+        </p>
+        <div className="mt-8 flex flex-wrap justify-end gap-3">
+          <Button variant="outline" onClick={() => setConfirmCancel(false)} disabled={action.isPending}>
+            Keep the order
+          </Button>
+          <Button variant="primary" onClick={() => run('cancelled')} disabled={action.isPending}>
+            Cancel order
+          </Button>
+        </div>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,360 @@
+import { useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import {
+  CATEGORIES,
+  CATEGORY_LABELS,
+  DELIVERY_METHODS,
+  DELIVERY_METHOD_LABELS,
+  PROMOTION_AUDIENCES,
+  PROMOTION_BENEFITS,
+  PROMOTION_FREQUENCIES,
+  PROMOTION_PICTURES,
+} from '@coffee/contract';
+import type { PromotionAudience, PromotionBenefit, PromotionFrequency, PromotionInputBody, PromotionPicture, StaffPromotion } from '@coffee/contract';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { FieldError, fieldInputProps } from '../../../components/ui/form-field';
+import { errorMessage } from '../../../lib/api-client';
+import { serverFieldErrors } from '../../../lib/form-errors';
+import { useDeleteStaffPromotion, useSaveStaffPromotion, useStaffPromotions } from '../api/staff-promotions';
+
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+const PICTURE_LABELS: Record<PromotionPicture, string> = {
+  'mothers-day': "Mother's Day",
+  'sunday-coffee': 'Sunday coffee',
+  halloween: 'Halloween',
+  birthday: 'Birthday',
+};
+const AUDIENCE_LABELS: Record<PromotionAudience, string> = {
+  everyone: 'Everyone',
+  'new-customers': 'New customers (no delivered order yet)',
+  members: 'Member card holders',
+};
+const FREQUENCY_LABELS: Record<PromotionFrequency, string> = {
+  daily: 'Once a day',
+  once: 'Once per customer',
+  unlimited: 'Every order',
+};
+const BENEFIT_LABELS: Record<PromotionBenefit, string> = {
+  'percent-off': 'Percent off the subtotal',
+  'amount-off': 'Rupiah off the subtotal',
+  'free-item': 'The cheapest qualifying item free',
+  'buy-one-get-one': 'Buy one, get one free',
+};
+
+/** The names the API uses in `field`, as this form labels them. */
+const LABELS: Record<string, string> = {
+  name: 'Name',
+  description: 'Description',
+  picture: 'Picture',
+  code: 'Coupon code',
+  startsOn: 'First day',
+  endsOn: 'Last day',
+  yearlyOn: 'Day of the year',
+  weekdays: 'Weekdays',
+  fromTime: 'Start time',
+  toTime: 'End time',
+  deliveryMethods: 'Delivery methods',
+  audience: 'Who may use it',
+  frequency: 'How often',
+  benefit: 'Benefit',
+  benefitValue: 'Benefit amount',
+  targetProductId: 'Qualifying product id',
+  targetCategory: 'Qualifying category',
+};
+
+const text = (form: FormData, name: string): string => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value.trim() : '';
+};
+const orNull = (value: string): string | null => (value === '' ? null : value);
+
+/** The form's fields as the API's body: empty optional fields are null, lists from the checked boxes. */
+export function promotionBody(form: FormData): PromotionInputBody {
+  const benefitValue = text(form, 'benefitValue');
+  const productId = text(form, 'targetProductId');
+  return {
+    name: text(form, 'name'),
+    description: text(form, 'description'),
+    picture: text(form, 'picture') as PromotionPicture,
+    code: orNull(text(form, 'code')),
+    startsOn: orNull(text(form, 'startsOn')),
+    endsOn: orNull(text(form, 'endsOn')),
+    yearlyOn: orNull(text(form, 'yearlyOn')),
+    onBirthday: form.get('onBirthday') === 'on',
+    weekdays: form.getAll('weekdays').map(Number),
+    fromTime: orNull(text(form, 'fromTime')),
+    toTime: orNull(text(form, 'toTime')),
+    deliveryMethods: form.getAll('deliveryMethods').map(String) as PromotionInputBody['deliveryMethods'],
+    audience: text(form, 'audience') as PromotionAudience,
+    frequency: text(form, 'frequency') as PromotionFrequency,
+    benefit: text(form, 'benefit') as PromotionBenefit,
+    benefitValue: benefitValue === '' ? 0 : Number(benefitValue),
+    targetProductId: productId === '' ? null : Number(productId),
+    targetCategory: orNull(text(form, 'targetCategory')) as PromotionInputBody['targetCategory'],
+    isActive: form.get('isActive') === 'on',
+  };
+}
+
+function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string | undefined; hint?: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-2">
+      <label htmlFor={id} className="font-display font-medium text-ink">
+        {label}
+      </label>
+      {children}
+      {hint && (
+        <p id={`${id}-hint`} className="text-sm text-muted">
+          {hint}
+        </p>
+      )}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+function PromotionForm({ promotion, onDone }: { promotion: StaffPromotion | null; onDone: (message: string) => void }) {
+  const save = useSaveStaffPromotion();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const p = promotion;
+  const input = (name: string, options: { hint?: boolean } = {}) => fieldInputProps(`promotion-${name}`, { error: errors[name], ...options });
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setErrors({});
+    setFailure(null);
+    try {
+      const saved = await save.mutateAsync({ id: p?.id ?? null, body: promotionBody(new FormData(event.currentTarget)) });
+      onDone(p ? `${saved.name} was saved.` : `${saved.name} was added.`);
+    } catch (error) {
+      const fields = serverFieldErrors(error, LABELS);
+      if (Object.keys(fields).length > 0) setErrors(fields);
+      else setFailure(errorMessage(error));
+    }
+  };
+
+  const fieldsetError = (name: string) => <FieldError id={`promotion-${name}-error`} message={errors[name]} />;
+
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-labelledby="promotion-form-heading"
+      className="grid gap-5 rounded-3xl bg-white p-6 shadow-card sm:grid-cols-2"
+    >
+      <h2 id="promotion-form-heading" className="font-display text-2xl font-bold text-ink sm:col-span-2">
+        {p ? `Edit ${p.name}` : 'New promotion'}
+      </h2>
+      {(failure || Object.keys(errors).length > 0) && (
+        <Alert tone="danger" className="sm:col-span-2">
+          {failure ?? 'Some rules need a look: see the messages under the fields.'}
+        </Alert>
+      )}
+      <Field id="promotion-name" label="Name" error={errors.name}>
+        <input name="name" type="text" defaultValue={p?.name ?? ''} required {...input('name')} />
+      </Field>
+      <Field id="promotion-code" label="Coupon code" error={errors.code} hint="Letters, digits and dashes; empty: applied by itself.">
+        <input name="code" type="text" defaultValue={p?.code ?? ''} autoComplete="off" {...input('code', { hint: true })} />
+      </Field>
+      <div className="sm:col-span-2">
+        <Field id="promotion-description" label="Description" error={errors.description}>
+          <input name="description" type="text" defaultValue={p?.description ?? ''} {...input('description')} />
+        </Field>
+      </div>
+      <Field id="promotion-picture" label="Picture" error={errors.picture}>
+        <select name="picture" defaultValue={p?.picture ?? 'sunday-coffee'} {...input('picture')}>
+          {PROMOTION_PICTURES.map((key) => (
+            <option key={key} value={key}>
+              {PICTURE_LABELS[key]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <label className="flex items-center gap-3 self-end font-display text-ink">
+        <input name="isActive" type="checkbox" defaultChecked={p?.isActive ?? true} className="size-5 accent-espresso" />
+        Active (offered to customers)
+      </label>
+
+      <Field id="promotion-startsOn" label="First day" error={errors.startsOn}>
+        <input name="startsOn" type="date" defaultValue={p?.startsOn ?? ''} {...input('startsOn')} />
+      </Field>
+      <Field id="promotion-endsOn" label="Last day" error={errors.endsOn}>
+        <input name="endsOn" type="date" defaultValue={p?.endsOn ?? ''} {...input('endsOn')} />
+      </Field>
+      <Field id="promotion-yearlyOn" label="Day of the year" error={errors.yearlyOn} hint="Month-day, e.g. 12-22; empty: any day.">
+        <input name="yearlyOn" type="text" placeholder="MM-DD" defaultValue={p?.yearlyOn ?? ''} {...input('yearlyOn', { hint: true })} />
+      </Field>
+      <label className="flex items-center gap-3 self-end font-display text-ink">
+        <input name="onBirthday" type="checkbox" defaultChecked={p?.onBirthday ?? false} className="size-5 accent-espresso" />
+        Only on the customer's birthday
+      </label>
+
+      <fieldset className="sm:col-span-2" aria-describedby={errors.weekdays ? 'promotion-weekdays-error' : undefined}>
+        <legend className="font-display font-medium text-ink">Weekdays (none checked: every day)</legend>
+        <div className="mt-2 flex flex-wrap gap-4">
+          {WEEKDAYS.map((day, index) => (
+            <label key={day} className="flex items-center gap-2 text-sm text-ink">
+              <input name="weekdays" type="checkbox" value={index + 1} defaultChecked={p?.weekdays.includes(index + 1) ?? false} className="size-4 accent-espresso" />
+              {day}
+            </label>
+          ))}
+        </div>
+        {fieldsetError('weekdays')}
+      </fieldset>
+      <Field id="promotion-fromTime" label="Start time" error={errors.fromTime} hint="On the shop's clock; both empty: all day.">
+        <input name="fromTime" type="time" defaultValue={p?.fromTime ?? ''} {...input('fromTime', { hint: true })} />
+      </Field>
+      <Field id="promotion-toTime" label="End time" error={errors.toTime}>
+        <input name="toTime" type="time" defaultValue={p?.toTime ?? ''} {...input('toTime')} />
+      </Field>
+
+      <fieldset className="sm:col-span-2" aria-describedby={errors.deliveryMethods ? 'promotion-deliveryMethods-error' : undefined}>
+        <legend className="font-display font-medium text-ink">Delivery methods (none checked: all)</legend>
+        <div className="mt-2 flex flex-wrap gap-4">
+          {DELIVERY_METHODS.map((method) => (
+            <label key={method} className="flex items-center gap-2 text-sm text-ink">
+              <input
+                name="deliveryMethods"
+                type="checkbox"
+                value={method}
+                defaultChecked={p?.deliveryMethods.includes(method) ?? false}
+                className="size-4 accent-espresso"
+              />
+              {DELIVERY_METHOD_LABELS[method]}
+            </label>
+          ))}
+        </div>
+        {fieldsetError('deliveryMethods')}
+      </fieldset>
+
+      <Field id="promotion-audience" label="Who may use it" error={errors.audience}>
+        <select name="audience" defaultValue={p?.audience ?? 'everyone'} {...input('audience')}>
+          {PROMOTION_AUDIENCES.map((key) => (
+            <option key={key} value={key}>
+              {AUDIENCE_LABELS[key]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id="promotion-frequency" label="How often" error={errors.frequency}>
+        <select name="frequency" defaultValue={p?.frequency ?? 'daily'} {...input('frequency')}>
+          {PROMOTION_FREQUENCIES.map((key) => (
+            <option key={key} value={key}>
+              {FREQUENCY_LABELS[key]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id="promotion-benefit" label="Benefit" error={errors.benefit}>
+        <select name="benefit" defaultValue={p?.benefit ?? 'percent-off'} {...input('benefit')}>
+          {PROMOTION_BENEFITS.map((key) => (
+            <option key={key} value={key}>
+              {BENEFIT_LABELS[key]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id="promotion-benefitValue" label="Benefit amount" error={errors.benefitValue} hint="Percent for percent off, whole rupiah for rupiah off.">
+        <input name="benefitValue" type="number" min={0} defaultValue={p?.benefitValue ?? ''} {...input('benefitValue', { hint: true })} />
+      </Field>
+      <Field
+        id="promotion-targetProductId"
+        label="Qualifying product id"
+        error={errors.targetProductId}
+        hint="For a free item or buy one get one: the product's number in its page address; empty: see the category."
+      >
+        <input name="targetProductId" type="number" min={1} defaultValue={p?.targetProductId ?? ''} {...input('targetProductId', { hint: true })} />
+      </Field>
+      <Field id="promotion-targetCategory" label="Qualifying category" error={errors.targetCategory}>
+        <select name="targetCategory" defaultValue={p?.targetCategory ?? ''} {...input('targetCategory')}>
+          <option value="">Any item</option>
+          {CATEGORIES.map((key) => (
+            <option key={key} value={key}>
+              {CATEGORY_LABELS[key]}
+            </option>
+          ))}
+        </select>
+      </Field>
+
+      <div className="flex gap-3 sm:col-span-2">
+        <Button type="submit" variant="primary" shape="soft" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : p ? 'Save promotion' : 'Add promotion'}
+        </Button>
+        <Button variant="light" shape="soft" className="border border-line" onClick={() => onDone('')}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Staff: every promotion with its rules as customers read them, and a form to add or change one. */
+export function PromotionsAdmin() {
+  const promotions = useStaffPromotions();
+  const remove = useDeleteStaffPromotion();
+  // undefined: no form open; null: a new promotion.
+  const [editing, setEditing] = useState<StaffPromotion | null | undefined>(undefined);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
+
+  const done = (message: string) => {
+    setEditing(undefined);
+    setNotice(message ? { tone: 'success', text: message } : null);
+  };
+  const deletePromotion = async (p: StaffPromotion) => {
+    if (!window.confirm(`Delete ${p.name}?`)) return;
+    try {
+      await remove.mutateAsync(p.id);
+      setNotice({ tone: 'success', text: `${p.name} was deleted.` });
+    } catch (error) {
+      setNotice({ tone: 'danger', text: errorMessage(error) });
+    }
+  };
+
+  return (
+    <main className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-10 sm:px-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="font-display text-3xl font-bold text-ink">Promotions</h1>
+        {editing === undefined && (
+          <Button variant="primary" shape="soft" onClick={() => setEditing(null)}>
+            New promotion
+          </Button>
+        )}
+      </div>
+      {notice && (
+        <Alert tone={notice.tone} onClose={() => setNotice(null)}>
+          {notice.text}
+        </Alert>
+      )}
+      {editing !== undefined && <PromotionForm key={editing?.id ?? 'new'} promotion={editing} onDone={done} />}
+      {promotions.isPending && <p className="text-muted">Loading the promotions…</p>}
+      {promotions.isError && <Alert tone="danger">{errorMessage(promotions.error)}</Alert>}
+      {promotions.data?.length === 0 && <p className="text-muted">No promotions yet.</p>}
+      <ul className="grid gap-4">
+        {promotions.data?.map((p) => (
+          <li key={p.id} className="rounded-3xl bg-white p-5 shadow-card">
+            <div className="flex flex-wrap items-baseline justify-between gap-3">
+              <h2 className="font-display text-xl font-bold text-ink">
+                {p.name} {p.code && <span className="font-mono text-base text-espresso">{p.code}</span>}
+              </h2>
+              <span className="text-sm text-muted">{p.isActive ? 'Active' : 'Switched off'}</span>
+            </div>
+            <ul className="mt-2 list-disc pl-5 text-sm text-muted">
+              {p.terms.map((term) => (
+                <li key={term}>{term}</li>
+              ))}
+            </ul>
+            <div className="mt-3 flex gap-3">
+              <Button variant="outline" size="sm" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>
+                Edit
+              </Button>
+              <Button variant="light" size="sm" className="border border-line" onClick={() => void deletePromotion(p)} aria-label={`Delete ${p.name}`}>
+                Delete
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}

@@ -1,0 +1,61 @@
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { errorMessage } from '../../../lib/api-client';
+import { useMarkQuestionAnswered, useOpenQuestions } from '../api/get-questions';
+
+const asked = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+
+/**
+ * Staff: the customers' open questions (Ask a Staff), oldest first, with the product named. Staff answer by mail or
+ * phone to the contact given, then mark the question answered, which takes it off the list.
+ */
+export function QuestionsPanel() {
+  const questions = useOpenQuestions();
+  const markAnswered = useMarkQuestionAnswered();
+  const open = questions.data ?? [];
+
+  return (
+    <section aria-labelledby="questions-heading" className="mx-auto max-w-7xl px-4 pt-8 pb-12 sm:px-6 lg:px-8">
+      <h2 id="questions-heading" className="font-display text-2xl font-bold text-espresso">
+        Questions{open.length > 0 ? ` (${open.length})` : ''}
+      </h2>
+      {questions.isError && (
+        <Alert tone="danger" className="mt-4">
+          {errorMessage(questions.error)}
+        </Alert>
+      )}
+      {markAnswered.isError && (
+        <Alert tone="danger" className="mt-4" onClose={() => markAnswered.reset()}>
+          {errorMessage(markAnswered.error)}
+        </Alert>
+      )}
+      {questions.isSuccess && open.length === 0 && <p className="mt-3 text-muted">No open questions from customers.</p>}
+      {open.length > 0 && (
+        <ul className="mt-4 grid gap-4 md:grid-cols-2">
+          {open.map((question) => (
+            <li key={question.id} className="rounded-3xl bg-white p-5 shadow-card">
+              <article aria-labelledby={`question-${question.id}`}>
+                <h3 id={`question-${question.id}`} className="font-display text-lg font-bold text-ink">
+                  {question.productName ? `About ${question.productName}` : 'A question'}
+                </h3>
+                <p className="mt-1 text-sm text-muted">
+                  {question.name} · {question.contact} · {asked.format(new Date(question.createdAt))}
+                </p>
+                <p className="mt-3 whitespace-pre-line text-ink">{question.message}</p>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="mt-4"
+                  disabled={markAnswered.isPending && markAnswered.variables === question.id}
+                  onClick={() => markAnswered.mutate(question.id)}
+                >
+                  Mark answered<span className="sr-only">: {question.name}'s question</span>
+                </Button>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { useToast } from '../../../components/ui/toast';
+import { AskStaffDialog } from './ask-staff-dialog';
+import { chatLinkFor } from './chat-link';
+
+type AskStaffOptions = {
+  /** The shop's chat link (GET /shop `chatUrl`), or null/undefined for the message form. */
+  chatUrl: string | null | undefined;
+  product: { id: number; name: string };
+  prefill?: { name: string; contact: string } | undefined;
+};
+
+/**
+ * What "Ask a Staff" does: with a chat link, opens it in a new tab with the product named; without one, opens a
+ * short message form. `ask` is for the button's click; `dialog` goes in the page.
+ */
+export function useAskStaff({ chatUrl, product, prefill }: AskStaffOptions): { ask: () => void; dialog: ReactNode } {
+  const [open, setOpen] = useState(false);
+  const toast = useToast();
+  const ask = () => {
+    if (chatUrl) {
+      // From the click itself, so no popup blocker stops it; noopener keeps the chat site away from this tab.
+      window.open(chatLinkFor(chatUrl, product.name), '_blank', 'noopener,noreferrer');
+      return;
+    }
+    setOpen(true);
+  };
+  const dialog = (
+    <AskStaffDialog
+      open={open}
+      onClose={() => setOpen(false)}
+      product={product}
+      prefill={prefill}
+      onSent={() => {
+        setOpen(false);
+        toast('Thanks! Your question reached our staff. We will answer you soon.');
+      }}
+    />
+  );
+  return { ask, dialog };
+}

@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Store } from '@coffee/contract';
+import { apiGet } from '../../../lib/api-client';
+
+/** GET /api/v1/stores: every store, the default first, with today's hours, open now and a rush notice. */
+export async function getStores(signal?: AbortSignal): Promise<Store[]> {
+  // The home page's map asks for it too: its schema is imported lazily, off the first screen's JavaScript.
+  const schema = () => import('@coffee/contract').then((contract) => contract.StoreListResponse);
+  const { data } = await apiGet('/stores', { schema, signal, on401: 'ignore' });
+  return data;
+}
+
+export const storesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['stores'] as const,
+    queryFn: ({ signal }) => getStores(signal),
+    // Open now and a pause change by the minute.
+    staleTime: 60_000,
+  });
+
+export function useStores() {
+  return useQuery(storesQueryOptions());
+}

@@ -1,0 +1,374 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { DELIVERY_METHOD_LABELS, DELIVERY_METHODS } from '@coffee/contract';
+import type { DayHours, DeliveryMethod, Store, StoreInput } from '@coffee/contract';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { FieldError, FormField, fieldInputProps } from '../../../components/ui/form-field';
+import { errorMessage } from '../../../lib/api-client';
+import { serverFieldErrors } from '../../../lib/form-errors';
+import { useSaveStore } from '../api/save-store';
+
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
+
+/** Indonesia's three clocks; a store elsewhere keeps the zone it already has. */
+const TIME_ZONES = [
+  { value: 'Asia/Jakarta', label: 'Jakarta (WIB)' },
+  { value: 'Asia/Makassar', label: 'Makassar (WITA)' },
+  { value: 'Asia/Jayapura', label: 'Jayapura (WIT)' },
+];
+
+type DayRow = { open: boolean; from: string; to: string };
+type HoursKind = 'openingHours' | 'deliveryHours';
+
+type Values = {
+  name: string;
+  address: string;
+  latitude: string;
+  longitude: string;
+  phone: string;
+  /** '' is the shop's clock. */
+  timeZone: string;
+  deliveryMethods: DeliveryMethod[];
+  openingHours: DayRow[];
+  deliveryHours: DayRow[];
+  closedDates: string[];
+  slotMinutes: string;
+  capacityPerSlot: Record<DeliveryMethod, string>;
+  leadMinutes: string;
+};
+
+const rowsOf = (hours: readonly DayHours[], from: string, to: string): DayRow[] =>
+  WEEKDAYS.map((_, i) => {
+    const day = hours.find((h) => h.day === i + 1);
+    return day ? { open: true, from: day.from, to: day.to } : { open: false, from, to };
+  });
+
+function valuesOf(store: Store | undefined): Values {
+  return {
+    name: store?.name ?? '',
+    address: store?.address ?? '',
+    latitude: store ? String(store.latitude) : '',
+    longitude: store ? String(store.longitude) : '',
+    phone: store?.phone ?? '',
+    // A store that reads the shop's clock answers that zone: shown as the zone it is.
+    timeZone: store?.timeZone ?? '',
+    deliveryMethods: store?.deliveryMethods ?? ['pick-up', 'dine-in'],
+    // A new store starts from the shop's usual hours: every day 09:00-18:00, deliveries on weekdays 13:00-19:00.
+    openingHours: rowsOf(store ? store.openingHours : EVERY_DAY.map((day) => ({ day, from: '09:00', to: '18:00' })), '09:00', '18:00'),
+    deliveryHours: rowsOf(store ? store.deliveryHours : EVERY_DAY.slice(0, 5).map((day) => ({ day, from: '13:00', to: '19:00' })), '13:00', '19:00'),
+    closedDates: store?.closedDates ?? [],
+    slotMinutes: String(store?.slotMinutes ?? 15),
+    capacityPerSlot: {
+      'dine-in': String(store?.capacityPerSlot['dine-in'] ?? 10),
+      'door-delivery': String(store?.capacityPerSlot['door-delivery'] ?? 5),
+      'pick-up': String(store?.capacityPerSlot['pick-up'] ?? 10),
+    },
+    leadMinutes: String(store?.leadMinutes ?? 10),
+  };
+}
+
+/** The words each server field is read after ("Latitude must be ..."); rows of hours are named by their weekday. */
+const LABELS: Record<string, string> = {
+  name: 'Name',
+  address: 'Address',
+  latitude: 'Latitude',
+  longitude: 'Longitude',
+  phone: 'Phone',
+  timeZone: 'Time zone',
+  deliveryMethods: 'The store',
+  openingHours: 'Opening hours',
+  deliveryHours: 'Delivery hours',
+  closedDates: 'Closed dates',
+  slotMinutes: 'Slot length',
+  'capacityPerSlot.dine-in': 'Dine in orders per slot',
+  'capacityPerSlot.door-delivery': 'Door Delivery orders per slot',
+  'capacityPerSlot.pick-up': 'Pick up orders per slot',
+  leadMinutes: 'Lead time',
+};
+
+/** The days a form row list sends, in weekday order, so a server error's index names its weekday. */
+const sentDays = (rows: readonly DayRow[]) => rows.flatMap((row, i) => (row.open ? [i + 1] : []));
+
+type Built = { ok: true; body: StoreInput } | { ok: false; errors: Record<string, string> };
+
+function build(values: Values): Built {
+  const errors: Record<string, string> = {};
+  const number = (key: string, text: string, label: string, whole: boolean): number => {
+    const n = Number(text.trim());
+    if (text.trim() === '' || !Number.isFinite(n) || (whole && !Number.isInteger(n))) {
+      errors[key] = whole ? `${label} must be a whole number` : `${label} must be a number, such as -6.2297`;
+    }
+    return n;
+  };
+  const hours = (rows: readonly DayRow[]): DayHours[] =>
+    rows.flatMap((row, i) => (row.open ? [{ day: i + 1, from: row.from, to: row.to }] : []));
+  const body: StoreInput = {
+    name: values.name,
+    address: values.address,
+    latitude: number('latitude', values.latitude, 'Latitude', false),
+    longitude: number('longitude', values.longitude, 'Longitude', false),
+    phone: values.phone,
+    timeZone: values.timeZone === '' ? null : values.timeZone,
+    deliveryMethods: DELIVERY_METHODS.filter((m) => values.deliveryMethods.includes(m)),
+    openingHours: hours(values.openingHours),
+    deliveryHours: hours(values.deliveryHours),
+    closedDates: values.closedDates.filter((d) => d !== ''),
+    slotMinutes: number('slotMinutes', values.slotMinutes, 'Slot length', true),
+    capacityPerSlot: {
+      'dine-in': number('capacityPerSlot.dine-in', values.capacityPerSlot['dine-in'], LABELS['capacityPerSlot.dine-in']!, true),
+      'door-delivery': number('capacityPerSlot.door-delivery', values.capacityPerSlot['door-delivery'], LABELS['capacityPerSlot.door-delivery']!, true),
+      'pick-up': number('capacityPerSlot.pick-up', values.capacityPerSlot['pick-up'], LABELS['capacityPerSlot.pick-up']!, true),
+    },
+    leadMinutes: number('leadMinutes', values.leadMinutes, 'Lead time', true),
+  };
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, body };
+}
+
+/**
+ * The server names a row of hours by its index in what was sent ("openingHours.2.to"): this puts the error beside
+ * that weekday's row, read after the weekday's name; a closed date's error goes under the closures.
+ */
+function placeServerErrors(error: unknown, values: Values): Record<string, string> {
+  const labels: Record<string, string> = { ...LABELS };
+  for (const kind of ['openingHours', 'deliveryHours'] as const) {
+    const what = kind === 'openingHours' ? 'Opening hours' : 'Delivery hours';
+    sentDays(values[kind]).forEach((day, i) => {
+      for (const end of ['', '.day', '.from', '.to']) labels[`${kind}.${i}${end}`] = `${what} on ${WEEKDAYS[day - 1]}`;
+    });
+  }
+  const placed: Record<string, string> = {};
+  for (const [field, message] of Object.entries(serverFieldErrors(error, labels))) {
+    const row = /^(openingHours|deliveryHours)\.(\d+)/.exec(field);
+    const day = row ? sentDays(values[row[1] as HoursKind])[Number(row[2])] : undefined;
+    const key = row && day !== undefined ? `${row[1]}.${day}` : field.startsWith('closedDates') ? 'closedDates' : field;
+    placed[key] ??= message;
+  }
+  return placed;
+}
+
+type StoreFormProps = {
+  /** Absent: a new store. */
+  store?: Store | undefined;
+  onSaved: (store: Store) => void;
+  onCancel: () => void;
+};
+
+/** Staff: every setting of a store, new or existing, saved whole (POST or PUT /stores); errors beside their field. */
+export function StoreForm({ store, onSaved, onCancel }: StoreFormProps) {
+  const [values, setValues] = useState(() => valuesOf(store));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [newClosure, setNewClosure] = useState('');
+  const save = useSaveStore();
+  const prefix = `store-${store?.id ?? 'new'}`;
+
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors(({ [key]: _dropped, ...rest }) => rest);
+  };
+  const setRow = (kind: HoursKind, index: number, change: Partial<DayRow>) => {
+    setValues((v) => ({ ...v, [kind]: v[kind].map((row, i) => (i === index ? { ...row, ...change } : row)) }));
+    setErrors(({ [`${kind}.${index + 1}`]: _dropped, ...rest }) => rest);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const built = build(values);
+    if (!built.ok) {
+      setErrors(built.errors);
+      return;
+    }
+    setErrors({});
+    save.mutate(
+      { storeId: store?.id ?? null, body: built.body },
+      {
+        onSuccess: onSaved,
+        onError: (error) => {
+          const placed = placeServerErrors(error, values);
+          setErrors(placed);
+          // An error no field owns (a lost connection, a store that is gone) shows above the buttons.
+          if (Object.keys(placed).length === 0) setFailure(errorMessage(error));
+        },
+      },
+    );
+  };
+
+  const text = (key: 'name' | 'address' | 'latitude' | 'longitude' | 'phone' | 'slotMinutes' | 'leadMinutes', label: string, options: { hint?: string; inputMode?: 'decimal' | 'numeric'; type?: string } = {}) => (
+    <FormField id={`${prefix}-${key}`} label={label} hint={options.hint} error={errors[key]}>
+      <input
+        type={options.type ?? 'text'}
+        inputMode={options.inputMode}
+        value={values[key]}
+        onChange={(event) => set(key, event.target.value)}
+        {...fieldInputProps(`${prefix}-${key}`, { error: errors[key], hint: Boolean(options.hint) })}
+      />
+    </FormField>
+  );
+
+  const hoursRows = (kind: HoursKind, legend: string) => (
+    <fieldset className="flex flex-col gap-3">
+      <legend className="mb-2 font-display text-lg font-bold text-ink">{legend}</legend>
+      {values[kind].map((row, i) => {
+        const day = WEEKDAYS[i]!;
+        const error = errors[`${kind}.${i + 1}`];
+        const errorId = `${prefix}-${kind}-${i}-error`;
+        return (
+          <div key={day} className="flex flex-col gap-1">
+            <div className="flex flex-wrap items-center gap-3">
+              <label className="flex w-40 items-center gap-2 text-ink">
+                <input type="checkbox" checked={row.open} onChange={(event) => setRow(kind, i, { open: event.target.checked })} />
+                {day}
+              </label>
+              <input
+                type="time"
+                aria-label={`${legend}: ${day} from`}
+                value={row.from}
+                disabled={!row.open}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? errorId : undefined}
+                onChange={(event) => setRow(kind, i, { from: event.target.value })}
+                className="rounded-xl border border-stone-400 px-3 py-2 disabled:opacity-50"
+              />
+              <span aria-hidden="true">to</span>
+              <input
+                type="time"
+                aria-label={`${legend}: ${day} to`}
+                value={row.to}
+                disabled={!row.open}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? errorId : undefined}
+                onChange={(event) => setRow(kind, i, { to: event.target.value })}
+                className="rounded-xl border border-stone-400 px-3 py-2 disabled:opacity-50"
+              />
+            </div>
+            <FieldError id={errorId} message={error} />
+          </div>
+        );
+      })}
+      <FieldError id={`${prefix}-${kind}-error`} message={errors[kind]} />
+    </fieldset>
+  );
+
+  const zones = TIME_ZONES.some((z) => z.value === values.timeZone) || values.timeZone === ''
+    ? TIME_ZONES
+    : [...TIME_ZONES, { value: values.timeZone, label: values.timeZone }];
+
+  return (
+    <form noValidate onSubmit={submit} aria-label={store ? `Settings of ${store.name}` : 'New store'} className="flex flex-col gap-8 rounded-3xl bg-white p-6 shadow-card">
+      <div className="grid gap-5 sm:grid-cols-2">
+        {text('name', 'Name')}
+        {text('phone', 'Phone', { type: 'tel', hint: 'Shown to customers; may be empty' })}
+        <div className="sm:col-span-2">{text('address', 'Address')}</div>
+        {text('latitude', 'Latitude', { inputMode: 'decimal', hint: 'Places the store on the map, e.g. -6.2297' })}
+        {text('longitude', 'Longitude', { inputMode: 'decimal', hint: 'e.g. 106.8106' })}
+        <FormField id={`${prefix}-timeZone`} label="Time zone" hint="Hours, closures and slots are on this clock" error={errors.timeZone}>
+          <select value={values.timeZone} onChange={(event) => set('timeZone', event.target.value)} {...fieldInputProps(`${prefix}-timeZone`, { error: errors.timeZone, hint: true })}>
+            <option value="">The shop's clock</option>
+            {zones.map((z) => (
+              <option key={z.value} value={z.value}>
+                {z.label}
+              </option>
+            ))}
+          </select>
+        </FormField>
+      </div>
+
+      <fieldset>
+        <legend className="mb-2 font-display text-lg font-bold text-ink">Ways to receive an order</legend>
+        <div className="flex flex-wrap gap-5">
+          {DELIVERY_METHODS.map((method) => (
+            <label key={method} className="flex items-center gap-2 text-ink">
+              <input
+                type="checkbox"
+                checked={values.deliveryMethods.includes(method)}
+                onChange={(event) =>
+                  set('deliveryMethods', event.target.checked ? [...values.deliveryMethods, method] : values.deliveryMethods.filter((m) => m !== method))
+                }
+              />
+              {DELIVERY_METHOD_LABELS[method]}
+            </label>
+          ))}
+        </div>
+        <FieldError id={`${prefix}-methods-error`} message={errors.deliveryMethods} />
+      </fieldset>
+
+      {hoursRows('openingHours', 'Opening hours (Dine in and Pick up)')}
+      {hoursRows('deliveryHours', 'Delivery hours (Door Delivery)')}
+
+      <fieldset className="flex flex-col gap-3">
+        <legend className="mb-2 font-display text-lg font-bold text-ink">Closed all day on</legend>
+        {values.closedDates.length === 0 && <p className="text-sm text-muted">No closures planned.</p>}
+        <ul className="flex flex-wrap gap-3">
+          {values.closedDates.map((date) => (
+            <li key={date} className="flex items-center gap-2 rounded-full bg-page px-4 py-1">
+              {date}
+              <Button type="button" variant="ghost" size="sm" onClick={() => set('closedDates', values.closedDates.filter((d) => d !== date))}>
+                Remove closure on {date}
+              </Button>
+            </li>
+          ))}
+        </ul>
+        <div className="flex flex-wrap items-end gap-3">
+          <label className="flex flex-col gap-1 text-sm font-semibold text-ink">
+            Closure date
+            <input type="date" value={newClosure} onChange={(event) => setNewClosure(event.target.value)} className="rounded-xl border border-stone-400 px-3 py-2 font-normal" />
+          </label>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            disabled={newClosure === ''}
+            onClick={() => {
+              if (!values.closedDates.includes(newClosure)) set('closedDates', [...values.closedDates, newClosure].sort());
+              setNewClosure('');
+            }}
+          >
+            Add closure
+          </Button>
+        </div>
+        <FieldError id={`${prefix}-closures-error`} message={errors.closedDates} />
+      </fieldset>
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        {text('slotMinutes', 'Slot length (minutes)', { inputMode: 'numeric' })}
+        {text('leadMinutes', 'Lead time (minutes)', { inputMode: 'numeric', hint: 'From ordering to the earliest slot' })}
+        {DELIVERY_METHODS.map((method) => {
+          const key = `capacityPerSlot.${method}`;
+          const id = `${prefix}-capacity-${method}`;
+          return (
+            <FormField key={method} id={id} label={LABELS[key]} error={errors[key]}>
+              <input
+                type="text"
+                inputMode="numeric"
+                value={values.capacityPerSlot[method]}
+                onChange={(event) => {
+                  const next = event.target.value;
+                  setValues((v) => ({ ...v, capacityPerSlot: { ...v.capacityPerSlot, [method]: next } }));
+                  setErrors(({ [key]: _dropped, ...rest }) => rest);
+                }}
+                {...fieldInputProps(id, { error: errors[key] })}
+              />
+            </FormField>
+          );
+        })}
+      </div>
+
+      {failure && (
+        <Alert tone="danger" onClose={() => setFailure(null)}>
+          {failure}
+        </Alert>
+      )}
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" variant="primary" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : store ? 'Save changes' : 'Add the store'}
+        </Button>
+        <Button type="button" variant="outline" onClick={onCancel} disabled={save.isPending}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

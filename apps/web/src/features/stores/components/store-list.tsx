@@ -1,0 +1,81 @@
+import { DELIVERY_METHOD_LABELS } from '@coffee/contract';
+import type { Store } from '@coffee/contract';
+import { ErrorState } from '../../../components/ui/error-state';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { useStores } from '../api/get-stores';
+
+const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+/** The /stores page: every store with today's hours, whether it is open now, and what a rush means for ordering. */
+export function StoreList() {
+  const stores = useStores();
+  if (stores.isPending) return <Spinner label="Loading the stores" className="mx-auto" />;
+  if (stores.isError) {
+    return (
+      <ErrorState
+        title="We couldn't load the stores"
+        message={errorMessage(stores.error)}
+        onRetry={() => void stores.refetch()}
+        retrying={stores.isFetching}
+        className="mx-auto max-w-xl"
+      />
+    );
+  }
+  return (
+    <ul className="grid gap-6 md:grid-cols-2">
+      {stores.data.map((store) => (
+        <li key={store.id}>
+          <StoreCard store={store} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function StoreCard({ store }: { store: Store }) {
+  const headingId = `store-${store.id}`;
+  const { hours, openNow } = store.today;
+  return (
+    <article aria-labelledby={headingId} className="h-full rounded-3xl bg-white p-6 shadow-card">
+      <div className="flex items-start justify-between gap-4">
+        <h2 id={headingId} className="font-display text-xl font-bold text-espresso">
+          {store.name}
+        </h2>
+        <span
+          className={
+            openNow ? 'rounded-full bg-emerald-50 px-3 py-1 text-sm font-semibold text-emerald-800' : 'rounded-full bg-stone-100 px-3 py-1 text-sm font-semibold text-stone-700'
+          }
+        >
+          {openNow ? 'Open now' : 'Closed now'}
+        </span>
+      </div>
+      <p className="mt-2 text-muted">{store.address}</p>
+      {store.phone && (
+        <p className="mt-1">
+          <a href={`tel:${store.phone.replace(/[^\d+]/g, '')}`} className="text-espresso underline">
+            {store.phone}
+          </a>
+        </p>
+      )}
+      <p className="mt-3 text-ink">{hours ? `Today ${hours.from}–${hours.to}` : 'Closed today'}</p>
+      <p className="mt-1 text-sm text-muted">
+        {store.deliveryMethods.map((m) => DELIVERY_METHOD_LABELS[m]).join(' · ')}
+      </p>
+      <details className="mt-3 text-sm text-muted">
+        <summary className="cursor-pointer">Opening hours</summary>
+        <ul className="mt-2">
+          {WEEKDAYS.map((day, i) => {
+            const h = store.openingHours.find((o) => o.day === i + 1);
+            return <li key={day}>{`${day}: ${h ? `${h.from}–${h.to}` : 'closed'}`}</li>;
+          })}
+        </ul>
+      </details>
+      {store.notice && (
+        <p role="status" className="mt-4 rounded-2xl border border-crema bg-crema-soft px-4 py-3 text-sm text-espresso-deep">
+          {store.notice}
+        </p>
+      )}
+    </article>
+  );
+}

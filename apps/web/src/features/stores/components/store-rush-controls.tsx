@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import type { Store } from '@coffee/contract';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { ErrorState } from '../../../components/ui/error-state';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { useStores } from '../api/get-stores';
+import { useSetStoreRush } from '../api/set-store-rush';
+
+const EXTRA_MINUTES = [0, 10, 15, 20, 30, 45, 60];
+
+/** Staff: each store's rush controls. A pause or extra minutes apply to the next slot list and the next order. */
+export function StoreRushControls() {
+  const stores = useStores();
+  if (stores.isPending) return <Spinner label="Loading the stores" className="mx-auto" />;
+  if (stores.isError) {
+    return <ErrorState title="We couldn't load the stores" message={errorMessage(stores.error)} onRetry={() => void stores.refetch()} retrying={stores.isFetching} />;
+  }
+  return (
+    <ul className="flex flex-col gap-6">
+      {stores.data.map((store) => (
+        <li key={store.id}>
+          <StoreRushCard store={store} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function StoreRushCard({ store }: { store: Store }) {
+  const rush = useSetStoreRush();
+  const [until, setUntil] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const headingId = `rush-${store.id}`;
+
+  const save = (body: { paused: boolean; pausedUntil?: string | null; extraPrepMinutes: number }) => {
+    setFailure(null);
+    rush.mutate({ storeId: store.id, body }, { onError: (error) => setFailure(errorMessage(error)) });
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="rounded-3xl bg-white p-6 shadow-card">
+      <h2 id={headingId} className="font-display text-xl font-bold text-espresso">
+        {store.name}
+      </h2>
+      <p className="mt-1 text-sm text-muted">
+        {store.paused ? (store.pausedUntil ? `Paused until ${store.pausedUntil.slice(11)}` : 'Paused until you resume') : 'Taking online orders'}
+        {store.extraPrepMinutes > 0 ? ` · ${store.extraPrepMinutes} extra minutes` : ''}
+      </p>
+      {store.notice && <p className="mt-2 text-sm text-ink">Customers see: “{store.notice}”</p>}
+      <div className="mt-4 flex flex-wrap items-end gap-3">
+        {store.paused ? (
+          <Button variant="primary" disabled={rush.isPending} onClick={() => save({ paused: false, extraPrepMinutes: store.extraPrepMinutes })}>
+            Resume online orders
+          </Button>
+        ) : (
+          <>
+            <Button variant="primary" disabled={rush.isPending} onClick={() => save({ paused: true, pausedUntil: null, extraPrepMinutes: store.extraPrepMinutes })}>
+              Pause now
+            </Button>
+            <label className="flex flex-col gap-1 text-sm font-semibold text-ink">
+              Pause until
+              <input
+                type="time"
+                value={until}
+                onChange={(event) => setUntil(event.target.value)}
+                className="rounded-xl border border-stone-300 px-3 py-2 font-normal"
+              />
+            </label>
+            <Button
+              variant="outline"
+              disabled={rush.isPending || until === ''}
+              onClick={() => save({ paused: true, pausedUntil: `${store.today.date}T${until}`, extraPrepMinutes: store.extraPrepMinutes })}
+            >
+              Pause until then
+            </Button>
+          </>
+        )}
+        <label className="flex flex-col gap-1 text-sm font-semibold text-ink">
+          Extra preparation time
+          <select
+            value={store.extraPrepMinutes}
+            disabled={rush.isPending}
+            onChange={(event) =>
+              save({ paused: store.paused, pausedUntil: store.pausedUntil, extraPrepMinutes: Number(event.target.value) })
+            }
+            className="rounded-xl border border-stone-300 px-3 py-2 font-normal"
+          >
+            {[...new Set([...EXTRA_MINUTES, store.extraPrepMinutes])].sort((a, b) => a - b).map((m) => (
+              <option key={m} value={m}>
+                {m === 0 ? 'None' : `+${m} minutes`}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {failure && (
+        <Alert tone="danger" onClose={() => setFailure(null)} className="mt-4">
+          {failure}
+        </Alert>
+      )}
+    </section>
+  );
+}
