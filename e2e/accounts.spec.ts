@@ -91,7 +91,8 @@ test.describe('accounts', () => {
     await expect(page.getByRole('radio', { name: 'Female' })).toBeChecked();
     const photo = page.getByRole('img', { name: 'Your photo' });
     await expect(photo).toHaveAttribute('src', /^\/uploads\/images\/.+\.webp$/);
-    expect(await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // The picture really loads (decoded, with pixels), however long the server takes to send it.
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await checkA11y();
 
     // Cancel puts back what was saved.
