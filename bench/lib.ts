@@ -199,20 +199,49 @@ export async function load(base: string, paths: readonly string[], connections =
   };
 }
 
-/** A bare node:http server in its own process, answering each path with the bytes the shop sent for it. */
-export async function startBareServer(bodies: ReadonlyMap<string, Buffer>): Promise<{ url: string; stop(): Promise<void> }> {
+/** One answer as the shop sent it: its headers (those a server sets itself left out) and its body. */
+export interface Answer {
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/** Headers every HTTP server writes for itself, per connection or per moment: the bare server writes its own. */
+const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+
+/** Fetches `url` and keeps what the bare server must send to answer the same bytes. */
+export async function fetchAnswer(url: string): Promise<Answer> {
+  const response = await fetch(url);
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (!PER_CONNECTION.has(name)) headers[name] = value;
+  });
+  return { headers, body: Buffer.from(await response.arrayBuffer()) };
+}
+
+/**
+ * A bare node:http server in its own process, answering each path with the bytes the shop sent for it: the same
+ * headers (security headers, ETag, caching) and the same body, so the ratio is what Fastify and the shop's own work
+ * cost, not the size of the answer.
+ */
+export async function startBareServer(answers: ReadonlyMap<string, Answer>): Promise<{ url: string; stop(): Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coffee-bench-bare-'));
-  const file = path.join(dir, 'bodies.json');
-  fs.writeFileSync(file, JSON.stringify(Object.fromEntries([...bodies].map(([p, body]) => [p, body.toString('base64')]))));
+  const file = path.join(dir, 'answers.json');
+  fs.writeFileSync(
+    file,
+    JSON.stringify(Object.fromEntries([...answers].map(([p, { headers, body }]) => [p, { headers, body: body.toString('base64') }]))),
+  );
   const port = await freePort();
   const code = `
     import http from 'node:http';
     import fs from 'node:fs';
-    const bodies = new Map(Object.entries(JSON.parse(fs.readFileSync(${JSON.stringify(file)}, 'utf8'))).map(([p, b]) => [p, Buffer.from(b, 'base64')]));
+    const answers = new Map(Object.entries(JSON.parse(fs.readFileSync(${JSON.stringify(file)}, 'utf8'))).map(([p, a]) => {
+      const body = Buffer.from(a.body, 'base64');
+      return [p, { headers: { ...a.headers, 'content-length': body.length }, body }];
+    }));
     http.createServer((req, res) => {
-      const body = bodies.get(req.url);
-      if (!body) { res.writeHead(404).end(); return; }
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length }).end(body);
+      const answer = answers.get(req.url);
+      if (!answer) { res.writeHead(404).end(); return; }
+      res.writeHead(200, answer.headers).end(answer.body);
     }).listen(${port}, '127.0.0.1', () => console.log('ready'));`;
   const child = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((resolve, reject) => {
