@@ -1,17 +1,22 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { migrateToLatest } from './db/migrate.js';
 import { connectRedis } from './lib/redis.js';
 import { LIMITS_UNAVAILABLE } from './plugins/rate-limit.js';
+import {
+  createScratchDatabase,
+  startServerProcess,
+  stopServerProcess,
+  type ScratchDatabase,
+  type ServerProcess,
+} from './test/server-process.js';
 import { createTestDatabase } from './test/test-app.js';
 
 /**
@@ -27,48 +32,7 @@ if (skipLocally) {
   console.warn(`scale-out test skipped: set ${missing.join(' and ')} (e.g. postgres://postgres@127.0.0.1:5432/test, redis://127.0.0.1:6379) to run it`);
 }
 
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const ACCOUNT_LIMIT = 3;
-
-interface Server {
-  url: string;
-  child: ChildProcess;
-  output: string[];
-}
-
-/** Starts server.ts with the given environment and resolves once it says where it listens. */
-function startServer(name: string, env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'apps/api/src/server.ts'], {
-    cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} did not start in time:\n${output.join('')}`)), 90_000);
-    const read = (chunk: Buffer) => {
-      output.push(chunk.toString());
-      const open = /open at (http:\/\/[^\s"]+)/.exec(output.join(''));
-      if (open?.[1]) {
-        clearTimeout(timer);
-        resolve({ url: open[1], child, output });
-      }
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${name} exited with ${code}:\n${output.join('')}`));
-    });
-  });
-}
-
-async function stopServer(server: Server | undefined): Promise<void> {
-  if (!server || server.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill('SIGTERM');
-  await exited;
-}
 
 async function json<T>(response: Response): Promise<{ status: number; body: T }> {
   return { status: response.status, body: (await response.json()) as T };
@@ -81,10 +45,10 @@ interface ProductBody {
   sizes: unknown[];
 }
 
-const listOn = async (server: Server) =>
+const listOn = async (server: ServerProcess) =>
   json<{ data: ProductBody[] }>(await fetch(`${server.url}/api/v1/products?limit=50`));
 
-const signIn = async (server: Server, email: string, password: string) =>
+const signIn = async (server: ServerProcess, email: string, password: string) =>
   json<{ message?: string; data?: { token: string } }>(
     await fetch(`${server.url}/api/v1/auth/token`, {
       method: 'POST',
@@ -95,28 +59,23 @@ const signIn = async (server: Server, email: string, password: string) =>
 
 describe.skipIf(skipLocally)('several server processes sharing PostgreSQL and Redis', () => {
   const runId = randomBytes(5).toString('hex');
-  const databaseName = `scale_out_${runId}`;
   const keyPrefix = `coffee-shop-test-${runId}:`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coffee-scale-out-'));
-  let a: Server | undefined;
-  let b: Server | undefined;
+  let a: ServerProcess | undefined;
+  let b: ServerProcess | undefined;
+  let database: ScratchDatabase | undefined;
 
   beforeAll(async () => {
     if (missing.length > 0) {
       throw new Error(`CI must run the scale-out test: set ${missing.join(' and ')}`);
     }
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`create database ${databaseName}`);
-    await admin.end();
-    const url = new URL(databaseUrl ?? '');
-    url.pathname = `/${databaseName}`;
+    database = await createScratchDatabase(databaseUrl ?? '', 'scale_out');
     const env = {
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
       PORT: '0',
       DATA_DIR: dataDir,
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: database.url,
       REDIS_URL: redisUrl ?? '',
       REDIS_KEY_PREFIX: keyPrefix,
       LOG_FORMAT: 'json',
@@ -124,18 +83,15 @@ describe.skipIf(skipLocally)('several server processes sharing PostgreSQL and Re
       LOGIN_LIMIT_PER_IP: '1000',
     };
     // A first, alone: it migrates and loads the demo menu and accounts; B finds them there.
-    a = await startServer('process A', { ...env, DEMO_DATA: 'true' });
-    b = await startServer('process B', { ...env, DEMO_DATA: 'false' });
+    a = await startServerProcess('process A', { ...env, DEMO_DATA: 'true' });
+    b = await startServerProcess('process B', { ...env, DEMO_DATA: 'false' });
   });
 
   afterAll(async () => {
-    await Promise.all([stopServer(a), stopServer(b)]);
+    await Promise.all([stopServerProcess(a), stopServerProcess(b)]);
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (missing.length > 0) return;
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${databaseName} with (force)`);
-    await admin.end();
+    await database?.drop();
     const redis = new Redis(redisUrl ?? '');
     const keys = await redis.keys(`${keyPrefix}*`);
     if (keys.length > 0) await redis.del(...keys);

@@ -42,7 +42,7 @@ export const pageOf = <T extends z.ZodType>(item: T, description: string) =>
 
 
 /** A whole number in a query string, with messages a person can act on ('limit must be at most 100'). */
-const wholeNumberIn = (min: number, max: number) =>
+export const wholeNumberIn = (min: number, max: number) =>
   z.coerce
     .number({ error: 'must be a whole number' })
     .int('must be a whole number')

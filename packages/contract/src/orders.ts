@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { ErrorResponse, PageQuery, dataOf, pageOf } from './common.js';
+import { ErrorResponse, PageQuery, dataOf, pageOf, wholeNumberIn } from './common.js';
 import { DeliveryMethod, ShopLocalDateTime } from './cart.js';
 import { PriceSummary, PricedLine } from './checkout-common.js';
 import { OrderStore, Slot } from './stores.js';
+import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from './limits.js';
 
 /** The Payment Method radio list of the checkout. */
 export const PAYMENT_METHODS = ['card', 'bank-account', 'cash-on-delivery'] as const;
@@ -259,8 +260,32 @@ export type StaffOrderListResponse = z.infer<typeof StaffOrderListResponse>;
 export const ListOrdersQuery = PageQuery;
 export type ListOrdersQuery = z.infer<typeof ListOrdersQuery>;
 
+/** The orders still to make or hand over: every status but the two an order ends in. */
+export const FINISHED_ORDER_STATUSES = ['delivered', 'cancelled'] as const satisfies readonly OrderStatus[];
+export const ACTIVE_ORDER_STATUSES = ORDER_STATUSES.filter(
+  (status): status is Exclude<OrderStatus, (typeof FINISHED_ORDER_STATUSES)[number]> =>
+    !(FINISHED_ORDER_STATUSES as readonly OrderStatus[]).includes(status),
+);
+/**
+ * Most orders one page holds with `active=true`. A kitchen shows every open order of its store at once, and in a
+ * rush that is more than a page of history (MAX_PAGE_LIMIT); open orders leave the list as they are handed over,
+ * so they stay far below this bound, which keeps one answer at a few hundred kilobytes.
+ */
+export const MAX_ACTIVE_ORDERS_LIMIT = 200;
+
 export const ListStaffOrdersQuery = PageQuery.extend({
+  limit: wholeNumberIn(1, MAX_ACTIVE_ORDERS_LIMIT)
+    .default(DEFAULT_PAGE_LIMIT)
+    .describe(`Most items on one page, at most ${MAX_PAGE_LIMIT}, or ${MAX_ACTIVE_ORDERS_LIMIT} with \`active=true\``),
   status: OrderStatus.optional().describe('Only orders in this status'),
+  active: z
+    .enum(['true', 'false'], { error: () => 'must be true or false' })
+    .transform((v) => v === 'true')
+    .optional()
+    .describe(
+      `true: only orders still to make or hand over (${ACTIVE_ORDER_STATUSES.join(', ')}), for the kitchen display, up to ` +
+        `${MAX_ACTIVE_ORDERS_LIMIT} on a page; false: only finished ones (${FINISHED_ORDER_STATUSES.join(', ')})`,
+    ),
   storeId: z.coerce
     .number({ error: 'must be a store id from GET /stores' })
     .int('must be a store id from GET /stores')
@@ -268,6 +293,11 @@ export const ListStaffOrdersQuery = PageQuery.extend({
     .max(2_147_483_647, 'must be a store id from GET /stores')
     .optional()
     .describe('Only orders of this store'),
+}).superRefine((query, ctx) => {
+  // Pages of the whole history keep the usual bound; only the open orders, a short list by nature, come in larger pages.
+  if (query.active !== true && query.limit > MAX_PAGE_LIMIT) {
+    ctx.addIssue({ code: 'custom', path: ['limit'], message: `must be at most ${MAX_PAGE_LIMIT} (${MAX_ACTIVE_ORDERS_LIMIT} for open orders only)` });
+  }
 });
 export type ListStaffOrdersQuery = z.infer<typeof ListStaffOrdersQuery>;
 

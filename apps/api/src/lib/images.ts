@@ -14,7 +14,8 @@ import { AppError } from './errors.js';
  *   decoded, so a small file declaring a huge canvas (a decompression bomb) cannot exhaust memory;
  *   decoding is what costs: a 36-megapixel PNG of 105 kB took 260-440 ms of CPU and 30 MB of memory;
  * - decoded a few at a time (the decode queue below), so a burst of uploads waits its turn instead of
- *   taking every core and the memory that browsing the shop needs;
+ *   taking every core and the memory that browsing the shop needs; past a short waiting line the upload is
+ *   refused with 503 and Retry-After, so a flood cannot pile up its files in memory;
  * - re-encoded: turned upright by EXIF, fitted within 1200x1200, metadata (GPS, camera) dropped,
  *   saved as WebP under a random name, so what we serve is always an image we made.
  */
@@ -25,11 +26,23 @@ export const MAX_OUTPUT_SIDE = 1200;
 export const DEFAULT_DECODE_CONCURRENCY = 2;
 
 /**
- * The decode queue: at most `limit` pictures are decoded and re-encoded at once, the others wait in arrival
- * order. Each decode also uses one libvips thread (sharp.concurrency(1)), so N decodes keep at most N cores
- * busy and the rest of the machine answers the catalogue. The counts are read by tests and the benchmark.
+ * How many pictures may wait for a decode, per decode running at once. Each waiting upload holds its file in
+ * memory (up to 5 MB), so 8 per slot bounds that at 40 MB per slot; a 24-megapixel picture takes about 0.3-0.4 s
+ * to decode, so the last in line waits about 3 s whatever the concurrency, which a person uploading puts up with.
+ * A longer line would only hold more memory and answer later; past it, asking to try again is the better answer.
  */
-const decodes = { limit: DEFAULT_DECODE_CONCURRENCY, running: 0, peak: 0, waiting: [] as (() => void)[] };
+export const DECODE_WAITING_PER_SLOT = 8;
+/** Seconds a refused upload is told to wait: about the time the full line of the busiest case takes to clear. */
+export const DECODE_BUSY_RETRY_AFTER_SECONDS = 5;
+export const DECODE_BUSY_MESSAGE = 'The shop is busy processing pictures; please try again in a moment.';
+
+/**
+ * The decode queue: at most `limit` pictures are decoded and re-encoded at once, the others wait in arrival
+ * order, at most DECODE_WAITING_PER_SLOT x `limit` of them. Each decode also uses one libvips thread
+ * (sharp.concurrency(1)), so N decodes keep at most N cores busy and the rest of the machine answers the
+ * catalogue. The counts are read by tests and the benchmark.
+ */
+const decodes = { limit: DEFAULT_DECODE_CONCURRENCY, running: 0, peak: 0, refused: 0, waiting: [] as (() => void)[] };
 
 export interface ImageDecodingSettings {
   /** How many pictures may be decoded at once, at least 1. */
@@ -44,13 +57,30 @@ export function configureImageDecoding({ concurrency }: ImageDecodingSettings): 
   sharp.cache(false);
 }
 
-/** What the decode queue is doing: running now, waiting now, and the most ever running at once. */
-export function imageDecodeStats(): { running: number; waiting: number; peak: number; limit: number } {
-  return { running: decodes.running, waiting: decodes.waiting.length, peak: decodes.peak, limit: decodes.limit };
+/**
+ * What the decode queue is doing: running now, waiting now, the most ever running at once, how many may wait,
+ * and how many uploads were refused because the line was full.
+ */
+export function imageDecodeStats(): { running: number; waiting: number; peak: number; limit: number; maxWaiting: number; refused: number } {
+  return {
+    running: decodes.running,
+    waiting: decodes.waiting.length,
+    peak: decodes.peak,
+    limit: decodes.limit,
+    maxWaiting: maxWaiting(),
+    refused: decodes.refused,
+  };
 }
+
+const maxWaiting = () => DECODE_WAITING_PER_SLOT * decodes.limit;
 
 async function withDecodeSlot<T>(job: () => Promise<T>): Promise<T> {
   if (decodes.running >= decodes.limit) {
+    if (decodes.waiting.length >= maxWaiting()) {
+      decodes.refused += 1;
+      // No field: nothing is wrong with the picture, the same one will do in a moment.
+      throw new AppError(503, DECODE_BUSY_MESSAGE, undefined, { 'Retry-After': String(DECODE_BUSY_RETRY_AFTER_SECONDS) });
+    }
     // The slot is handed over by the job that finishes (it does not decrement `running`), so no newcomer can
     // take it in between.
     await new Promise<void>((resolve) => decodes.waiting.push(resolve));
@@ -120,17 +150,17 @@ export async function storeImage(input: Buffer, dir: string, field = 'image'): P
     );
   }
 
-  let output: { data: Buffer; info: OutputInfo };
-  try {
-    output = await withDecodeSlot(() =>
-      sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', autoOrient: true })
+  // A full queue refuses (503) before the job runs; only a failed decode means the picture is unreadable.
+  const output: { data: Buffer; info: OutputInfo } = await withDecodeSlot(async () => {
+    try {
+      return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', autoOrient: true })
         .resize({ width: MAX_OUTPUT_SIDE, height: MAX_OUTPUT_SIDE, fit: 'inside', withoutEnlargement: true })
         .webp({ quality: 82 })
-        .toBuffer({ resolveWithObject: true }),
-    );
-  } catch {
-    throw unreadable(field);
-  }
+        .toBuffer({ resolveWithObject: true });
+    } catch {
+      throw unreadable(field);
+    }
+  });
 
   await fs.mkdir(dir, { recursive: true });
   const fileName = `${randomBytes(16).toString('hex')}.webp`;

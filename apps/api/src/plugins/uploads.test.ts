@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import type { ErrorResponse, Product, UserProfile } from '@coffee/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DECODE_BUSY_MESSAGE, imageDecodeStats } from '../lib/images.js';
 import { signUpAndSignIn, type SignedInUser } from '../test/auth.js';
 import { createProduct } from '../test/factories.js';
 import { multipartBody, solidPicture } from '../test/images.js';
+import { encodePng } from '../test/png.js';
 import { createTestApp, type TestContext } from '../test/test-app.js';
 
 let ctx: TestContext;
@@ -86,4 +88,46 @@ describe('a malformed multipart body', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json<{ data: Product }>().data.name).toBe('Broken Upload');
   });
+});
+
+describe('a flood of uploads while pictures are being decoded', () => {
+  it('refuses what the waiting line cannot hold with 503 and Retry-After, keeps nothing of it, and then takes uploads again', async () => {
+    const flooder = await signUpAndSignIn(ctx, { role: 'staff' });
+    // 24 megapixels, tiny on disk: each decode takes long enough that the whole flood arrives while the first runs.
+    const picture = encodePng({ width: 6000, height: 4000, bitDepth: 8, colourType: 'rgb', rows: Buffer.alloc((1 + 6000 * 3) * 4000) }, { level: 9 });
+    const { limit, maxWaiting } = imageDecodeStats();
+    // More than the decodes and the waiting line hold, with room for a few decodes to end while the flood arrives.
+    const flood = limit + maxWaiting + 10;
+    const send = (name: string) => {
+      const form = multipartBody(
+        { name, price: '25', category: 'coffee' },
+        { field: 'image', filename: 'big.png', contentType: 'image/png', content: picture },
+      );
+      return ctx.app.inject({ method: 'POST', url: '/api/v1/products', headers: { ...flooder.headers, ...form.headers }, payload: form.payload });
+    };
+    const filesBefore = new Set(storedFiles().map(String));
+    const productsBefore = await ctx.database.db.selectFrom('products').select('id').execute();
+
+    const answers = await Promise.all(Array.from({ length: flood }, (_, i) => send(`Flood Latte ${i}`)));
+    const taken = answers.filter((res) => res.statusCode === 201);
+    const refused = answers.filter((res) => res.statusCode === 503);
+    expect(taken.length + refused.length).toBe(flood);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const res of refused) {
+      expect(res.json<ErrorResponse>()).toEqual({ message: DECODE_BUSY_MESSAGE });
+      expect(res.headers['retry-after']).toBe('5');
+    }
+    // A file and a product for each upload taken, none for a refused one (and no half-written file).
+    const newFiles = storedFiles().map(String).filter((f) => !filesBefore.has(f));
+    expect(newFiles).toHaveLength(taken.length);
+    expect(newFiles.every((f) => f.endsWith('.webp'))).toBe(true);
+    const products = await ctx.database.db.selectFrom('products').select('id').execute();
+    expect(products.length - productsBefore.length).toBe(taken.length);
+
+    // The line has drained, and the same upload is taken when sent again.
+    expect(imageDecodeStats()).toMatchObject({ running: 0, waiting: 0 });
+    const again = await send('Flood Latte again');
+    expect(again.statusCode).toBe(201);
+    expect(again.json<{ data: Product }>().data.name).toBe('Flood Latte again');
+  }, 60_000);
 });

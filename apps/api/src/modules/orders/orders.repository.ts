@@ -1,8 +1,10 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { z } from 'zod';
 import {
+  ACTIVE_ORDER_STATUSES,
   ChosenOption,
   DeliveryMethod,
+  FINISHED_ORDER_STATUSES,
   OrderEventKind,
   OrderStatus,
   PaymentMethod,
@@ -112,6 +114,8 @@ export interface OrderFilter {
   /** Leave out orders the customer removed from the history. */
   visibleToCustomer?: boolean | undefined;
   status?: OrderStatus | undefined;
+  /** true: only orders still to make or hand over; false: only finished ones (delivered, cancelled). */
+  active?: boolean | undefined;
   storeId?: number | undefined;
 }
 
@@ -301,6 +305,9 @@ export function createOrderRepository(db: Kysely<Database>) {
       if (filter.userId !== undefined) query = query.where('orders.user_id', '=', filter.userId);
       if (filter.visibleToCustomer) query = query.where('orders.hidden_by_customer_at', 'is', null);
       if (filter.status) query = query.where('orders.status', '=', filter.status);
+      if (filter.active !== undefined) {
+        query = query.where('orders.status', 'in', filter.active ? ACTIVE_ORDER_STATUSES : FINISHED_ORDER_STATUSES);
+      }
       if (filter.storeId !== undefined) query = query.where('orders.store_id', '=', filter.storeId);
       const [counted, rows] = await Promise.all([
         query.select((eb) => eb.fn.countAll<number>().as('total')).execute(),

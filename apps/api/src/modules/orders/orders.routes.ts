@@ -1,4 +1,5 @@
 import {
+  ACTIVE_ORDER_STATUSES,
   CancelOrderConflict,
   CartChangeResponse,
   ChangeOrderStatusInput,
@@ -7,6 +8,8 @@ import {
   IdempotencyHeaders,
   ListOrdersQuery,
   ListStaffOrdersQuery,
+  MAX_ACTIVE_ORDERS_LIMIT,
+  MAX_PAGE_LIMIT,
   OrderListResponse,
   OrderResponse,
   OrderStatusConflict,
@@ -182,7 +185,11 @@ export const orderRoutes: FastifyPluginCallbackZod<OrderRoutesOptions> = (app, {
       schema: {
         tags: STAFF,
         summary: 'Every order, newest first (staff)',
-        description: 'Filter with `status`. Includes orders customers removed from their history.',
+        description:
+          'Filter with `status`, `storeId` and `active`. Includes orders customers removed from their history. ' +
+          `\`active=true\` lists the orders still to make or hand over (${ACTIVE_ORDER_STATUSES.join(', ')}), as the ` +
+          `kitchen display needs them all at once: its pages may hold up to ${MAX_ACTIVE_ORDERS_LIMIT} orders instead of ` +
+          `${MAX_PAGE_LIMIT}; \`meta.total\` counts them all, so a client asks for the next page while there are more.`,
         querystring: ListStaffOrdersQuery,
         response: { 200: StaffOrderListResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
       },

@@ -396,7 +396,7 @@ export function createOrderService(deps: OrderServiceDeps) {
 
     async listAllOrders(query: ListStaffOrdersQuery): Promise<{ data: StaffOrder[]; meta: PageMeta }> {
       const { orders: rows, total } = await orders.listOrders(
-        { status: query.status, storeId: query.storeId },
+        { status: query.status, active: query.active, storeId: query.storeId },
         { limit: query.limit, offset: (query.page - 1) * query.limit },
       );
       return { data: rows.map(asStaffOrder), meta: pageMeta(query, total) };

@@ -1,9 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlaceOrderConflict } from '@coffee/contract';
 import { loadConfig } from '../../config.js';
@@ -11,6 +8,13 @@ import { openDatabase, type DatabaseHandle } from '../../db/database.js';
 import { toShopLocal } from '../../lib/shop-time.js';
 import { createProduct } from '../../test/factories.js';
 import { insertTestUser } from '../../test/orders.js';
+import {
+  createScratchDatabase,
+  startServerProcess,
+  stopServerProcess,
+  type ScratchDatabase,
+  type ServerProcess,
+} from '../../test/server-process.js';
 import { createSessionRepository } from '../auth/sessions.repository.js';
 import { createSessionService } from '../auth/sessions.service.js';
 import { createStoreRepository } from './stores.service.js';
@@ -21,77 +25,29 @@ import { createStoreRepository } from './stores.service.js';
  */
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const skip = !databaseUrl && !process.env.CI;
-const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
-
-interface Server {
-  url: string;
-  child: ChildProcess;
-}
-
-function startServer(name: string, env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'apps/api/src/server.ts'], {
-    cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} did not start in time:\n${output.join('')}`)), 90_000);
-    const read = (chunk: Buffer) => {
-      output.push(chunk.toString());
-      const open = /open at (http:\/\/[^\s"]+)/.exec(output.join(''));
-      if (open?.[1]) {
-        clearTimeout(timer);
-        resolve({ url: open[1], child });
-      }
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${name} exited with ${code}:\n${output.join('')}`));
-    });
-  });
-}
-
-async function stopServer(server: Server | undefined): Promise<void> {
-  if (!server || server.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill('SIGTERM');
-  await exited;
-}
 
 describe.skipIf(skip)('the slot cap across two server processes', () => {
-  const databaseName = `slot_cap_${randomBytes(5).toString('hex')}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coffee-slot-cap-'));
-  let a: Server | undefined;
-  let b: Server | undefined;
+  let a: ServerProcess | undefined;
+  let b: ServerProcess | undefined;
+  let scratch: ScratchDatabase | undefined;
   let database: DatabaseHandle | undefined;
 
   beforeAll(async () => {
     if (!databaseUrl) throw new Error('CI must run the scale-out tests: set TEST_DATABASE_URL');
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`create database ${databaseName}`);
-    await admin.end();
-    const url = new URL(databaseUrl);
-    url.pathname = `/${databaseName}`;
-    const env = { NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, DATABASE_URL: url.toString(), DEMO_DATA: 'false', LOG_FORMAT: 'json' };
+    scratch = await createScratchDatabase(databaseUrl, 'slot_cap');
+    const env = { NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, DATABASE_URL: scratch.url, DEMO_DATA: 'false', LOG_FORMAT: 'json' };
     // A first, alone: it migrates.
-    a = await startServer('process A', env);
-    b = await startServer('process B', env);
-    database = openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+    a = await startServerProcess('process A', env);
+    b = await startServerProcess('process B', env);
+    database = openDatabase({ databaseUrl: scratch.url, poolSize: 4 });
   }, 200_000);
 
   afterAll(async () => {
-    await Promise.all([stopServer(a), stopServer(b)]);
+    await Promise.all([stopServerProcess(a), stopServerProcess(b)]);
     await database?.destroy();
     fs.rmSync(dataDir, { recursive: true, force: true });
-    if (!databaseUrl) return;
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${databaseName} with (force)`);
-    await admin.end();
+    await scratch?.drop();
   });
 
   it('places exactly 5 of 50 concurrent orders for a slot of 5, whichever process answers', async () => {

@@ -17,7 +17,8 @@ const PHOTO_RULES =
   'multipart/form-data with the file in the field `photo`: JPEG, PNG, WebP or GIF (checked by content), at most ' +
   '5 MB and 24 megapixels (else 413). It is re-encoded (upright, within 1200x1200, metadata removed) and replaces ' +
   'the old photo. An account may upload PHOTO_UPLOAD_LIMIT_PER_ACCOUNT photos (10) per PICTURE_UPLOAD_WINDOW_MINUTES ' +
-  '(10); past that 429 with Retry-After.';
+  '(10); past that 429 with Retry-After. While the shop is busy decoding other pictures (a full waiting line) 503 ' +
+  'with Retry-After, nothing stored: send the same photo again then.';
 
 /** The profile screen: your own account only, so no id in the path. */
 export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, { users, photoUploads }) => {
@@ -76,6 +77,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
             415: ErrorResponse,
             422: ErrorResponse,
             429: ErrorResponse,
+            503: ErrorResponse,
           },
         },
         // Checked before the body is read: a visitor's upload, or one past the account's limit, is never received.

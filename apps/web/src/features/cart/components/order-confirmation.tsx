@@ -26,6 +26,12 @@ export function OrderConfirmation({ order }: { order: Order }) {
       <dl className="mt-8 grid gap-x-6 gap-y-4 sm:grid-cols-[auto_1fr]">
         <Row label="Order number">#{order.id}</Row>
         <Row label="Status">{ORDER_STATUS_LABELS[order.status]}</Row>
+        {/* Why the total is lower: the coupon as the shop counted it for this order, never recounted here. */}
+        {order.summary.discountIdr > 0 && (
+          <Row label={`Coupon: ${order.summary.discountLabel ?? 'discount'}`}>
+            <Price amount={order.summary.discountIdr} variant="discount" />
+          </Row>
+        )}
         <Row label="Total">
           <Price amount={order.summary.totalIdr} className="font-bold" />
         </Row>

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { StaffOrderListResponse } from '@coffee/contract';
+import { MAX_ACTIVE_ORDERS_LIMIT, StaffOrderListResponse } from '@coffee/contract';
 import type { OrderStatus, StaffOrderListResponse as StaffOrderPage } from '@coffee/contract';
 import { apiGet } from '../../../lib/api-client';
 import { nextPageParam } from '../../../lib/paging';
@@ -32,4 +32,31 @@ export const staffOrdersQueryOptions = (status: OrderStatus | undefined, storeId
 
 export function useStaffOrders(status: OrderStatus | undefined, storeId?: number) {
   return useInfiniteQuery(staffOrdersQueryOptions(status, storeId));
+}
+
+export function getActiveStaffOrders(page: number, signal?: AbortSignal, storeId?: number): Promise<StaffOrderPage> {
+  return apiGet('/staff/orders', {
+    params: { active: true, storeId, page, limit: MAX_ACTIVE_ORDERS_LIMIT },
+    schema: StaffOrderListResponse,
+    signal,
+  });
+}
+
+/**
+ * GET /api/v1/staff/orders?active=true: every order still to make or hand over (not delivered, not cancelled),
+ * optionally of one store, in the API's largest pages for them; polled like the list. The kitchen must see them all,
+ * so its screen asks for further pages itself while `meta.total` says there are more.
+ */
+export const activeStaffOrdersQueryOptions = (storeId?: number) =>
+  infiniteQueryOptions({
+    queryKey: [...staffOrdersKey, 'active', storeId ?? 'every-store'] as const,
+    queryFn: ({ pageParam, signal }) => getActiveStaffOrders(pageParam, signal, storeId),
+    initialPageParam: 1,
+    getNextPageParam: nextPageParam,
+    staleTime: 0,
+    refetchInterval: STAFF_POLL_MS,
+  });
+
+export function useActiveStaffOrders(storeId?: number) {
+  return useInfiniteQuery(activeStaffOrdersQueryOptions(storeId));
 }

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { DELIVERY_METHOD_LABELS, STAFF_STATUS_TARGETS } from '@coffee/contract';
+import { useEffect, useState } from 'react';
+import { DELIVERY_METHOD_LABELS, FINISHED_ORDER_STATUSES, STAFF_STATUS_TARGETS } from '@coffee/contract';
 import type { ChangeOrderStatusInput, OrderStatus, StaffOrder } from '@coffee/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -8,11 +8,11 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatShopTime } from '../../../lib/shop-time';
 import { useStaffOrderAction, type StaffAction } from '../api/change-order-status';
-import { useStaffOrders } from '../api/get-staff-orders';
+import { useActiveStaffOrders } from '../api/get-staff-orders';
 import { OrderStatusBadge } from './order-status-badge';
 import { finishMoveLabel } from './order-words';
 
-const FINISHED: readonly OrderStatus[] = ['delivered', 'cancelled'];
+const FINISHED: readonly OrderStatus[] = FINISHED_ORDER_STATUSES;
 
 const isForwardMove = (status: OrderStatus): status is ChangeOrderStatusInput['status'] =>
   status !== 'cancelled' && (STAFF_STATUS_TARGETS as readonly string[]).includes(status);
@@ -34,23 +34,38 @@ export function kitchenStep(order: StaffOrder): { action: StaffAction['action'];
 }
 
 /**
- * The kitchen display: the orders still to make or hand over, oldest first, as large cards with one big button
- * for the next step, readable from across the counter. Cancelling stays on the ordinary list, where it asks first.
+ * The kitchen display: every order still to make or hand over (of the chosen store, else of every store), oldest
+ * first, as large cards with one big button for the next step, readable from across the counter. Cancelling stays
+ * on the ordinary list, where it asks first.
  */
-export function KitchenDisplay() {
-  const orders = useStaffOrders(undefined);
+export function KitchenDisplay({ storeId }: { storeId?: number } = {}) {
+  const orders = useActiveStaffOrders(storeId);
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = orders;
+  // In a rush the open orders can fill more than one page: the oldest, the most urgent, would be the ones left out.
+  // After a failed page it waits for the next refresh instead of asking again at once.
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
   if (orders.isPending) return <Spinner label="Loading orders" />;
-  if (orders.isError) return <Alert tone="danger">{errorMessage(orders.error)}</Alert>;
-  const open = (orders.data.pages.flatMap((page) => page.data) ?? [])
-    .filter((order) => !FINISHED.includes(order.status))
-    .sort((a, b) => a.placedAt.localeCompare(b.placedAt));
-  if (open.length === 0) return <p className="rounded-3xl bg-white p-12 text-center text-2xl text-muted shadow-card">Nothing to make right now.</p>;
+  const failure = orders.isError ? <Alert tone="danger">{errorMessage(orders.error)}</Alert> : null;
+  // A failed refresh or further page keeps the orders already shown on the screen, under the message.
+  if (!orders.data) return failure;
+  // Pages are read at different moments, so an order placed between two reads can come twice: show it once.
+  const byId = new Map<number, StaffOrder>();
+  for (const order of orders.data.pages.flatMap((page) => page.data)) if (!byId.has(order.id)) byId.set(order.id, order);
+  const open = [...byId.values()].filter((order) => !FINISHED.includes(order.status)).sort((a, b) => a.placedAt.localeCompare(b.placedAt));
+  if (open.length === 0 && !failure) return <p className="rounded-3xl bg-white p-12 text-center text-2xl text-muted shadow-card">Nothing to make right now.</p>;
   return (
-    <ul className="grid gap-6 md:grid-cols-2 xl:grid-cols-3" aria-label="Orders to make, oldest first">
-      {open.map((order) => (
-        <KitchenCard key={order.id} order={order} />
-      ))}
-    </ul>
+    <>
+      {failure && <div className="mb-6">{failure}</div>}
+      {open.length > 0 && (
+        <ul className="grid gap-6 md:grid-cols-2 xl:grid-cols-3" aria-label="Orders to make, oldest first">
+          {open.map((order) => (
+            <KitchenCard key={order.id} order={order} />
+          ))}
+        </ul>
+      )}
+    </>
   );
 }
 

@@ -72,7 +72,7 @@ export function StaffOrders({ stores = [] }: { stores?: ReadonlyArray<StoreChoic
       </div>
       {view === 'kitchen' ? (
         <div className="mt-8">
-          <KitchenDisplay />
+          <KitchenDisplay storeId={storeId} />
         </div>
       ) : (
       <>

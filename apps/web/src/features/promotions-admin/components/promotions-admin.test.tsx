@@ -6,6 +6,7 @@ import { stubFetch } from '../../../testing/fetch-stub';
 import { jsonResponse } from '../../../testing/product-factory';
 import { renderRoutes } from '../../../testing/render';
 import { PromotionsAdmin } from './promotions-admin';
+import type { PromotionMenu } from './promotions-admin';
 
 const sundayCoffee: StaffPromotion = {
   id: 3,
@@ -32,14 +33,38 @@ const sundayCoffee: StaffPromotion = {
   terms: ['Dine in orders only', 'Sundays 07:00-09:00', 'Member card holders only'],
 };
 
+const freeLatte: StaffPromotion = {
+  ...sundayCoffee,
+  id: 5,
+  name: 'Free Latte',
+  code: 'LATTE',
+  targetProductId: 12,
+  targetProductName: 'Hazelnut Latte',
+  targetCategory: null,
+  isActive: false,
+  terms: ['A free Hazelnut Latte'],
+};
+
+const menu: PromotionMenu = {
+  status: 'ready',
+  products: [
+    { id: '31', name: 'Spicy Chicken Wings', category: 'foods' },
+    { id: '12', name: 'Hazelnut Latte', category: 'coffee' },
+    { id: '8', name: 'Americano', category: 'coffee' },
+  ],
+};
+
 function stubPromotionsApi(write?: (body: unknown) => Response) {
   return stubFetch((url, request) => {
-    if (request.method === 'GET') return jsonResponse({ data: [sundayCoffee] });
+    if (request.method === 'GET') return jsonResponse({ data: [sundayCoffee, freeLatte] });
     return write?.(request.body) ?? jsonResponse({ data: { ...sundayCoffee, ...(request.body as object), id: 4 } }, request.method === 'POST' ? 201 : 200);
   });
 }
 
-const renderAdmin = () => renderRoutes([{ path: '/staff/promotions', element: <PromotionsAdmin /> }], '/staff/promotions');
+const renderAdmin = (withMenu: PromotionMenu = menu) =>
+  renderRoutes([{ path: '/staff/promotions', element: <PromotionsAdmin menu={withMenu} /> }], '/staff/promotions');
+
+const optionNames = (select: HTMLElement) => within(select).getAllByRole('option').map((option) => option.textContent);
 
 describe('PromotionsAdmin', () => {
   it('lists the promotions with their rules as customers read them', async () => {
@@ -114,5 +139,71 @@ describe('PromotionsAdmin', () => {
     expect(await within(form).findByText('Another promotion already uses the code SUNDAY: choose another code')).toBeTruthy();
     expect(within(form).getByLabelText('Coupon code').getAttribute('aria-invalid')).toBe('true');
     expect(api.requests.find((r) => r.method === 'PUT')?.url.pathname).toBe('/api/v1/promotions/3');
+  });
+  it("offers the menu's products by name, grouped by category, and sends the chosen product's id", async () => {
+    const user = userEvent.setup();
+    const api = stubPromotionsApi();
+    renderAdmin();
+    await user.click(await screen.findByRole('button', { name: 'New promotion' }));
+
+    const form = screen.getByRole('form', { name: 'New promotion' });
+    const picker = within(form).getByRole<HTMLSelectElement>('combobox', { name: 'Qualifying product' });
+    expect(picker.value).toBe('');
+    expect(optionNames(picker)).toEqual(['None', 'Americano', 'Hazelnut Latte', 'Spicy Chicken Wings']);
+    expect(within(picker).getByRole('group', { name: 'Foods' }).textContent).toBe('Spicy Chicken Wings');
+    await user.type(within(form).getByLabelText('Name'), 'Wings on us');
+    await user.selectOptions(within(form).getByLabelText('Benefit'), 'free-item');
+    await user.selectOptions(picker, 'Spicy Chicken Wings');
+    await user.click(within(form).getByRole('button', { name: 'Add promotion' }));
+
+    expect(await screen.findByText('Wings on us was added.')).toBeTruthy();
+    expect(api.requests.find((r) => r.method === 'POST')?.body).toMatchObject({ benefit: 'free-item', targetProductId: 31, targetCategory: null });
+  });
+
+  it('opens a promotion with its product chosen', async () => {
+    const user = userEvent.setup();
+    stubPromotionsApi();
+    renderAdmin();
+    await user.click(await screen.findByRole('button', { name: 'Edit Free Latte' }));
+    const picker = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Qualifying product' });
+    expect(picker.selectedOptions[0]?.textContent).toBe('Hazelnut Latte');
+    expect(picker.value).toBe('12');
+  });
+
+  it('keeps the chosen product while the menu is still loading, so saving other rules does not drop it', async () => {
+    const user = userEvent.setup();
+    const api = stubPromotionsApi();
+    renderAdmin({ status: 'loading', products: [] });
+    await user.click(await screen.findByRole('button', { name: 'Edit Free Latte' }));
+    const picker = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Qualifying product' });
+    expect(picker.selectedOptions[0]?.textContent).toBe('Hazelnut Latte');
+    expect(screen.getByText(/Loading the menu/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Save promotion' }));
+
+    expect(await screen.findByText('Free Latte was saved.')).toBeTruthy();
+    expect(api.requests.find((r) => r.method === 'PUT')?.body).toMatchObject({ targetProductId: 12 });
+  });
+
+  it('says so when the chosen product has left the menu', async () => {
+    const user = userEvent.setup();
+    stubPromotionsApi();
+    renderAdmin({ status: 'ready', products: menu.products.filter((product) => product.id !== '12') });
+    await user.click(await screen.findByRole('button', { name: 'Edit Free Latte' }));
+    const picker = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Qualifying product' });
+    expect(picker.selectedOptions[0]?.textContent).toBe('Hazelnut Latte (no longer on the menu)');
+    expect(optionNames(picker)).toEqual(['None', 'Hazelnut Latte (no longer on the menu)', 'Americano', 'Spicy Chicken Wings']);
+  });
+
+  it('shows the refusal of a product that left the menu under the picker', async () => {
+    const user = userEvent.setup();
+    stubPromotionsApi(() =>
+      jsonResponse({ message: 'The chosen product is not on the menu any more: choose another product or a category', field: 'targetProductId' }, 400),
+    );
+    renderAdmin();
+    await user.click(await screen.findByRole('button', { name: 'Edit Free Latte' }));
+    await user.click(screen.getByRole('button', { name: 'Save promotion' }));
+
+    expect(await screen.findByText(/not on the menu any more/)).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Qualifying product' }).getAttribute('aria-invalid')).toBe('true');
   });
 });

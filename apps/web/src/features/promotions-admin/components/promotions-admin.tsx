@@ -10,13 +10,27 @@ import {
   PROMOTION_FREQUENCIES,
   PROMOTION_PICTURES,
 } from '@coffee/contract';
-import type { PromotionAudience, PromotionBenefit, PromotionFrequency, PromotionInputBody, PromotionPicture, StaffPromotion } from '@coffee/contract';
+import type {
+  Product,
+  PromotionAudience,
+  PromotionBenefit,
+  PromotionFrequency,
+  PromotionInputBody,
+  PromotionPicture,
+  StaffPromotion,
+} from '@coffee/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FieldError, fieldInputProps } from '../../../components/ui/form-field';
 import { errorMessage } from '../../../lib/api-client';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { useDeleteStaffPromotion, useSaveStaffPromotion, useStaffPromotions } from '../api/staff-promotions';
+
+/** A product a promotion can be bound to, as the menu lists it. */
+export type MenuProduct = Pick<Product, 'id' | 'name' | 'category'>;
+
+/** The menu for the qualifying product's picker: the app layer reads it, since a feature does not import another. */
+export type PromotionMenu = { products: MenuProduct[]; status: 'loading' | 'ready' | 'failed' };
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 const PICTURE_LABELS: Record<PromotionPicture, string> = {
@@ -59,7 +73,7 @@ const LABELS: Record<string, string> = {
   frequency: 'How often',
   benefit: 'Benefit',
   benefitValue: 'Benefit amount',
-  targetProductId: 'Qualifying product id',
+  targetProductId: 'Qualifying product',
   targetCategory: 'Qualifying category',
 };
 
@@ -113,7 +127,56 @@ function Field({ id, label, error, hint, children }: { id: string; label: string
   );
 }
 
-function PromotionForm({ promotion, onDone }: { promotion: StaffPromotion | null; onDone: (message: string) => void }) {
+const PRODUCT_HINT = 'For a free item or buy one get one; none: see the category.';
+const MENU_HINTS: Record<PromotionMenu['status'], string> = {
+  loading: `${PRODUCT_HINT} Loading the menu…`,
+  ready: PRODUCT_HINT,
+  failed: `${PRODUCT_HINT} We couldn't load the menu: reload the page to choose another product.`,
+};
+
+/**
+ * The qualifying product, picked by name from the menu; the API gets its id. The product already chosen stays
+ * offered while the menu loads, or when it has left the menu, so saving other rules never drops or swaps it.
+ */
+function ProductPicker({ promotion, menu, error }: { promotion: StaffPromotion | null; menu: PromotionMenu; error: string | undefined }) {
+  const [chosen, setChosen] = useState(promotion?.targetProductId ? String(promotion.targetProductId) : '');
+  const current = promotion?.targetProductId ?? null;
+  const missing = current !== null && !menu.products.some((product) => product.id === String(current));
+  const currentName = promotion?.targetProductName ?? `Product ${current}`;
+  const byName = [...menu.products].sort((a, b) => a.name.localeCompare(b.name));
+  const id = 'promotion-targetProductId';
+
+  return (
+    <Field id={id} label="Qualifying product" error={error} hint={MENU_HINTS[menu.status]}>
+      <select
+        name="targetProductId"
+        value={chosen}
+        onChange={(event) => setChosen(event.target.value)}
+        {...fieldInputProps(id, { error, hint: true })}
+      >
+        <option value="">None</option>
+        {missing && (
+          <option value={current}>{menu.status === 'ready' ? `${currentName} (no longer on the menu)` : currentName}</option>
+        )}
+        {CATEGORIES.map((category) => {
+          const products = byName.filter((product) => product.category === category);
+          if (products.length === 0) return null;
+          return (
+            <optgroup key={category} label={CATEGORY_LABELS[category]}>
+              {products.map((product) => (
+                <option key={product.id} value={product.id}>
+                  {product.name}
+                </option>
+              ))}
+            </optgroup>
+          );
+        })}
+      </select>
+    </Field>
+  );
+}
+
+function PromotionForm({ promotion, menu, onDone }: { promotion: StaffPromotion | null; menu: PromotionMenu; onDone: (message: string) => void }) {
   const save = useSaveStaffPromotion();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -258,14 +321,7 @@ function PromotionForm({ promotion, onDone }: { promotion: StaffPromotion | null
       <Field id="promotion-benefitValue" label="Benefit amount" error={errors.benefitValue} hint="Percent for percent off, whole rupiah for rupiah off.">
         <input name="benefitValue" type="number" min={0} defaultValue={p?.benefitValue ?? ''} {...input('benefitValue', { hint: true })} />
       </Field>
-      <Field
-        id="promotion-targetProductId"
-        label="Qualifying product id"
-        error={errors.targetProductId}
-        hint="For a free item or buy one get one: the product's number in its page address; empty: see the category."
-      >
-        <input name="targetProductId" type="number" min={1} defaultValue={p?.targetProductId ?? ''} {...input('targetProductId', { hint: true })} />
-      </Field>
+      <ProductPicker promotion={p} menu={menu} error={errors.targetProductId} />
       <Field id="promotion-targetCategory" label="Qualifying category" error={errors.targetCategory}>
         <select name="targetCategory" defaultValue={p?.targetCategory ?? ''} {...input('targetCategory')}>
           <option value="">Any item</option>
@@ -290,7 +346,7 @@ function PromotionForm({ promotion, onDone }: { promotion: StaffPromotion | null
 }
 
 /** Staff: every promotion with its rules as customers read them, and a form to add or change one. */
-export function PromotionsAdmin() {
+export function PromotionsAdmin({ menu }: { menu: PromotionMenu }) {
   const promotions = useStaffPromotions();
   const remove = useDeleteStaffPromotion();
   // undefined: no form open; null: a new promotion.
@@ -326,7 +382,7 @@ export function PromotionsAdmin() {
           {notice.text}
         </Alert>
       )}
-      {editing !== undefined && <PromotionForm key={editing?.id ?? 'new'} promotion={editing} onDone={done} />}
+      {editing !== undefined && <PromotionForm key={editing?.id ?? 'new'} promotion={editing} menu={menu} onDone={done} />}
       {promotions.isPending && <p className="text-muted">Loading the promotions…</p>}
       {promotions.isError && <Alert tone="danger">{errorMessage(promotions.error)}</Alert>}
       {promotions.data?.length === 0 && <p className="text-muted">No promotions yet.</p>}
