@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { CUSTOMER, STAFF, expect, signIn, test } from './fixtures.js';
+import { CUSTOMER, STAFF, expect, signIn, test, waitForAppOnLoad } from './fixtures.js';
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -44,6 +44,7 @@ test('a visitor asks the staff about a drink, and staff see the question with th
   const staffContext = await browser.newContext();
   try {
     const staff = await staffContext.newPage();
+    waitForAppOnLoad(staff);
     await signIn(staff, STAFF.email, STAFF.password);
     await staff.goto('/staff/orders');
     const question = staff.getByRole('article').filter({ hasText: message });

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { STAFF, expect, signIn, test } from './fixtures.js';
+import { STAFF, expect, signIn, test, waitForAppOnLoad } from './fixtures.js';
 
 const SHOP_TIME_ZONE = 'Asia/Jakarta';
 
@@ -79,6 +79,7 @@ test('a customer orders a Large iced latte with oat milk, less sugar, an extra s
   const staffContext = await browser.newContext();
   try {
     const staff = await staffContext.newPage();
+    waitForAppOnLoad(staff);
     await signIn(staff, STAFF.email, STAFF.password);
     await staff.goto('/staff/orders');
     const order = staff.getByRole('listitem', { name: `Order #${orderNumber}` });

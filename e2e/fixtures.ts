@@ -8,7 +8,32 @@ interface ShopFixtures {
   offsiteRequests: string[];
 }
 
+/**
+ * Pages that arrive drawn (home, the menu, a product) start the app after their first paint; a tap before that
+ * does nothing, as for a customer on a slow phone. Each load through `page` waits until the app has started
+ * (`<html data-app-started>`, set by apps/web/src/main.tsx), so a story taps a tab only once it answers.
+ */
+function waitForAppOnLoad(page: Page): void {
+  const started = () => page.waitForSelector('html[data-app-started]', { state: 'attached' });
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await started();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await started();
+    return response;
+  };
+}
+
 export const test = base.extend<ShopFixtures>({
+  page: async ({ page }, use) => {
+    waitForAppOnLoad(page);
+    await use(page);
+  },
   offsiteRequests: [
     async ({ page, baseURL }, use) => {
       const shopHost = new URL(baseURL ?? 'http://127.0.0.1').host;
@@ -37,7 +62,7 @@ export const test = base.extend<ShopFixtures>({
   },
 });
 
-export { expect };
+export { expect, waitForAppOnLoad };
 
 /** The demo accounts the server creates at start (README, apps/api/src/seed). */
 export const STAFF = { email: 'staff@coffeeshop.test', password: 'Pour-Over-Kettle-9' };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { STAFF, expect, signIn, test } from './fixtures.js';
+import { STAFF, expect, signIn, test, waitForAppOnLoad } from './fixtures.js';
 
 // Mails go here when no SMTP server is configured (e2e/serve.mjs sets DATA_DIR to e2e/.data).
 const OUTBOX = path.join(path.dirname(fileURLToPath(import.meta.url)), '.data', 'outbox');
@@ -36,6 +36,7 @@ test('a customer watches the order move from Pending to Preparing to Ready while
   const staffContext = await browser.newContext();
   try {
     const staff = await staffContext.newPage();
+    waitForAppOnLoad(staff);
     await signIn(staff, STAFF.email, STAFF.password);
     await staff.goto('/staff/orders');
     await expect(staff.getByRole('region', { name: 'Today at a glance' })).toBeVisible();

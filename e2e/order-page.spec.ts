@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { STAFF, expect, signIn, test } from './fixtures.js';
+import { STAFF, expect, signIn, test, waitForAppOnLoad } from './fixtures.js';
 
 /** Tomorrow on the shop's clock (Asia/Jakarta), 'YYYY-MM-DD': Pick up runs 07:00-18:00 every day, so 10:00 is accepted. */
 function tomorrowInTheShop(): string {
@@ -70,6 +70,7 @@ test('a customer opens an order from History, finds how to pay it, cancels it, a
   const staffContext = await browser.newContext();
   try {
     const staff = await staffContext.newPage();
+    waitForAppOnLoad(staff);
     await signIn(staff, STAFF.email, STAFF.password);
     await staff.goto('/staff/orders');
     const card = staff.getByRole('listitem', { name: `Order #${orderId}` });

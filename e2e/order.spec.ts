@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { STAFF, expect, signIn, test } from './fixtures.js';
+import { STAFF, expect, signIn, test, waitForAppOnLoad } from './fixtures.js';
 
 const SHOP_TIME_ZONE = 'Asia/Jakarta';
 
@@ -86,6 +86,7 @@ test('a visitor fills a cart, signs in, pays for Door Delivery, and follows the 
   const staffContext = await browser.newContext();
   try {
     const staff = await staffContext.newPage();
+    waitForAppOnLoad(staff);
     await signIn(staff, STAFF.email, STAFF.password);
     await staff.getByRole('button', { name: 'Profile menu' }).click();
     await staff.getByRole('link', { name: 'Orders' }).click();

@@ -32,7 +32,11 @@ export default defineConfig({
     emptyOutDir: true,
     // scripts/check-budget.mjs reads it to add up the home page's initial JavaScript.
     manifest: true,
+    // Every browser the shop supports knows <link rel="modulepreload">: no polyfill on the first screen.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
+      // src/boot.ts: the first script of the pages that arrive drawn (scripts/prerender.mjs puts it in).
+      input: { index: 'index.html', boot: 'src/boot.ts' },
       treeshake: {
         // The contract's modules only declare schemas and helpers: a screen that needs formatIdr or a path must not
         // carry every zod schema (and zod) with it. Its package.json cannot say so to the bundler without also

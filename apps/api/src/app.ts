@@ -11,11 +11,12 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { ListProductsQuery } from '@coffee/contract';
 import type { Config } from './config.js';
 import { documentTransform } from './lib/openapi-transform.js';
 import type { DatabaseHandle } from './db/database.js';
 import { createProductRepository } from './modules/products/products.repository.js';
-import { productRoutes } from './modules/products/products.routes.js';
+import { productAnswer, productListAnswer, productRoutes } from './modules/products/products.routes.js';
 import { createMenuManagementService } from './modules/products/menu-management.service.js';
 import { optionRoutes } from './modules/options/options.routes.js';
 import { createOptionRepository, createOptionService } from './modules/options/options.service.js';
@@ -324,7 +325,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const webDist = deps.webDistDir;
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {
-    await registerWebApp(app, webDist, { productPicture: async (id) => (await products.getProduct(id)).imageUrl });
+    await registerWebApp(app, webDist, {
+      productPicture: async (id) => (await products.getProduct(id)).imageUrl,
+      // The very answers the API gives (the same objects its catalogue cache holds), for pages drawn with their data.
+      productList: async (query) => {
+        const page = await products.listProducts(ListProductsQuery.parse(query));
+        return { source: page, answer: productListAnswer(page) };
+      },
+      product: async (id) => {
+        const product = await products.getProduct(id);
+        return { source: product, answer: productAnswer(product).data };
+      },
+    });
   }
 
   return app;

@@ -6,6 +6,9 @@
 //   dist/products.html  `/products` (its default tab, the grid loading) prerendered, its first API call preloaded
 //   dist/product.html   a product page's shell: the layout around the loading screen, and PAGE_PRELOADS where the
 //                       API writes the product's own preloads (its answer, its picture) at request time
+//   (those two are what the API serves when it cannot render the page with its data itself)
+//   dist-ssr/           kept: the server build and page-template.html, with which the API renders the menu's first
+//                       products and a product page per request (apps/api/src/plugins/web-app.ts)
 //   dist/app-paths.json  the app's route patterns, so the API knows which addresses are the 404 page
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,7 +19,9 @@ const webDir = path.resolve(import.meta.dirname, '..');
 const dist = path.join(webDir, 'dist');
 const ssrDir = path.join(webDir, 'dist-ssr');
 
-const { renderPage, renderShell, productsFirstRequest, appPaths } = await import(path.join(ssrDir, 'entry-server.js'));
+const { renderPage, renderShell, productsFirstRequest, appPaths, composePage, splitHead } = await import(
+  path.join(ssrDir, 'entry-server.js')
+);
 const shell = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 // Replaced by the API (apps/api/src/plugins/web-app.ts) with the preloads of the product asked for.
 const PAGE_PRELOADS = '<!--page-preloads-->';
@@ -40,6 +45,29 @@ function inlineStylesheet(html) {
 }
 
 /**
+ * A drawn page starts the app after its first paint (src/boot.ts): the app's script and module preloads are taken
+ * out of the page and named on the boot script instead, which adds them back once the page is on screen.
+ */
+function bootAfterPaint(html) {
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
+  const boot = manifest['src/boot.ts']?.file;
+  if (!boot) throw new Error('dist/.vite/manifest.json has no src/boot.ts entry: see vite.config.ts.');
+  const app = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html)?.[1];
+  if (!app) throw new Error("dist/index.html has no module script: cannot start the app after the first paint.");
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+  const bootTag = `<script type="module" crossorigin src="/${boot}" data-app="${app}" data-preload="${preloads.join(' ')}"></script>`;
+  return html
+    .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
+    .replace(/<script type="module" crossorigin src="[^"]+"><\/script>/, () => bootTag);
+}
+
+// Every rendered page's frame: the shell with its stylesheet inlined, the first screen's font preloaded and the app
+// started after the first paint. Kept in dist-ssr for the API, which renders the menu and product pages with their
+// data per request.
+const template = bootAfterPaint(inlineStylesheet(shell)).replace('</head>', () => `${fontPreloads}</head>`);
+fs.writeFileSync(path.join(ssrDir, 'page-template.html'), template);
+
+/**
  * An API call the page makes at start, asked for beside its JavaScript instead of after it. use-credentials, as the
  * app's fetch sends cookies (`credentials: 'include'`): the browser reuses a preload only when the two match.
  * The route's own chunks are not preloaded (modulepreload): measured, they delayed the first paint by about 0.4 s on
@@ -48,19 +76,8 @@ function inlineStylesheet(html) {
 const fetchPreload = (href) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${href.replaceAll('&', '&amp;')}">`;
 
 async function prerender(url, file, { render = () => renderPage(url), preloads = '', rootAttributes = '' } = {}) {
-  const rendered = await render();
-  // React puts the page's <title> and its image preloads first: they belong in <head>.
-  const [, hoisted = '', body = rendered] = /^((?:<link [^>]*\/>|<title>[^<]*<\/title>)*)([\s\S]*)$/.exec(rendered) ?? [];
-  const title = /<title>[^<]*<\/title>/.exec(hoisted)?.[0];
-  // A part left pending (`<!--$?-->`) is put in place by an inline script, which the CSP refuses: it would stay hidden.
-  if (/<!--\$\?-->|<script>/.test(body)) throw new Error(`Prerendering ${url} left a part pending: it would stay hidden.`);
-  if (!shell.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty <div id="root"></div> to fill.');
-  // Replacer functions: the page's text may hold `$&` and the like, which a replacement string would expand.
-  let html = shell;
-  if (title) html = html.replace(/<title>[^<]*<\/title>/, () => title);
-  html = html.replace('</head>', () => `${hoisted.replace(title ?? '', '')}${fontPreloads}${preloads}</head>`);
-  html = html.replace('<div id="root"></div>', () => `<div id="root"${rootAttributes}>${body}</div>`);
-  fs.writeFileSync(path.join(dist, file), inlineStylesheet(html));
+  const html = composePage(template, splitHead(await render()), { extraHead: preloads, rootAttributes });
+  fs.writeFileSync(path.join(dist, file), html);
   console.log(`prerendered ${url} -> dist/${file}`);
 }
 
@@ -76,7 +93,6 @@ await prerender('/products/:id', 'product.html', {
   rootAttributes: ' data-shell',
 });
 fs.writeFileSync(path.join(dist, 'app-paths.json'), `${JSON.stringify(appPaths)}\n`);
-fs.rmSync(ssrDir, { recursive: true, force: true });
 
 // Precompression: once here at the strongest settings rather than per request in the API.
 const gzip = promisify(zlib.gzip);

@@ -4,11 +4,15 @@ import { prerender } from 'react-dom/static';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { DEFAULT_PAGE_LIMIT } from '@coffee/contract';
+import type { Product, ProductListResponse } from '@coffee/contract';
 import { AppProviders } from './app/providers';
+import type { QuerySeed } from './app/providers';
+import { PAGE_DATA_ID } from './app/page-data';
 import { routes } from './app/router';
 import { Spinner } from './components/ui/spinner';
 import { paths } from './config/paths';
-import { getProducts } from './features/products/api/get-products';
+import { productQueryOptions } from './features/products/api/get-product';
+import { getProducts, productListKeys } from './features/products/api/get-products';
 import { DEFAULT_TAB, PRODUCT_TABS } from './features/products/components/product-tabs';
 
 /**
@@ -17,8 +21,10 @@ import { DEFAULT_TAB, PRODUCT_TABS } from './features/products/components/produc
  * - renderPage: a page whose first screen is the same for everyone (home, /products, the 404), which main.tsx then
  *   hydrates. Data the page fetches (the favourites, the menu, the cart count) is left in its loading state, as on a
  *   first visit, so the browser's first render matches the HTML.
- * - renderShell: the layout (navigation bar, footer) around a loading screen, for a page that depends on its address
- *   (a product): main.tsx renders the real page over it rather than hydrating it.
+ * - renderShell: the layout (navigation bar, footer) around a loading screen, for a product page the API cannot draw
+ *   with its data: main.tsx renders the real page over it rather than hydrating it.
+ * The API renders the menu and product pages with their data per request with it too (renderMenuPage,
+ * renderProductPage): the build keeps it in dist-ssr, beside the page template.
  */
 export async function renderPage(url: string): Promise<string> {
   return render(routes, url);
@@ -37,7 +43,52 @@ export async function renderShell(): Promise<string> {
   return render([{ element: root.element, errorElement: root.errorElement, children: [{ path: '*', element: loading }] }], '/');
 }
 
-async function render(table: RouteObject[], url: string): Promise<string> {
+/** A page rendered with its data: what goes in <head> (its title, its pictures' preloads), the body, and the data. */
+export interface RenderedPage {
+  head: string;
+  body: string;
+  /** The API answers it was drawn with, for the browser's query cache (AppProviders' seeds). */
+  seeds: QuerySeed[];
+}
+
+/**
+ * The API renders these per request (apps/api/src/plugins/web-app.ts), with answers from its catalogue cache, so a
+ * phone paints the menu's first products and a product page whole before the JavaScript arrives. Only data that is
+ * the same for every visitor goes in: the cart, the session and the shop's settings stay in their loading state, as
+ * on any first visit, so the browser hydrates the HTML without a difference.
+ */
+/** The query of the menu page's first call (its default tab's first page), which the API answers for renderMenuPage. */
+export function menuFirstQuery(): Record<string, string> {
+  const filters = Object.entries(defaultTab().filters).map(([name, value]): [string, string] => [name, String(value)]);
+  return { ...Object.fromEntries(filters), page: '1', limit: String(DEFAULT_PAGE_LIMIT) };
+}
+
+export async function renderMenuPage(firstPage: ProductListResponse): Promise<RenderedPage> {
+  const tab = defaultTab();
+  const seeds = [{ queryKey: productListKeys.infinite(tab.filters, DEFAULT_PAGE_LIMIT), data: { pages: [firstPage], pageParams: [1] } }];
+  return renderWith('/products', seeds);
+}
+
+export async function renderProductPage(product: Product): Promise<RenderedPage> {
+  const seeds = [{ queryKey: productQueryOptions(Number(product.id)).queryKey, data: product }];
+  return renderWith(`/products/${product.id}`, seeds);
+}
+
+async function renderWith(url: string, seeds: QuerySeed[]): Promise<RenderedPage> {
+  return { ...splitHead(await render(routes, url, seeds)), seeds };
+}
+
+/**
+ * React writes the page's <title> and its pictures' preloads first: they belong in <head>. A part left pending
+ * (`<!--$?-->`) would be put in place by an inline script, which the CSP refuses: the page would stay hidden.
+ */
+export function splitHead(rendered: string): { head: string; body: string } {
+  const [, head = '', body = rendered] = /^((?:<link [^>]*\/>|<title>[^<]*<\/title>)*)([\s\S]*)$/.exec(rendered) ?? [];
+  if (/<!--\$\?-->|<script>/.test(body)) throw new Error('Rendering left a part of the page pending: it would stay hidden.');
+  return { head, body };
+}
+
+async function render(table: RouteObject[], url: string, seeds: readonly QuerySeed[] = []): Promise<string> {
   const handler = createStaticHandler(table);
   // The lazy screen of the page (/products, the 404) is loaded here, so its HTML is complete.
   const context = await handler.query(new Request(new URL(url, 'http://localhost')));
@@ -46,7 +97,7 @@ async function render(table: RouteObject[], url: string): Promise<string> {
   // prerender, not renderToString: it waits for the lazy parts of a page (home's sections below the hero) and writes
   // their HTML too, where renderToString would write their loading fallback.
   const { prelude } = await prerender(
-    <Page>
+    <Page seeds={seeds}>
       {/* hydrate={false}: no inline script of router state (the CSP allows none); these pages load no data. */}
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </Page>,
@@ -57,10 +108,10 @@ async function render(table: RouteObject[], url: string): Promise<string> {
   return new Response(prelude).text();
 }
 
-function Page({ children }: { children: ReactNode }) {
+function Page({ children, seeds }: { children: ReactNode; seeds: readonly QuerySeed[] }) {
   return (
     <StrictMode>
-      <AppProviders>{children}</AppProviders>
+      <AppProviders seeds={seeds}>{children}</AppProviders>
     </StrictMode>
   );
 }
@@ -70,8 +121,7 @@ function Page({ children }: { children: ReactNode }) {
  * Read from the call itself, with fetch stubbed, so the preload cannot drift from what the page really asks for.
  */
 export async function productsFirstRequest(): Promise<string> {
-  const tab = PRODUCT_TABS.find((candidate) => candidate.key === DEFAULT_TAB);
-  if (!tab) throw new Error(`The default tab ${DEFAULT_TAB} is not among the product tabs.`);
+  const tab = defaultTab();
   const realFetch = globalThis.fetch;
   let requested: string | undefined;
   globalThis.fetch = (input) => {
@@ -91,3 +141,36 @@ export async function productsFirstRequest(): Promise<string> {
 export const appPaths: string[] = Object.values(paths)
   .map((route) => route.path)
   .filter((path) => path !== paths.notFound.path);
+
+function defaultTab() {
+  const tab = PRODUCT_TABS.find((candidate) => candidate.key === DEFAULT_TAB);
+  if (!tab) throw new Error(`The default tab ${DEFAULT_TAB} is not among the product tabs.`);
+  return tab;
+}
+
+/**
+ * The page around a rendering: `template` is the app's index.html with its stylesheet inlined (scripts/prerender.mjs
+ * writes it as dist-ssr/page-template.html); the rendering's title replaces the template's, its head links and
+ * `extraHead` go at the end of <head>, its body fills the empty root.
+ */
+export function composePage(
+  template: string,
+  { head, body }: { head: string; body: string },
+  { extraHead = '', rootAttributes = '' }: { extraHead?: string; rootAttributes?: string } = {},
+): string {
+  if (!template.includes('<div id="root"></div>')) throw new Error('The page template has no empty <div id="root"></div> to fill.');
+  const title = /<title>[^<]*<\/title>/.exec(head)?.[0];
+  // Replacer functions: the page's text may hold `$&` and the like, which a replacement string would expand.
+  let html = template;
+  if (title) html = html.replace(/<title>[^<]*<\/title>/, () => title);
+  html = html.replace('</head>', () => `${head.replace(title ?? '', '')}${extraHead}</head>`);
+  return html.replace('<div id="root"></div>', () => `<div id="root"${rootAttributes}>${body}</div>`);
+}
+
+/**
+ * The page's data for the browser, in a block the browser never runs (the CSP allows no inline script): main.tsx
+ * reads it into the query cache before hydrating. `<` is escaped so no text in the data can close the element.
+ */
+export function pageDataScript(seeds: readonly QuerySeed[]): string {
+  return `<script type="application/json" id="${PAGE_DATA_ID}">${JSON.stringify(seeds).replace(/</g, '\\u003c')}</script>`;
+}

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 // Self-hosted fonts (no CDN: the shop must work offline on a local network). Latin subset, weights in use only.
@@ -10,16 +10,18 @@ import '@fontsource/poppins/latin-500.css';
 import '@fontsource/poppins/latin-600.css';
 import './styles.css';
 import { AppProviders } from './app/providers';
+import { APP_STARTED_ATTRIBUTE, readPageData } from './app/page-data';
 import { AppRouter, createAppRouter, routes } from './app/router';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
 /**
- * Pages prerendered at build (home, /products, 404: scripts/prerender.mjs) arrive with their HTML and are hydrated;
- * a product page arrives with a prerendered shell (the layout around a loading screen, `data-shell`) that the app
- * renders over; every other page starts empty. The page's screen may be a lazy route: its code is loaded first, or
- * the router would draw its full-screen loading fallback over the prerendered HTML.
+ * Pages prerendered at build (home, 404: scripts/prerender.mjs) or rendered by the API with their data (the menu, a
+ * product: entry-server.tsx) arrive with their HTML and are hydrated, the data put in the query cache first;
+ * a product page the API could not render (the build's product.html: the layout around a loading screen,
+ * `data-shell`) is rendered over; every other page starts empty. The page's screen may be a lazy route: its code is
+ * loaded first, or the router would draw its full-screen loading fallback over the prerendered HTML.
  */
 async function start(container: HTMLElement) {
   const shell = container.hasAttribute('data-shell');
@@ -36,14 +38,32 @@ async function start(container: HTMLElement) {
   }
   const app = (
     <StrictMode>
-      <AppProviders>
+      <AppProviders seeds={readPageData()}>
         <AppRouter router={createAppRouter()} />
       </AppProviders>
+      <Started />
     </StrictMode>
   );
-  if (prerendered) hydrateRoot(container, app);
+  if (prerendered) {
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread
+    // for the whole page: a tap or a scroll during start-up is answered at once (the page is already drawn).
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+  }
   // Over a shell: the first commit replaces the container's HTML.
   else createRoot(container).render(app);
+}
+
+/**
+ * Marks the page as started (`<html data-app-started>`) once the app's first commit is on screen: a drawn page's
+ * buttons answer from then on. The browser stories wait for it after each page load (e2e/fixtures.ts).
+ */
+function Started() {
+  useEffect(() => {
+    document.documentElement.setAttribute(APP_STARTED_ATTRIBUTE, '');
+  }, []);
+  return null;
 }
 
 void start(root);

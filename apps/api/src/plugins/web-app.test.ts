@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
+import { loadConfig, type Config } from '../config.js';
+import { signUpAndSignIn } from '../test/auth.js';
 import { createProduct } from '../test/factories.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-app.js';
 
@@ -65,5 +67,106 @@ describe('the built web app, per address', () => {
     expect(unknown.body).not.toContain('as="image"');
     // Not a product id the app accepts: its not-found screen asks the API for nothing, so nothing is preloaded.
     expect(await get('/products/latte')).not.toContain('rel="preload"');
+  });
+});
+
+/**
+ * A server build beside the dist (apps/web/dist-ssr), as small as the contract between the two allows: it draws the
+ * answers it is given, so the test sees which answers the API hands it and when it draws again.
+ */
+const SERVER_BUILD = `
+let renders = 0;
+const draw = (title, items) => {
+  renders += 1;
+  return { head: '<title>' + title + '</title>', body: '<ul>' + items.map((p) => '<li>' + p.name + ' ' + p.price + '</li>').join('') + '</ul><p>render ' + renders + '</p>', seeds: [{ queryKey: ['q', title], data: items }] };
+};
+export const menuFirstQuery = () => ({ featured: 'true', page: '1', limit: '24' });
+export const renderMenuPage = async (answer) => draw('Menu', answer.data);
+export const renderProductPage = async (product) => {
+  if (product.name === 'Broken Brew') throw new Error('the page could not be drawn');
+  return draw(product.name, [product]);
+};
+export const pageDataScript = (seeds) => '<script type="application/json" id="page-data">' + JSON.stringify(seeds) + '</script>';
+export const composePage = (template, page, { extraHead = '' }) =>
+  template.replace(/<title>[^<]*<\\/title>/, page.head).replace('</head>', extraHead + '</head>').replace('<div id="root"></div>', '<div id="root">' + page.body + '</div>');
+`;
+
+describe('the menu and product pages drawn with their data by the web app server build', () => {
+  const base = fs.mkdtempSync(path.join(os.tmpdir(), 'coffee-web-ssr-'));
+  const dist = path.join(base, 'dist');
+  let testDb: TestDatabase;
+  let app: FastifyInstance;
+  let favouriteId: number;
+  let brokenId: number;
+
+  beforeAll(async () => {
+    fs.mkdirSync(dist);
+    fs.mkdirSync(path.join(base, 'dist-ssr'));
+    fs.writeFileSync(path.join(dist, 'index.html'), page('Shell'));
+    fs.writeFileSync(path.join(dist, 'products.html'), page('Products'));
+    fs.writeFileSync(path.join(dist, 'product.html'), page('Product', '<!--page-preloads-->'));
+    fs.writeFileSync(path.join(dist, 'app-paths.json'), JSON.stringify(['/', '/products', '/products/:id']));
+    fs.writeFileSync(path.join(base, 'dist-ssr', 'entry-server.js'), SERVER_BUILD);
+    // With a stylesheet inlined, as the build writes it: well over the size worth compressing.
+    fs.writeFileSync(path.join(base, 'dist-ssr', 'page-template.html'), page('Template', `<style>${'.menu{color:#6a4029}'.repeat(200)}</style>`));
+    testDb = await createTestDatabase();
+    config = loadConfig({ NODE_ENV: 'test', DATA_DIR: testDb.dataDir, DEMO_DATA: 'false', LOG_LEVEL: 'silent' });
+    app = await buildApp({ config, database: testDb.database, webDistDir: dist });
+    await app.ready();
+    favouriteId = (await createProduct(testDb.database, { name: 'Gula Aren Latte', priceIdr: 28_000, isFavorite: true })).id;
+    await createProduct(testDb.database, { name: 'Plain Toast', priceIdr: 15_000 });
+    brokenId = (await createProduct(testDb.database, { name: 'Broken Brew' })).id;
+  });
+  afterAll(async () => {
+    await app.close();
+    await testDb.drop();
+    fs.rmSync(base, { recursive: true, force: true });
+  });
+
+  const get = async (url: string) => (await app.inject({ method: 'GET', url })).body;
+  let config: Config;
+  const staffHeaders = async () =>
+    (await signUpAndSignIn({ app, database: testDb.database, config, close: () => app.close() }, { role: 'staff' })).headers;
+
+  it("serves /products with the default tab's first products and the same answer the API gives for it", async () => {
+    const html = await get('/products');
+    expect(html).toContain('<title>Menu</title>');
+    // Only the favourites (the default tab), at the API's prices (thousands of rupiah), in the page and in its data.
+    expect(html).toContain('<li>Gula Aren Latte 28</li>');
+    expect(html).not.toContain('Plain Toast');
+    const answer = (await app.inject({ method: 'GET', url: '/api/v1/products?featured=true&page=1&limit=24' })).json<{ data: unknown }>();
+    const data = /<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(data ?? '[]')).toEqual([{ queryKey: ['q', 'Menu'], data: answer.data }]);
+    // A tab or a search is drawn by the app in the browser.
+    expect(await get('/products?tab=coffee')).toContain('<title>Shell</title>');
+  });
+
+  it('draws a page once per menu version, and again as soon as staff change a price', async () => {
+    const first = await get(`/products/${favouriteId}`);
+    expect(first).toContain('<title>Gula Aren Latte</title>');
+    expect(first).toContain('<li>Gula Aren Latte 28</li>');
+    expect(await get(`/products/${favouriteId}`)).toBe(first);
+
+    const changed = await app.inject({ method: 'PATCH', url: `/api/v1/products/${favouriteId}`, headers: await staffHeaders(), payload: { price: 30 } });
+    expect(changed.statusCode).toBe(200);
+    const after = await get(`/products/${favouriteId}`);
+    expect(after).toContain('<li>Gula Aren Latte 30</li>');
+    expect(await get('/products')).toContain('<li>Gula Aren Latte 30</li>');
+  });
+
+  it('falls back to the shell for an unknown product and when drawing fails, so the app still shows the page', async () => {
+    const unknown = await app.inject({ method: 'GET', url: '/products/987654' });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toContain('<title>Product</title>');
+    const broken = await app.inject({ method: 'GET', url: `/products/${brokenId}` });
+    expect(broken.statusCode).toBe(200);
+    expect(broken.body).toContain('<title>Product</title>');
+    expect(broken.body).toContain(`href="/api/v1/products/${brokenId}"`);
+  });
+
+  it('sends a drawn page compressed when the browser accepts it', async () => {
+    const response = await app.inject({ method: 'GET', url: '/products', headers: { 'accept-encoding': 'br' } });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toContain('<li>Gula Aren Latte');
   });
 });

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CompressibleBody, sendCompressible } from './compression.js';
 
 /** A page of the built web app, with the brotli and gzip copies the build wrote beside it. */
@@ -26,10 +27,68 @@ const PRODUCT_PAGE = /^\/products\/([1-9]\d{0,15})\/?$/;
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+/** An answer of the catalogue, and the object it was built from: the same object until the catalogue changes. */
+export interface CatalogueAnswer {
+  /** What a page rendered from the answer is cached under (WeakMap): a new object means a new rendering. */
+  source: object;
+  answer: unknown;
+}
+
 export type WebAppOptions = {
   /** The address of a product's picture (null when it has none); throws or answers undefined for an unknown id. */
   productPicture?: (id: string) => Promise<string | null | undefined>;
+  /** GET /api/v1/products as it answers `query` ({ data, meta }). */
+  productList?: (query: Record<string, string>) => Promise<CatalogueAnswer>;
+  /** GET /api/v1/products/:id's `data`; throws for an unknown id. */
+  product?: (id: string) => Promise<CatalogueAnswer>;
 };
+
+/** What the web app's server build (apps/web/src/entry-server.tsx, built into dist-ssr) gives the API. */
+interface PageRenderer {
+  menuFirstQuery(): Record<string, string>;
+  renderMenuPage(firstPage: unknown): Promise<RenderedPage>;
+  renderProductPage(product: unknown): Promise<RenderedPage>;
+  composePage(template: string, page: RenderedPage, options: { extraHead?: string }): string;
+  pageDataScript(seeds: unknown[]): string;
+}
+
+interface RenderedPage {
+  head: string;
+  body: string;
+  seeds: unknown[];
+}
+
+/**
+ * The web app's server build beside its dist (apps/web/dist-ssr), with the page template the build wrote there; none
+ * for a build without one (an older dist, the API tests' pages), where the prerendered pages are served as before.
+ */
+async function loadPageRenderer(webDist: string): Promise<{ renderer: PageRenderer; template: string } | undefined> {
+  const dir = path.join(webDist, '..', 'dist-ssr');
+  const entry = path.join(dir, 'entry-server.js');
+  const templateFile = path.join(dir, 'page-template.html');
+  if (!fs.existsSync(entry) || !fs.existsSync(templateFile)) return undefined;
+  const renderer = (await import(pathToFileURL(entry).href)) as PageRenderer;
+  return { renderer, template: fs.readFileSync(templateFile, 'utf8') };
+}
+
+/**
+ * Pages rendered with the catalogue's data, one rendering per answer object: the first visitor after a menu change
+ * pays for the rendering (a few milliseconds), everyone else gets the same bytes, compressed once. A promise is kept
+ * so simultaneous first visitors share one rendering.
+ */
+function renderedPages(render: (answer: unknown) => Promise<string>) {
+  const pages = new WeakMap<object, Promise<CompressibleBody>>();
+  return (found: CatalogueAnswer): Promise<CompressibleBody> => {
+    let page = pages.get(found.source);
+    if (!page) {
+      page = render(found.answer).then((html) => new CompressibleBody(Buffer.from(html)));
+      // A failed rendering is not kept: the next visitor tries again.
+      page.catch(() => pages.delete(found.source));
+      pages.set(found.source, page);
+    }
+    return page;
+  };
+}
 
 /**
  * Serves the built web app (apps/web/dist): its files with their precompressed copies by content negotiation, the
@@ -81,6 +140,35 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, opti
     if (picture) links.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(picture)}">`);
     return links.join('');
   };
+  // The menu and product pages drawn with their data when the server build is there (see renderedPages).
+  const server = await loadPageRenderer(webDist);
+  const compose = (page: RenderedPage) =>
+    server ? server.renderer.composePage(server.template, page, { extraHead: server.renderer.pageDataScript(page.seeds) }) : '';
+  const menuQuery = server?.renderer.menuFirstQuery();
+  const menuPages = renderedPages(async (answer) => compose(await server!.renderer.renderMenuPage(answer)));
+  const productPages = renderedPages(async (answer) => compose(await server!.renderer.renderProductPage(answer)));
+
+  /** The page with its data, or undefined (no server build, an unknown product, a failed rendering: logged). */
+  const withData = async (
+    request: FastifyRequest,
+    find: (() => Promise<CatalogueAnswer>) | undefined,
+    pages: (found: CatalogueAnswer) => Promise<CompressibleBody>,
+  ): Promise<CompressibleBody | undefined> => {
+    if (!server || !find) return undefined;
+    let found: CatalogueAnswer;
+    try {
+      found = await find();
+    } catch {
+      return undefined; // an unknown product: the app's own not-found screen, drawn over the shell
+    }
+    try {
+      return await pages(found);
+    } catch (err) {
+      request.log.error({ err }, 'rendering a page with its data failed; serving the page without it');
+      return undefined;
+    }
+  };
+
   const pathsFile = path.join(webDist, 'app-paths.json');
   const appRoutes = fs.existsSync(pathsFile)
     ? (JSON.parse(fs.readFileSync(pathsFile, 'utf8')) as string[]).map(toMatcher)
@@ -101,12 +189,21 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, opti
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache');
     const productId = PRODUCT_PAGE.exec(pathname)?.[1];
+    const hasQuery = request.url.includes('?');
+    const rendered =
+      productId ? await withData(request, options.product && (() => options.product!(productId)), productPages)
+      : /^\/products\/?$/.test(pathname) && !hasQuery && menuQuery
+        ? await withData(request, options.productList && (() => options.productList!(menuQuery)), menuPages)
+        : undefined;
+    if (rendered) {
+      sendCompressible(request, reply, rendered);
+      return reply;
+    }
     if (productShell && productId) {
       // Written per request (the preloads name the product), so compressed on the way out like any answer.
       const preloads = await productPreloads(productId);
       return reply.send(productShell.replace(PAGE_PRELOADS, () => preloads));
     }
-    const hasQuery = request.url.includes('?');
     const body =
       !known && notFound ? notFound
       : pathname === '/' ? home

@@ -18,8 +18,22 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/** An API answer the page arrived with (a server-rendered page's data), under the query key that asks for it. */
+export interface QuerySeed {
+  queryKey: readonly unknown[];
+  data: unknown;
+}
+
+/**
+ * `seeds`: answers the server rendered the page with, put in the cache before the first render so the browser draws
+ * exactly what the HTML shows instead of a loading state, and asks the API for them only once they go stale.
+ */
+export function AppProviders({ children, seeds = [] }: { children: ReactNode; seeds?: readonly QuerySeed[] }) {
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    for (const seed of seeds) client.setQueryData(seed.queryKey, seed.data);
+    return client;
+  });
   return (
     <QueryClientProvider client={queryClient}>
       <ToastProvider>{children}</ToastProvider>

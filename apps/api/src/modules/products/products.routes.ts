@@ -58,7 +58,8 @@ const WRITE_DESCRIPTION = [
   'thousands of rupiah, a whole number from 1 to 10000. Pictures: JPEG, PNG, WebP or GIF by content (else 415), at',
   'most 5 MB (else 413) and 24 megapixels (else 413); re-encoded to WebP within 1200x1200 without metadata. A request',
   'with a picture counts towards the account\'s picture uploads (PRODUCT_PICTURE_UPLOAD_LIMIT_PER_ACCOUNT, 60 per',
-  'PICTURE_UPLOAD_WINDOW_MINUTES, 10); past that 429 with Retry-After.',
+  'PICTURE_UPLOAD_WINDOW_MINUTES, 10); past that 429 with Retry-After. While the shop is busy decoding other pictures',
+  '(a full waiting line) 503 with Retry-After and nothing changed: send the same request again then.',
 ].join('\n');
 
 /**
@@ -107,14 +108,18 @@ function sendRepresentation(request: FastifyRequest, reply: FastifyReply, repres
   sendCompressible(request, reply, representation.body);
 }
 
+/** GET /products's answer for a page. parse (not a cast): strips anything the contract does not name, and fails loudly if a field is wrong. */
+export const productListAnswer = (page: ProductPage) =>
+  ProductListResponse.parse({ data: page.items, meta: { page: page.page, limit: page.limit, total: page.total } });
+/** GET /products/:id's answer. */
+export const productAnswer = (product: Product) => ProductResponse.parse({ data: product });
+
 export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async (app, { products, menu, pictureUploads }) => {
   const listRepresentations = new WeakMap<object, Representation>();
   const productRepresentations = new WeakMap<object, Representation>();
 
-  const listBody = (page: ProductPage) =>
-    // parse (not a cast): strips anything the contract does not name, and fails loudly if a field is wrong.
-    ProductListResponse.parse({ data: page.items, meta: { page: page.page, limit: page.limit, total: page.total } });
-  const productBody = (product: Product) => ProductResponse.parse({ data: product });
+  const listBody = productListAnswer;
+  const productBody = productAnswer;
   const notModified = z.null().describe('No body: the ETag sent in If-None-Match is still current');
 
   const listSchema = {
@@ -175,6 +180,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
       415: ErrorResponse,
       422: ErrorResponse,
       429: ErrorResponse,
+      503: ErrorResponse,
     };
     /** The form's picture, once counted against the account's picture uploads: decoding is what costs. */
     const countedPicture = async (request: FastifyRequest) => {
