@@ -1,3 +1,4 @@
+import type { StoreInput } from '@coffee/contract';
 import type { DatabaseHandle } from '../db/database.js';
 import { createProductRepository, type NewProduct, type StoredProduct } from '../modules/products/products.repository.js';
 
@@ -26,3 +27,22 @@ export async function createProduct(database: DatabaseHandle, overrides: Partial
 
 /** An ISO timestamp `days` before now, for products with a known age. */
 export const daysAgo = (days: number): string => new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString();
+
+/** A store open 09:00-18:00 every day for pick up and dine in, 5 orders a 15-minute slot: the body of POST /stores. */
+export function storeInput(name: string, overrides: Partial<StoreInput> = {}): StoreInput {
+  return {
+    name,
+    address: `Jl. ${name} No. 1, Jakarta Selatan`,
+    latitude: -6.26,
+    longitude: 106.81,
+    phone: '+62 21 555 0100',
+    deliveryMethods: ['pick-up', 'dine-in'],
+    openingHours: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, from: '09:00', to: '18:00' })),
+    deliveryHours: [],
+    closedDates: [],
+    slotMinutes: 15,
+    capacityPerSlot: { 'pick-up': 5, 'dine-in': 5, 'door-delivery': 5 },
+    leadMinutes: 10,
+    ...overrides,
+  };
+}

@@ -1,7 +1,7 @@
-import type { ErrorResponse, OrderStatus, StaffOrderListResponse, StoreInput, StoreResponse } from '@coffee/contract';
+import type { ErrorResponse, OrderStatus, StaffOrderListResponse, StoreResponse } from '@coffee/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndSignIn, type SignedInUser } from '../../test/auth.js';
-import { createProduct } from '../../test/factories.js';
+import { createProduct, storeInput } from '../../test/factories.js';
 import { insertTestUser } from '../../test/orders.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 import { createOrderRepository } from './orders.repository.js';
@@ -13,23 +13,8 @@ let senopati: number;
 /** Ids of the orders made below, by store and by whether they are still to make or hand over. */
 const made = { kemangOpen: [] as number[], kemangFinished: [] as number[], senopatiOpen: [] as number[] };
 
-const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, from: '09:00', to: '18:00' }));
-
 async function createStore(name: string): Promise<number> {
-  const body: StoreInput = {
-    name,
-    address: `Jl. ${name} No. 1, Jakarta Selatan`,
-    latitude: -6.26,
-    longitude: 106.81,
-    phone: '+62 21 555 0100',
-    deliveryMethods: ['pick-up', 'dine-in'],
-    openingHours: EVERY_DAY,
-    deliveryHours: [],
-    closedDates: [],
-    slotMinutes: 15,
-    capacityPerSlot: { 'pick-up': 5, 'dine-in': 5, 'door-delivery': 5 },
-    leadMinutes: 10,
-  };
+  const body = storeInput(name);
   const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/stores', headers: staff.headers, payload: body });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<StoreResponse>().data.id;

@@ -12,7 +12,7 @@ import { createSessionRepository } from '../auth/sessions.repository.js';
 import { createSessionService } from '../auth/sessions.service.js';
 import { SESSION_COOKIE } from '../../plugins/session.js';
 import { SAME_ORIGIN, signUpAndSignIn, type SignedInUser } from '../../test/auth.js';
-import { createProduct } from '../../test/factories.js';
+import { createProduct, storeInput } from '../../test/factories.js';
 import { addToCart, insertTestUser, placeOrder, testClock } from '../../test/orders.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 
@@ -31,27 +31,15 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, from: '09:00', to: '18:00' }));
 let stores = 0;
 
 /** A store staff add through the API; 15-minute slots, 10 minutes lead time by default. */
 async function createStore(overrides: Partial<StoreInput> = {}): Promise<number> {
   stores += 1;
-  const body: StoreInput = {
-    name: `Kopi Test ${stores}`,
+  const body = storeInput(`Kopi Test ${stores}`, {
     address: `Jl. Kemang Raya No. ${stores}, Jakarta Selatan`,
-    latitude: -6.26,
-    longitude: 106.81,
-    phone: '+62 21 555 0100',
-    deliveryMethods: ['pick-up', 'dine-in'],
-    openingHours: EVERY_DAY,
-    deliveryHours: [],
-    closedDates: [],
-    slotMinutes: 15,
-    capacityPerSlot: { 'pick-up': 5, 'dine-in': 5, 'door-delivery': 5 },
-    leadMinutes: 10,
     ...overrides,
-  };
+  });
   const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/stores', headers: staff.headers, payload: body });
   expect(res.statusCode).toBe(201);
   return res.json<StoreResponse>().data.id;
