@@ -142,11 +142,17 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, opti
   };
   // The menu and product pages drawn with their data when the server build is there (see renderedPages).
   const server = await loadPageRenderer(webDist);
-  const compose = (page: RenderedPage) =>
-    server ? server.renderer.composePage(server.template, page, { extraHead: server.renderer.pageDataScript(page.seeds) }) : '';
+  const drawn = (render: (renderer: PageRenderer, answer: unknown) => Promise<RenderedPage>) =>
+    renderedPages(async (answer) => {
+      if (!server) throw new Error('No server build to draw the page with.');
+      const { renderer, template } = server;
+      const page = await render(renderer, answer);
+      return renderer.composePage(template, page, { extraHead: renderer.pageDataScript(page.seeds) });
+    });
   const menuQuery = server?.renderer.menuFirstQuery();
-  const menuPages = renderedPages(async (answer) => compose(await server!.renderer.renderMenuPage(answer)));
-  const productPages = renderedPages(async (answer) => compose(await server!.renderer.renderProductPage(answer)));
+  const { product: findProduct, productList: findList } = options;
+  const menuPages = drawn((renderer, answer) => renderer.renderMenuPage(answer));
+  const productPages = drawn((renderer, answer) => renderer.renderProductPage(answer));
 
   /** The page with its data, or undefined (no server build, an unknown product, a failed rendering: logged). */
   const withData = async (
@@ -191,9 +197,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, opti
     const productId = PRODUCT_PAGE.exec(pathname)?.[1];
     const hasQuery = request.url.includes('?');
     const rendered =
-      productId ? await withData(request, options.product && (() => options.product!(productId)), productPages)
+      productId ? await withData(request, findProduct && (() => findProduct(productId)), productPages)
       : /^\/products\/?$/.test(pathname) && !hasQuery && menuQuery
-        ? await withData(request, options.productList && (() => options.productList!(menuQuery)), menuPages)
+        ? await withData(request, findList && (() => findList(menuQuery)), menuPages)
         : undefined;
     if (rendered) {
       sendCompressible(request, reply, rendered);
