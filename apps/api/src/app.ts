@@ -21,7 +21,8 @@ import { createMenuManagementService } from './modules/products/menu-management.
 import { optionRoutes } from './modules/options/options.routes.js';
 import { createOptionRepository, createOptionService } from './modules/options/options.service.js';
 import { createProductService } from './modules/products/products.service.js';
-import { ensureDefaultPictures } from './modules/products/default-pictures.js';
+import { DEFAULT_PICTURE_FILES, ensureDefaultPictures } from './modules/products/default-pictures.js';
+import { createProductPictures } from './modules/products/product-pictures.js';
 import { registerCors } from './plugins/cors.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerCompression } from './plugins/compression.js';
@@ -235,7 +236,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await app.register(userRoutes, { prefix: '/api/v1', users, photoUploads });
 
-  const products = createProductService({ productRepository });
+  const pictures = createProductPictures({ uploadsDir: config.uploadsDir });
+  const products = createProductService({ productRepository, pictures });
   // Product answers carry their option groups, so a group change moves the catalogue version on like a product write.
   const options = createOptionService({
     db,
@@ -247,6 +249,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const menu = createMenuManagementService({ products, productRepository, uploadsDir: config.uploadsDir, options });
   // Every listed product shows a picture: rows that list none show their category's default.
   await ensureDefaultPictures(config.uploadsDir);
+  // When ready, so after server.ts has migrated and loaded the demo menu, and before it listens: pictures stored
+  // before they got narrower copies (older uploads, the demo menu's first start) get them once; later starts only check.
+  app.addHook('onReady', async () => {
+    const started = performance.now();
+    try {
+      const files = [...Object.values(DEFAULT_PICTURE_FILES), ...(await productRepository.listPictureFiles())];
+      const report = await pictures.writeMissingCopies(files);
+      const ms = Math.round(performance.now() - started);
+      if (report.written > 0) app.log.info({ pictures: report.pictures, copies: report.written, ms }, 'wrote the missing narrower copies of product pictures');
+      if (report.failed.length > 0) app.log.warn({ files: report.failed }, 'product pictures missing or unreadable: they show without narrower copies');
+    } catch (err) {
+      // The menu still works without the copies (each picture then offers its main file only).
+      app.log.error({ err }, 'checking the narrower copies of product pictures failed');
+    }
+  });
   await app.register(productRoutes, { prefix: '/api/v1', products, menu, pictureUploads: productPictureUploads });
 
   const promotions = createPromotionService({

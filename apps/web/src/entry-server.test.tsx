@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { composePage, menuFirstQuery, pageDataScript, productsFirstRequest, renderMenuPage, renderProductPage } from './entry-server';
 import { productQueryOptions } from './features/products/api/get-product';
 import { productsInfiniteQueryOptions } from './features/products/api/get-products';
+import { PICTURE_SIZES } from './components/ui/product-picture';
 import { createProduct, createProductPage } from './testing/product-factory';
 
 const TEMPLATE =
@@ -18,6 +19,10 @@ describe('pages the API draws with their data', () => {
     expect(page.body).toContain('Hazelnut Latte');
     expect(page.body).toContain('IDR 25.000');
     expect(page.body).toMatch(/<img[^>]+src="\/uploads\/images\/hazelnut\.webp"/);
+    // The picture's widths, as the browser draws it: it loads the one that fits, and its preload asks for the same one.
+    const srcset = product.images[0]?.srcset ?? '';
+    expect(page.body).toContain(`srcSet="${srcset}" sizes="${PICTURE_SIZES.page}" width="1200" height="1200" alt="Hazelnut Latte" loading="eager"`);
+    expect(page.head).toContain(`<link rel="preload" as="image" imageSrcSet="${srcset}" imageSizes="${PICTURE_SIZES.page}" fetchPriority="high"/>`);
     // Under the key the product page's own query reads, so the browser draws it from the cache, asking nothing.
     expect(page.seeds).toEqual([{ queryKey: productQueryOptions(7).queryKey, data: product }]);
   });
@@ -30,6 +35,9 @@ describe('pages the API draws with their data', () => {
     expect(page.head).toContain('<title>Products · Coffee Shop</title>');
     expect(page.body).toContain('Es Kopi Susu');
     expect(page.body).toContain('Pandan Croissant');
+    for (const product of products) {
+      expect(page.body).toContain(`srcSet="${product.images[0]?.srcset ?? ''}" sizes="${PICTURE_SIZES.card}"`);
+    }
     expect(page.seeds).toEqual([
       { queryKey: productsInfiniteQueryOptions({ featured: 'true' }).queryKey, data: { pages: [firstPage], pageParams: [1] } },
     ]);

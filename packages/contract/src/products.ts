@@ -39,6 +39,13 @@ export const ProductImage = z
     name: z.string().describe('The name of the picture: its file name'),
     filename: z.string().describe('The file name: the picture is served at `/uploads/images/<filename>`'),
     url: z.string().describe('The address to load the picture from (`/uploads/images/<filename>`, escaped)'),
+    srcset: z
+      .string()
+      .describe(
+        'The same picture in the widths the shop keeps, for an `<img srcset>`: comma-separated `<address> <width>w` choices, narrowest first, each width the real one, the last being `url` at the picture\'s own width (e.g. `/uploads/images/<name>.w320.webp 320w, /uploads/images/<name>.w640.webp 640w, /uploads/images/<filename> 1200w`). Just `url` when the picture\'s size cannot be read',
+      ),
+    width: z.number().int().positive().nullable().describe('Width in pixels of the picture at `url`; null when it cannot be read'),
+    height: z.number().int().positive().nullable().describe('Height in pixels of the picture at `url`; null when it cannot be read'),
   })
   .meta({ id: 'ProductImage', description: 'One picture of a product' });
 export type ProductImage = z.infer<typeof ProductImage>;

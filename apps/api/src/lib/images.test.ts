@@ -6,7 +6,16 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SVG_WITH_SCRIPT, pngBomb, solidPicture } from '../test/images.js';
 import { encodePng } from '../test/png.js';
 import { AppError } from './errors.js';
-import { configureImageDecoding, imageDecodeStats, removeImage, sniffImageFormat, storeImage } from './images.js';
+import {
+  configureImageDecoding,
+  imageDecodeStats,
+  pictureCopyName,
+  readStoredPicture,
+  removeImage,
+  sniffImageFormat,
+  storeImage,
+  writeMissingCopies,
+} from './images.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coffee-images-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -133,6 +142,94 @@ describe('the pixel budget and the decode queue', () => {
   }, 60_000);
 });
 
+/** Format, width and height of a file as sharp reads it back. */
+const sizeOnDisk = async (folder: string, fileName: string) => {
+  const meta = await sharp(path.join(folder, fileName)).metadata();
+  return [meta.format, meta.width, meta.height];
+};
+
+describe('the narrower copies of a product picture', () => {
+  it('writes a 320- and a 640-pixel-wide WebP copy beside the picture, from the same upright picture', async () => {
+    const folder = fs.mkdtempSync(path.join(dir, 'copies-'));
+    // 2000x1500 stored with orientation 6: shown as 1500x2000, fitted to 900x1200.
+    const photo = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#6A4029' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+
+    const stored = await storeImage(photo, folder, 'image', { copies: true });
+
+    expect(await sizeOnDisk(folder, stored.fileName)).toEqual(['webp', 900, 1200]);
+    const hex = stored.fileName.replace(/\.webp$/, '');
+    expect(await sizeOnDisk(folder, `${hex}.w320.webp`)).toEqual(['webp', 320, 427]);
+    expect(await sizeOnDisk(folder, `${hex}.w640.webp`)).toEqual(['webp', 640, 853]);
+    expect(stored.copies).toEqual([
+      { fileName: `${hex}.w320.webp`, width: 320, height: 427 },
+      { fileName: `${hex}.w640.webp`, width: 640, height: 853 },
+    ]);
+    expect(fs.readdirSync(folder).sort()).toEqual([stored.fileName, `${hex}.w320.webp`, `${hex}.w640.webp`].sort());
+  });
+
+  it('never makes a copy wider than the picture: a narrower picture is its own copy', async () => {
+    const folder = fs.mkdtempSync(path.join(dir, 'copies-'));
+    const small = await storeImage(await solidPicture('png', 500, 400), folder, 'image', { copies: true });
+    expect(await sizeOnDisk(folder, pictureCopyName(small.fileName, 320))).toEqual(['webp', 320, 256]);
+    expect(await sizeOnDisk(folder, pictureCopyName(small.fileName, 640))).toEqual(['webp', 500, 400]);
+    expect(fs.readFileSync(path.join(folder, pictureCopyName(small.fileName, 640)))).toEqual(fs.readFileSync(path.join(folder, small.fileName)));
+
+    // A tall strip is fitted to 120x1200 by its height: its copies are 120 wide too, not 320.
+    const strip = await storeImage(await solidPicture('png', 300, 3000), folder, 'image', { copies: true });
+    expect(await sizeOnDisk(folder, strip.fileName)).toEqual(['webp', 120, 1200]);
+    expect(await sizeOnDisk(folder, pictureCopyName(strip.fileName, 320))).toEqual(['webp', 120, 1200]);
+  });
+
+  it('writes no copy unless asked (profile photos)', async () => {
+    const folder = fs.mkdtempSync(path.join(dir, 'copies-'));
+    const stored = await storeImage(await solidPicture('jpeg', 800, 600), folder, 'photo');
+    expect(stored.copies).toEqual([]);
+    expect(fs.readdirSync(folder)).toEqual([stored.fileName]);
+  });
+
+  it('leaves no file at all when the picture cannot be stored', async () => {
+    const folder = fs.mkdtempSync(path.join(dir, 'copies-'));
+    const truncated = (await solidPicture('png', 900, 900)).subarray(0, 300);
+    await expect(storeImage(truncated, folder, 'image', { copies: true })).rejects.toMatchObject({ statusCode: 422 });
+    expect(fs.readdirSync(folder)).toEqual([]);
+  });
+
+  it('writes the copies a picture stored without them is missing, once', async () => {
+    const folder = fs.mkdtempSync(path.join(dir, 'copies-'));
+    const older = await storeImage(await solidPicture('png', 1000, 800), folder);
+    expect(await readStoredPicture(folder, older.fileName)).toMatchObject({ width: 1000, height: 800, copies: [], missing: 2 });
+
+    const after = await writeMissingCopies(folder, older.fileName);
+
+    expect(after).toMatchObject({ width: 1000, height: 800, missing: 0 });
+    expect(after?.copies.map((copy) => [copy.fileName, copy.width, copy.height])).toEqual([
+      [pictureCopyName(older.fileName, 320), 320, 256],
+      [pictureCopyName(older.fileName, 640), 640, 512],
+    ]);
+    expect(await sizeOnDisk(folder, pictureCopyName(older.fileName, 320))).toEqual(['webp', 320, 256]);
+    expect(await sizeOnDisk(folder, pictureCopyName(older.fileName, 640))).toEqual(['webp', 640, 512]);
+
+    // Once there, they are kept as they are.
+    const written = fs.statSync(path.join(folder, pictureCopyName(older.fileName, 320))).mtimeMs;
+    await writeMissingCopies(folder, older.fileName);
+    expect(fs.statSync(path.join(folder, pictureCopyName(older.fileName, 320))).mtimeMs).toBe(written);
+  });
+
+  it('leaves none of the copies it wrote when one of them cannot be written', async () => {
+    const folder = fs.mkdtempSync(path.join(dir, 'copies-'));
+    const older = await storeImage(await solidPicture('png', 1000, 800), folder);
+    // A folder where the 640 copy goes: its rename fails after the 320 copy is in place.
+    fs.mkdirSync(path.join(folder, pictureCopyName(older.fileName, 640), 'taken'), { recursive: true });
+
+    await expect(writeMissingCopies(folder, older.fileName)).rejects.toThrow();
+
+    expect(fs.readdirSync(folder).sort()).toEqual([older.fileName, pictureCopyName(older.fileName, 640)].sort());
+  });
+});
+
 describe('removeImage', () => {
   it('deletes a stored file and ignores names that are not plain file names', async () => {
     const stored = await storeImage(await solidPicture('png'), dir);
@@ -147,5 +244,15 @@ describe('removeImage', () => {
     } finally {
       fs.rmSync(outside, { force: true });
     }
+  });
+
+  it('deletes the narrower copies with the picture', async () => {
+    const folder = fs.mkdtempSync(path.join(dir, 'remove-'));
+    const stored = await storeImage(await solidPicture('png', 900, 700), folder, 'image', { copies: true });
+    expect(fs.readdirSync(folder)).toHaveLength(3);
+
+    await removeImage(folder, stored.fileName);
+
+    expect(fs.readdirSync(folder)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import { MAX_IMAGE_BYTES } from '@coffee/contract';
 import { AppError } from './errors.js';
 
@@ -17,11 +17,20 @@ import { AppError } from './errors.js';
  *   taking every core and the memory that browsing the shop needs; past a short waiting line the upload is
  *   refused with 503 and Retry-After, so a flood cannot pile up its files in memory;
  * - re-encoded: turned upright by EXIF, fitted within 1200x1200, metadata (GPS, camera) dropped,
- *   saved as WebP under a random name, so what we serve is always an image we made.
+ *   saved as WebP under a random name, so what we serve is always an image we made;
+ * - product pictures also get narrower WebP copies beside them (PICTURE_COPY_WIDTHS, `<name>.w320.webp`), so a
+ *   phone showing a 150-pixel card loads a 320-pixel picture, not the 1200-pixel one (`<img srcset>`). They are
+ *   made from the same decoded pixels, in the same decode slot, and written before the main file appears.
  */
 export { MAX_IMAGE_BYTES };
 export const MAX_INPUT_PIXELS = 24_000_000;
 export const MAX_OUTPUT_SIDE = 1200;
+/**
+ * The widths of a product picture's narrower copies, narrowest first: a card in the menu grid is 120-240 CSS pixels
+ * wide and a product page's picture about 360, so with 2x screens these cover them; the main file (up to 1200) is
+ * the widest choice. A copy is never wider than the main file: a narrower picture's copy is that picture as it is.
+ */
+export const PICTURE_COPY_WIDTHS = [320, 640] as const;
 /** Decodes running at once unless configureImageDecoding says otherwise (IMAGE_DECODE_CONCURRENCY). */
 export const DEFAULT_DECODE_CONCURRENCY = 2;
 
@@ -109,19 +118,109 @@ export function sniffImageFormat(bytes: Uint8Array): ImageFormat | null {
   return null;
 }
 
-export interface StoredImage {
-  /** Random file name inside the directory, e.g. `3f9c...e1.webp`. */
+/** The file of a picture's copy at (at most) `width` pixels wide: `3f9c...e1.webp` -> `3f9c...e1.w320.webp`. */
+export function pictureCopyName(fileName: string, width: number): string {
+  return `${fileName.replace(/\.webp$/i, '')}.w${width}.webp`;
+}
+
+/** True for the name of a copy (`….w320.webp`), which is never a picture of its own. */
+export function isPictureCopyName(fileName: string): boolean {
+  return /\.w[0-9]+\.webp$/i.test(fileName);
+}
+
+/** One picture file: its name in the directory and its size in pixels. */
+export interface PictureFile {
   fileName: string;
   width: number;
   height: number;
+}
+
+export interface StoredImage extends PictureFile {
+  /** Random file name inside the directory, e.g. `3f9c...e1.webp`. */
+  fileName: string;
   bytes: number;
+  /** The narrower copies written beside it, narrowest first; empty unless `copies` was asked for. */
+  copies: PictureFile[];
+}
+
+export interface StoreImageOptions {
+  /** Also write the narrower copies (PICTURE_COPY_WIDTHS): product pictures, which lists show small. */
+  copies?: boolean;
+}
+
+const WEBP_QUALITY = 82;
+
+interface Encoded {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/** Decoded pixels, 8 bits a channel, in the sRGB sharp converts every output to. */
+interface Pixels {
+  data: Buffer;
+  info: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
+}
+
+/** The picture's own encoding, and its pixels (decoded at most once, when a copy needs them). */
+interface CopySource {
+  width: number;
+  height: number;
+  whole: () => Promise<Buffer>;
+  pixels: () => Promise<Pixels>;
+}
+
+/**
+ * The narrower copies of a picture, each resized from the same decoded pixels. A copy as wide as the picture or wider
+ * is the picture's own encoding, so it is neither enlarged nor compressed twice.
+ */
+async function encodeCopies(source: CopySource, widths: readonly number[]): Promise<(Encoded & { target: number })[]> {
+  return Promise.all(
+    widths.map(async (target) => {
+      if (target >= source.width) return { target, data: await source.whole(), width: source.width, height: source.height };
+      const pixels = await source.pixels();
+      const { data, info } = await sharp(pixels.data, { raw: pixels.info })
+        .resize({ width: target })
+        .webp({ quality: WEBP_QUALITY })
+        .toBuffer({ resolveWithObject: true });
+      return { target, data, width: info.width, height: info.height };
+    }),
+  );
+}
+
+/** Decodes to 8-bit pixels (sharp turns them to sRGB), after the steps `pipeline` adds. */
+async function decodePixels(pipeline: Sharp): Promise<Pixels> {
+  const { data, info } = await pipeline.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+  return { data, info: { width: info.width, height: info.height, channels: info.channels } };
+}
+
+/**
+ * Writes every file under a temporary name, then renames them in the order given, so the static server never serves
+ * half a file. If any step fails, every file this call wrote (temporary or renamed) is removed, then the error thrown.
+ */
+async function writeFilesSafely(files: readonly { path: string; data: Buffer }[]): Promise<void> {
+  const staged = files.map((file) => ({ ...file, temp: `${file.path}.${randomBytes(4).toString('hex')}.tmp` }));
+  const renamed: string[] = [];
+  try {
+    // allSettled, not all: every write has finished before any cleanup, so none lands after it.
+    const written = await Promise.allSettled(staged.map((file) => fs.writeFile(file.temp, file.data, { flag: 'wx' })));
+    const failed = written.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    for (const file of staged) {
+      await fs.rename(file.temp, file.path);
+      renamed.push(file.path);
+    }
+  } catch (err) {
+    await Promise.all([...staged.map((file) => file.temp), ...renamed].map((file) => fs.rm(file, { force: true })));
+    throw err;
+  }
 }
 
 const unreadable = (field: string) =>
   new AppError(422, 'This file could not be read as a picture: it is damaged or incomplete. Please choose another picture.', field);
 
 /** Checks, re-encodes and writes the picture; throws an AppError naming `field` when it is refused. */
-export async function storeImage(input: Buffer, dir: string, field = 'image'): Promise<StoredImage> {
+export async function storeImage(input: Buffer, dir: string, field = 'image', options: StoreImageOptions = {}): Promise<StoredImage> {
   if (input.length === 0) throw new AppError(400, 'This file is empty. Please choose a picture.', field);
   if (input.length > MAX_IMAGE_BYTES) {
     throw new AppError(413, `This picture is too large: a picture may be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB. Please choose a smaller one.`, field);
@@ -151,12 +250,25 @@ export async function storeImage(input: Buffer, dir: string, field = 'image'): P
   }
 
   // A full queue refuses (503) before the job runs; only a failed decode means the picture is unreadable.
-  const output: { data: Buffer; info: OutputInfo } = await withDecodeSlot(async () => {
+  const { main, copies } = await withDecodeSlot(async () => {
     try {
-      return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', autoOrient: true })
-        .resize({ width: MAX_OUTPUT_SIDE, height: MAX_OUTPUT_SIDE, fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: 82 })
-        .toBuffer({ resolveWithObject: true });
+      // Decoded once, to pixels already upright and fitted; the main file and each copy are encoded from them.
+      const decoded = await decodePixels(
+        sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', autoOrient: true }).resize({
+          width: MAX_OUTPUT_SIDE,
+          height: MAX_OUTPUT_SIDE,
+          fit: 'inside',
+          withoutEnlargement: true,
+        }),
+      );
+      const { width, height } = decoded.info;
+      const encodedMain = sharp(decoded.data, { raw: decoded.info }).webp({ quality: WEBP_QUALITY }).toBuffer();
+      const [mainData, copyFiles] = await Promise.all([
+        encodedMain,
+        encodeCopies({ width, height, whole: () => encodedMain, pixels: () => Promise.resolve(decoded) }, options.copies ? PICTURE_COPY_WIDTHS : []),
+      ]);
+      const mainFile: Encoded = { data: mainData, width, height };
+      return { main: mainFile, copies: copyFiles };
     } catch {
       throw unreadable(field);
     }
@@ -164,21 +276,94 @@ export async function storeImage(input: Buffer, dir: string, field = 'image'): P
 
   await fs.mkdir(dir, { recursive: true });
   const fileName = `${randomBytes(16).toString('hex')}.webp`;
-  const finalPath = path.join(dir, fileName);
-  // Written aside then renamed, so the static server never serves half a file.
-  const tempPath = `${finalPath}.${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    await fs.writeFile(tempPath, output.data, { flag: 'wx' });
-    await fs.rename(tempPath, finalPath);
-  } catch (err) {
-    await fs.rm(tempPath, { force: true });
-    throw err;
-  }
-  return { fileName, width: output.info.width, height: output.info.height, bytes: output.info.size };
+  const copyFiles = copies.map((copy) => ({ ...copy, fileName: pictureCopyName(fileName, copy.target) }));
+  // The copies first: once the main file is there, so are they (the web app asks for them by the main file's answer).
+  await writeFilesSafely([
+    ...copyFiles.map((copy) => ({ path: path.join(dir, copy.fileName), data: copy.data })),
+    { path: path.join(dir, fileName), data: main.data },
+  ]);
+  return {
+    fileName,
+    width: main.width,
+    height: main.height,
+    bytes: main.data.length,
+    copies: copyFiles.map(({ fileName: name, width, height }) => ({ fileName: name, width, height })),
+  };
 }
 
-/** Deletes a stored picture; a missing file is fine, and a name that is not a plain file name is ignored. */
+/** The size of a stored picture and the copies of it on disk. */
+export interface PictureOnDisk extends PictureFile {
+  /** The copies present, narrowest first (only those of PICTURE_COPY_WIDTHS that exist). */
+  copies: PictureFile[];
+  /** How many copies were missing (0 when every one is there). */
+  missing: number;
+}
+
+const isPlainFileName = (fileName: string) => fileName === path.basename(fileName) && !fileName.startsWith('.') && fileName.length > 0;
+
+const isFile = (file: string) => fs.stat(file).then((s) => s.isFile(), () => false);
+
+/**
+ * The size of a stored picture (read from its header, no pixels) and which of its copies are on disk. Null when the
+ * file is missing, unreadable, or not a plain picture name (a copy has no copies of its own).
+ */
+export async function readStoredPicture(dir: string, fileName: string): Promise<PictureOnDisk | null> {
+  if (!isPlainFileName(fileName) || isPictureCopyName(fileName)) return null;
+  let width: number;
+  let height: number;
+  try {
+    const metadata = await sharp(path.join(dir, fileName)).metadata();
+    if (!metadata.width || !metadata.height) return null;
+    ({ width, height } = metadata);
+  } catch {
+    return null;
+  }
+  const present = await Promise.all(PICTURE_COPY_WIDTHS.map((target) => isFile(path.join(dir, pictureCopyName(fileName, target)))));
+  const copies = PICTURE_COPY_WIDTHS.flatMap((target, i) => {
+    if (!present[i]) return [];
+    // A copy is `target` wide, or the picture's own width when that is narrower; its height keeps the proportions.
+    const copyWidth = Math.min(target, width);
+    return [{ fileName: pictureCopyName(fileName, target), width: copyWidth, height: Math.max(1, Math.round((height * copyWidth) / width)) }];
+  });
+  return { fileName, width, height, copies, missing: PICTURE_COPY_WIDTHS.length - copies.length };
+}
+
+/**
+ * Writes the copies a stored picture is missing (one decode in a decode slot, as an upload), for pictures stored
+ * before copies existed. Answers the picture as it now is on disk; null when it cannot be read (nothing written).
+ */
+export async function writeMissingCopies(dir: string, fileName: string): Promise<PictureOnDisk | null> {
+  const before = await readStoredPicture(dir, fileName);
+  if (!before || before.missing === 0) return before;
+  const have = new Set(before.copies.map((copy) => copy.fileName));
+  const wanted = PICTURE_COPY_WIDTHS.filter((target) => !have.has(pictureCopyName(fileName, target)));
+  const file = path.join(dir, fileName);
+  const encoded = await withDecodeSlot(async () => {
+    const original = await fs.readFile(file);
+    let pixels: Promise<Pixels> | undefined;
+    return encodeCopies(
+      {
+        width: before.width,
+        height: before.height,
+        // A copy as wide as the picture is the very file.
+        whole: () => Promise.resolve(original),
+        pixels: () => (pixels ??= decodePixels(sharp(original, { failOn: 'error' }))),
+      },
+      wanted,
+    );
+  });
+  await writeFilesSafely(encoded.map((copy) => ({ path: path.join(dir, pictureCopyName(fileName, copy.target)), data: copy.data })));
+  return readStoredPicture(dir, fileName);
+}
+
+/**
+ * Deletes a stored picture and its copies; a missing file is fine, and a name that is not a plain file name is
+ * ignored. The copies go first, so an interrupted removal never leaves copies of a picture that is gone.
+ */
 export async function removeImage(dir: string, fileName: string | null | undefined): Promise<void> {
-  if (!fileName || fileName !== path.basename(fileName) || fileName.startsWith('.')) return;
+  if (!fileName || !isPlainFileName(fileName)) return;
+  if (!isPictureCopyName(fileName)) {
+    await Promise.all(PICTURE_COPY_WIDTHS.map((target) => fs.rm(path.join(dir, pictureCopyName(fileName, target)), { force: true })));
+  }
   await fs.rm(path.join(dir, fileName), { force: true });
 }

@@ -117,9 +117,10 @@ describe('a flood of uploads while pictures are being decoded', () => {
       expect(res.json<ErrorResponse>()).toEqual({ message: DECODE_BUSY_MESSAGE });
       expect(res.headers['retry-after']).toBe('5');
     }
-    // A file and a product for each upload taken, none for a refused one (and no half-written file).
+    // A picture (with its two narrower copies) and a product for each upload taken, none for a refused one (and no
+    // half-written file).
     const newFiles = storedFiles().map(String).filter((f) => !filesBefore.has(f));
-    expect(newFiles).toHaveLength(taken.length);
+    expect(newFiles).toHaveLength(taken.length * 3);
     expect(newFiles.every((f) => f.endsWith('.webp'))).toBe(true);
     const products = await ctx.database.db.selectFrom('products').select('id').execute();
     expect(products.length - productsBefore.length).toBe(taken.length);

@@ -3,9 +3,16 @@ import type { Product, ProductListResponse, SizeCode } from '@coffee/contract';
 
 let nextId = 1;
 
-/** A product picture as the API answers it. */
+/**
+ * A product picture as the API answers it, with the narrower copies the shop keeps beside it: a category's drawing
+ * (`default-*.webp`) is 640 pixels wide, an upload 1200.
+ */
 export function productImage(productId: string, filename: string): Product['images'][number] {
-  return { id_image: `${productId}-1`, id_product: productId, name: filename, filename, url: `/uploads/images/${filename}` };
+  const url = `/uploads/images/${filename}`;
+  const copy = (width: number) => `/uploads/images/${filename.replace(/\.webp$/, '')}.w${width}.webp ${width}w`;
+  const side = filename.startsWith('default-') ? 640 : 1200;
+  const srcset = side === 640 ? `${copy(320)}, ${url} 640w` : `${copy(320)}, ${copy(640)}, ${url} 1200w`;
+  return { id_image: `${productId}-1`, id_product: productId, name: filename, filename, url, srcset, width: side, height: side };
 }
 
 type ProductOverrides = Omit<Partial<Product>, 'id'> & {

@@ -8,7 +8,7 @@ import {
   type UpdateProductInput,
 } from '@coffee/contract';
 import { badRequest } from '../../lib/errors.js';
-import { removeImage, storeImage } from '../../lib/images.js';
+import { isPictureCopyName, removeImage, storeImage, writeMissingCopies } from '../../lib/images.js';
 import { artForProduct, renderProductPng } from '../../lib/product-art.js';
 import { isDefaultPicture } from './default-pictures.js';
 import type { NewProductSize, ProductChanges, ProductRepository } from './products.repository.js';
@@ -43,17 +43,26 @@ const toSizes = (sizes: NonNullable<CreateProductInput['sizes']>): NewProductSiz
  */
 export function createMenuManagementService(deps: MenuManagementDeps) {
   const { products, productRepository, uploadsDir } = deps;
-  /** A picture named in JSON must already be one of ours; the name is a bare file name (contract regex). */
+  /**
+   * A picture named in JSON must already be one of ours; the name is a bare file name (contract regex). A narrower
+   * copy (`….w320.webp`) is never a product's picture: answers only ever name it in a `srcset`.
+   */
   async function assertUploaded(fileName: string): Promise<void> {
-    const stat = await fs.stat(path.join(uploadsDir, fileName)).catch(() => undefined);
+    const stat = isPictureCopyName(fileName) ? undefined : await fs.stat(path.join(uploadsDir, fileName)).catch(() => undefined);
     if (!stat?.isFile()) {
       throw badRequest('That picture is not on the server any more: please choose the picture file again.', 'image');
     }
+    // An upload from before pictures had copies gets them now. Without them it still shows (its main file only),
+    // so a busy decode queue does not refuse the change.
+    await writeMissingCopies(uploadsDir, fileName).catch(() => undefined);
   }
+
+  /** Product pictures are shown small in lists, so they are stored with their narrower copies. */
+  const storeProductPicture = async (picture: Buffer) => (await storeImage(picture, uploadsDir, 'image', { copies: true })).fileName;
 
   /** Draws a picture from the product's name and category, stored like an upload: every product shows one. */
   async function drawPicture(name: string, category: Category): Promise<string> {
-    return (await storeImage(await renderProductPng(artForProduct(name, category)), uploadsDir, 'image')).fileName;
+    return storeProductPicture(await renderProductPng(artForProduct(name, category)));
   }
 
   /**
@@ -66,7 +75,7 @@ export function createMenuManagementService(deps: MenuManagementDeps) {
   ): Promise<{ fileName: string; stored: boolean } | undefined> {
     if (picture) {
       if (image) throw badRequest('Send either a picture file or the name of an uploaded picture, not both.', 'image');
-      return { fileName: (await storeImage(picture, uploadsDir, 'image')).fileName, stored: true };
+      return { fileName: await storeProductPicture(picture), stored: true };
     }
     if (!image) return undefined;
     await assertUploaded(image);

@@ -337,6 +337,12 @@ export function createProductRepository(
     return rows.map((row) => row.id);
   }
 
+  /** The picture file names the menu's live products list, each once (the start-up check of their copies). */
+  async function listPictureFiles(trx?: Transaction<Database>): Promise<string[]> {
+    const rows = await (trx ?? db).selectFrom('products').select('images').where('deleted_at', 'is', null).execute();
+    return [...new Set(rows.flatMap((row) => parseImages(row.images)))];
+  }
+
   /** True when the table holds any row at all, soft-deleted ones included. */
   async function hasAnyProductRows(trx?: Transaction<Database>): Promise<boolean> {
     const row = await (trx ?? db).selectFrom('products').select('id').limit(1).executeTakeFirst();
@@ -450,6 +456,7 @@ export function createProductRepository(
     listSearchDocuments,
     listProductIds,
     hasAnyProductRows,
+    listPictureFiles,
     createProduct,
     updateProduct,
     softDeleteProduct,

@@ -1,7 +1,9 @@
 import { DEFAULT_PAGE_LIMIT, WHOLE_MENU_LIMIT, type ListProductsQuery, type Product } from '@coffee/contract';
 import { conflict, notFound } from '../../lib/errors.js';
 import { AnswerCache } from './catalogue-cache.js';
+import type { PictureOnDisk } from '../../lib/images.js';
 import { DEFAULT_PICTURE_FILES } from './default-pictures.js';
+import { pictureSizing, type ProductPictures } from './product-pictures.js';
 import {
   UPLOADS_URL_PREFIX,
   isDuplicateProductName,
@@ -20,6 +22,8 @@ export { UPLOADS_URL_PREFIX, imageUrlOf } from './products.repository.js';
 
 export interface ProductServiceDeps {
   productRepository: ProductRepository;
+  /** The pictures' sizes and copies, for each image's `srcset`; without it an image offers its main file only. */
+  pictures?: ProductPictures;
   /** Most list answers kept in memory (least recently used dropped first). */
   maxCachedLists?: number;
 }
@@ -59,19 +63,25 @@ function queryWordsMemo(maxEntries: number) {
   };
 }
 
+/** The picture files a product answer shows: its own, or its category's default when its row lists none. */
+const pictureFilesOf = (stored: StoredProduct): string[] =>
+  stored.images.length > 0 ? stored.images : [DEFAULT_PICTURE_FILES[stored.category]];
+
 /**
  * A stored product as the API answers it, in the shape clients of the original shop read: the id as decimal text
  * (they compare it with the route parameter, a string) and `images` as objects with a `filename`, never empty.
+ * `pictures` holds the sizes of its picture files (see sizesOf); one missing offers just its main file.
  */
-export function toProductAnswer(stored: StoredProduct): Product {
+export function toProductAnswer(stored: StoredProduct, pictures: ReadonlyMap<string, PictureOnDisk> = new Map()): Product {
   const id = String(stored.id);
-  const [firstFile = DEFAULT_PICTURE_FILES[stored.category], ...moreFiles] = stored.images;
+  const [firstFile = DEFAULT_PICTURE_FILES[stored.category], ...moreFiles] = pictureFilesOf(stored);
   const toImage = (filename: string, index: number) => ({
     id_image: `${id}-${index + 1}`,
     id_product: id,
     name: filename,
     filename,
     url: UPLOADS_URL_PREFIX + encodeURIComponent(filename),
+    ...pictureSizing(filename, pictures.get(filename)),
   });
   const first = toImage(firstFile, 0);
   return { ...stored, id, images: [first, ...moreFiles.map((file, i) => toImage(file, i + 1))], imageUrl: first.url };
@@ -117,6 +127,13 @@ const duplicateName = (name: string) => (err: unknown): never => {
 
 export function createProductService(deps: ProductServiceDeps) {
   const repo = deps.productRepository;
+  const noPictures: ReadonlyMap<string, PictureOnDisk> = new Map();
+  /** The answers of these rows, with their pictures' sizes read in one go. */
+  async function toAnswers(rows: readonly StoredProduct[]): Promise<Product[]> {
+    const pictures = deps.pictures ? await deps.pictures.sizesOf(rows.flatMap(pictureFilesOf)) : noPictures;
+    return rows.map((row) => toProductAnswer(row, pictures));
+  }
+  const toAnswer = async (row: StoredProduct): Promise<Product> => (await toAnswers([row]))[0] as Product;
   // An in-process cache is safe because every write moves the catalogue version on (the repository does it), and
   // with REDIS_URL a write in any process reaches every other one before it answers (catalogue-cache.ts): every
   // answer cached before a write is dropped.
@@ -134,7 +151,7 @@ export function createProductService(deps: ProductServiceDeps) {
       repo.listProducts({ ...filter, sort, order, limit, offset: (page - 1) * limit }),
       repo.countProducts(filter),
     ]);
-    return { items: items.map(toProductAnswer), page, limit, total };
+    return { items: await toAnswers(items), page, limit, total };
   }
 
   async function loadSearchPage(
@@ -166,10 +183,10 @@ export function createProductService(deps: ProductServiceDeps) {
     const pageIds = ranked.slice(start, start + limit).map((hit) => hit.id);
     // Only the page's rows are read, so a broad search over a large catalogue costs one small query.
     const rows = new Map((await repo.listProducts({ ids: pageIds, sort, order })).map((row) => [row.id, row] as const));
-    const items = pageIds.flatMap((id) => {
+    const items = await toAnswers(pageIds.flatMap((id) => {
       const row = rows.get(id);
-      return row ? [toProductAnswer(row)] : [];
-    });
+      return row ? [row] : [];
+    }));
     return { items, page, limit, total: ranked.length };
   }
 
@@ -196,14 +213,14 @@ export function createProductService(deps: ProductServiceDeps) {
       if (id === null) throw productNotFound(rawId);
       const product = await products.get(String(id), async () => {
         const stored = await repo.findProductById(id);
-        return stored && toProductAnswer(stored);
+        return stored && toAnswer(stored);
       });
       if (!product) throw productNotFound(rawId);
       return product;
     },
 
     async createProduct(input: NewProduct): Promise<Product> {
-      return toProductAnswer(await repo.createProduct(input).catch(duplicateName(input.name)));
+      return toAnswer(await repo.createProduct(input).catch(duplicateName(input.name)));
     },
 
     async updateProduct(rawId: string, changes: ProductChanges): Promise<Product> {
@@ -211,7 +228,7 @@ export function createProductService(deps: ProductServiceDeps) {
       if (id === null) throw productNotFound(rawId);
       const updated = await repo.updateProduct(id, changes).catch(duplicateName(changes.name ?? ''));
       if (!updated) throw productNotFound(rawId);
-      return toProductAnswer(updated);
+      return toAnswer(updated);
     },
 
     async deleteProduct(rawId: string): Promise<void> {

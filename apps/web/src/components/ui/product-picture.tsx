@@ -1,11 +1,30 @@
 import { useState } from 'react';
-import type { Category } from '@coffee/contract';
+import type { Category, ProductImage } from '@coffee/contract';
 import { cn } from '../../lib/cn';
+
+/**
+ * How wide each place draws a picture, in CSS pixels, for the browser to pick the narrowest of the picture's widths
+ * (`srcset`) that is sharp there. Cards and the product page crop the picture to a 4:5 box (object-cover), so a square
+ * picture is drawn 1.25 times the box's width: the sizes say that width, not the box's.
+ * - card: 78% of a menu grid card: 2 columns on phones, 3 from 640px (beside the promo panel from 1024px), 4 from 1280px;
+ * - page: the product page's picture, 14rem wide, 18rem from 640px;
+ * - thumbnail: a round picture in the cart, order history or an order summary, 5rem at most.
+ */
+export const PICTURE_SIZES = {
+  card: '(min-width: 1280px) 155px, (min-width: 1024px) calc(32.5vw - 182px), (min-width: 640px) calc(32.5vw - 60px), calc(48.75vw - 45px)',
+  page: '(min-width: 640px) 360px, 280px',
+  thumbnail: '80px',
+} as const;
 
 type ProductPictureProps = {
   name: string;
   category: Category;
   imageUrl: string | null;
+  /** The picture's answer (`images[0]`): its other widths (`srcset`) and its size; without it, only `imageUrl` loads. */
+  image?: Pick<ProductImage, 'srcset' | 'width' | 'height'> | undefined;
+  /** Where it is shown, which says how wide it is drawn (PICTURE_SIZES); `sizes` overrides it for another place. */
+  shownAs?: keyof typeof PICTURE_SIZES;
+  sizes?: string;
   /** Sizing and crop (e.g. 'oval aspect-[4/5] w-full'); the picture fills it. */
   className?: string;
   loading?: 'lazy' | 'eager';
@@ -23,7 +42,18 @@ type ProductPictureProps = {
  * photo); while a picture is missing or fails to load, a plain cup or plate keeps its place, so the product
  * never vanishes from a list.
  */
-export function ProductPicture({ name, category, imageUrl, className, loading = 'lazy', priority = false, alt = name }: ProductPictureProps) {
+export function ProductPicture({
+  name,
+  category,
+  imageUrl,
+  image,
+  shownAs = 'thumbnail',
+  sizes = PICTURE_SIZES[shownAs],
+  className,
+  loading = 'lazy',
+  priority = false,
+  alt = name,
+}: ProductPictureProps) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const showPhoto = imageUrl !== null && failedUrl !== imageUrl;
   return (
@@ -31,6 +61,11 @@ export function ProductPicture({ name, category, imageUrl, className, loading = 
       {showPhoto ? (
         <img
           src={imageUrl}
+          srcSet={image?.srcset}
+          sizes={image ? sizes : undefined}
+          // The box fixes the picture's place (nothing shifts as it loads); its own size is the browser's hint.
+          width={image?.width ?? undefined}
+          height={image?.height ?? undefined}
           alt={alt}
           loading={priority ? 'eager' : loading}
           fetchPriority={priority ? 'high' : undefined}

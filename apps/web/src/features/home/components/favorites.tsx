@@ -51,6 +51,9 @@ export function Favorites({ product }: { product: Product | undefined }) {
                   name={FAVORITE_NAME}
                   category="coffee"
                   imageUrl={product?.imageUrl ?? null}
+                  image={product?.images[0]}
+                  // 9rem round, larger than a list's thumbnail.
+                  sizes="144px"
                   alt=""
                   className="size-36 rounded-full shadow-soft"
                 />

@@ -41,6 +41,8 @@ export function OrderSummary({
             name={product.name}
             category={product.category}
             imageUrl={product.imageUrl}
+            image={product.images[0]}
+            shownAs="thumbnail"
             className="size-20 shrink-0 rounded-full"
           />
           <div className="min-w-0">

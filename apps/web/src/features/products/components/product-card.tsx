@@ -14,6 +14,8 @@ export function ProductCard({ product, priority = false }: { product: Product; p
           name={product.name}
           category={product.category}
           imageUrl={product.imageUrl}
+          image={product.images[0]}
+          shownAs="card"
           priority={priority}
           className={cn('oval aspect-[4/5] w-full shadow-soft', product.isSoldOut && 'opacity-60 grayscale')}
         />

@@ -128,6 +128,8 @@ export function ProductDetail({
             name={product.name}
             category={product.category}
             imageUrl={product.imageUrl}
+            image={product.images[0]}
+            shownAs="page"
             priority
             className="oval aspect-[4/5] w-56 shadow-card sm:w-72"
           />
