@@ -76,6 +76,18 @@ describe('the catalogue cache', () => {
     await expectNotFound(service.getProduct(String(created.id)));
   });
 
+  it('shows a new price in a search never asked before, after other searches found the product', async () => {
+    const created = await service.createProduct(latte);
+    const priceFound = async (search: string) => (await service.listProducts({ search, page: 1, limit: 24 })).items.map((p) => p.priceIdr);
+    expect(await priceFound('hazelnut')).toEqual([34_000]);
+    expect(await priceFound('latte')).toEqual([34_000]);
+
+    await service.updateProduct(String(created.id), { priceIdr: 38_000 });
+
+    expect(await priceFound('hazelnut latte')).toEqual([38_000]);
+    expect(await priceFound('hazelnut')).toEqual([38_000]);
+  });
+
   it('serves the same answer object to repeated identical queries until the catalogue changes', async () => {
     await createProduct(testDb.database, { name: 'Americano' });
     const first = await service.listProducts(firstPage);

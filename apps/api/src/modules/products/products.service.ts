@@ -125,6 +125,9 @@ const duplicateName = (name: string) => (err: unknown): never => {
   throw err;
 };
 
+/** Product answers kept for search pages: every product of a large menu (about 1 KB each). */
+const MAX_SEARCH_ANSWERS = 20_000;
+
 export function createProductService(deps: ProductServiceDeps) {
   const repo = deps.productRepository;
   const noPictures: ReadonlyMap<string, PictureOnDisk> = new Map();
@@ -145,6 +148,16 @@ export function createProductService(deps: ProductServiceDeps) {
   // Each product's place in a filtered, sorted list: search keeps the matches' requested order without their rows.
   const searchOrders = new AnswerCache<ReadonlyMap<number, number>>(32, version);
   const queryWordsOf = queryWordsMemo(256);
+  // Search pages' product answers by id, for this catalogue version: distinct searches keep landing on the same
+  // products, and reading their rows again was most of a search's time at 10,000 products. A write starts a new map
+  // (an answer being loaded then goes into the old one, which nobody reads); a full map starts over.
+  let answered = { version: version(), byId: new Map<number, Product>() };
+  const answeredById = (): Map<number, Product> => {
+    if (answered.version !== version() || answered.byId.size >= MAX_SEARCH_ANSWERS) {
+      answered = { version: version(), byId: new Map() };
+    }
+    return answered.byId;
+  };
 
   async function loadPage(filter: ProductFilter, sort: ProductSort, order: SortOrder, page: number, limit: number) {
     const [items, total] = await Promise.all([
@@ -181,12 +194,18 @@ export function createProductService(deps: ProductServiceDeps) {
       .sort((a, b) => a.rank - b.rank || a.position - b.position);
     const start = (page - 1) * limit;
     const pageIds = ranked.slice(start, start + limit).map((hit) => hit.id);
-    // Only the page's rows are read, so a broad search over a large catalogue costs one small query.
-    const rows = new Map((await repo.listProducts({ ids: pageIds, sort, order })).map((row) => [row.id, row] as const));
-    const items = await toAnswers(pageIds.flatMap((id) => {
-      const row = rows.get(id);
-      return row ? [row] : [];
-    }));
+    const known = answeredById();
+    const missing = pageIds.filter((id) => !known.has(id));
+    if (missing.length > 0) {
+      // Only the rows not answered yet in this catalogue version are read: one small query, none once warm.
+      for (const answer of await toAnswers(await repo.listProducts({ ids: missing, sort, order }))) {
+        known.set(Number(answer.id), answer);
+      }
+    }
+    const items = pageIds.flatMap((id) => {
+      const answer = known.get(id);
+      return answer ? [answer] : [];
+    });
     return { items, page, limit, total: ranked.length };
   }
 
