@@ -43,6 +43,17 @@ export async function benchLighthouseSection(): Promise<Figure[]> {
   }
 }
 
+/** Tries a page whose audit could not finish (Lighthouse's runtimeError, e.g. a trace it could not read) once more. */
+async function auditPage(url: string, chromePort: number) {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(url, { port: chromePort, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const failure = result.lhr.runtimeError;
+    if (!failure || attempt === 2) return result.lhr;
+    console.log(`  ${url}: Lighthouse could not finish the audit (${failure.code}: ${failure.message}); trying once more`);
+  }
+}
+
 async function audit(base: string, chromePort: number): Promise<Figure[]> {
   const list = (await (await fetch(`${base}/api/v1/products?limit=1`)).json()) as { data: { id: number }[] };
   const id = list.data[0]?.id;
@@ -52,14 +63,7 @@ async function audit(base: string, chromePort: number): Promise<Figure[]> {
   const figures: Figure[] = [];
   let version = '';
   for (const page of ['/', '/products', `/products/${id}`]) {
-    const result = await lighthouse(`${base}${page}`, {
-      port: chromePort,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance'],
-    });
-    if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
-    const { lhr } = result;
+    const lhr = await auditPage(`${base}${page}`, chromePort);
     version = lhr.lighthouseVersion;
     const ms = (name: string) => Math.round(lhr.audits[name]?.numericValue ?? NaN);
     const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
