@@ -9,5 +9,8 @@ export default defineProject({
     setupFiles: ['./src/testing/setup-tests.ts'],
   },
   resolve: { conditions: ['source'] },
+  // entry-server.test.tsx runs in Node (the API's page rendering), where Vite resolves by the SSR conditions: the
+  // contract from its sources there too, since a fresh clone has no built dist/ when the unit tests run.
+  ssr: { resolve: { conditions: ['source'] } },
   plugins: [react()],
 });
