@@ -150,8 +150,12 @@ test('a member gets a free cup of coffee on Sunday morning, Dine in only, until 
   await expect(placed).toBeVisible();
   await expect(placed.getByText(total, { exact: true })).toBeVisible();
 
+  // The thank-you screen names the coupon with its own line, as the order page does.
+  await expect(placed.getByText('Coupon: Sunday Morning Coffee')).toBeVisible();
   // The order keeps the coupon: its page (the receipt) shows the line and the discount.
   await placed.getByRole('link', { name: 'Follow this order' }).click();
+  await expect(page).toHaveURL(/\/history\/\d+$/);
+  await expect(page.getByRole('region', { name: 'Thank you, your order is placed!' })).toHaveCount(0);
   await expect(page.getByText('Coupon: Sunday Morning Coffee')).toBeVisible();
   const orderId = /\/(\d+)$/.exec(new URL(page.url()).pathname)?.[1];
   const order = (await (await customer.api.get(`/api/v1/orders/${orderId}`)).json()) as {
