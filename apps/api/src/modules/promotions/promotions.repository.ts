@@ -52,6 +52,31 @@ const toRecord = (r: PromotionRow): PromotionRecord => ({
   isActive: r.is_active === 1,
 });
 
+/** A promotion's rules as its row stores them (codes upper case, lists as JSON, flags as 0/1): insert and update alike. */
+function toColumns(p: NewPromotion) {
+  return {
+    name: p.name,
+    description: p.description,
+    picture: p.picture,
+    code: p.code?.toUpperCase() ?? null,
+    starts_on: p.startsOn,
+    ends_on: p.endsOn,
+    yearly_on: p.yearlyOn,
+    on_birthday: p.onBirthday ? 1 : 0,
+    weekdays: JSON.stringify(p.weekdays),
+    from_time: p.fromTime,
+    to_time: p.toTime,
+    delivery_methods: JSON.stringify(p.deliveryMethods),
+    audience: p.audience,
+    frequency: p.frequency,
+    benefit: p.benefit,
+    benefit_value: p.benefitValue,
+    target_product_id: p.targetProductId,
+    target_category: p.targetCategory,
+    is_active: p.isActive === false ? 0 : 1,
+  };
+}
+
 export function createPromotionRepository(db: Kysely<Database>) {
   return {
     async listActive(trx?: Transaction<Database>): Promise<PromotionRecord[]> {
@@ -73,28 +98,7 @@ export function createPromotionRepository(db: Kysely<Database>) {
     async insertPromotion(p: NewPromotion, at: string, trx?: Transaction<Database>): Promise<number> {
       const row = await (trx ?? db)
         .insertInto('promotions')
-        .values({
-          name: p.name,
-          description: p.description,
-          picture: p.picture,
-          code: p.code?.toUpperCase() ?? null,
-          starts_on: p.startsOn,
-          ends_on: p.endsOn,
-          yearly_on: p.yearlyOn,
-          on_birthday: p.onBirthday ? 1 : 0,
-          weekdays: JSON.stringify(p.weekdays),
-          from_time: p.fromTime,
-          to_time: p.toTime,
-          delivery_methods: JSON.stringify(p.deliveryMethods),
-          audience: p.audience,
-          frequency: p.frequency,
-          benefit: p.benefit,
-          benefit_value: p.benefitValue,
-          target_product_id: p.targetProductId,
-          target_category: p.targetCategory,
-          is_active: p.isActive === false ? 0 : 1,
-          created_at: at,
-        })
+        .values({ ...toColumns(p), created_at: at })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
@@ -110,27 +114,7 @@ export function createPromotionRepository(db: Kysely<Database>) {
     async updatePromotion(id: number, p: NewPromotion, trx?: Transaction<Database>): Promise<boolean> {
       const result = await (trx ?? db)
         .updateTable('promotions')
-        .set({
-          name: p.name,
-          description: p.description,
-          picture: p.picture,
-          code: p.code?.toUpperCase() ?? null,
-          starts_on: p.startsOn,
-          ends_on: p.endsOn,
-          yearly_on: p.yearlyOn,
-          on_birthday: p.onBirthday ? 1 : 0,
-          weekdays: JSON.stringify(p.weekdays),
-          from_time: p.fromTime,
-          to_time: p.toTime,
-          delivery_methods: JSON.stringify(p.deliveryMethods),
-          audience: p.audience,
-          frequency: p.frequency,
-          benefit: p.benefit,
-          benefit_value: p.benefitValue,
-          target_product_id: p.targetProductId,
-          target_category: p.targetCategory,
-          is_active: p.isActive === false ? 0 : 1,
-        })
+        .set(toColumns(p))
         .where('id', '=', id)
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
