@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { CUSTOMER, STAFF, expect, signIn, test, waitForAppOnLoad } from './fixtures.js';
+import { CUSTOMER, STAFF, asSignedIn, expect, test } from './fixtures.js';
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -41,11 +41,7 @@ test('a visitor asks the staff about a drink, and staff see the question with th
   await expect(page.getByRole('status').filter({ hasText: 'Your question reached our staff' })).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  const staffContext = await browser.newContext();
-  try {
-    const staff = await staffContext.newPage();
-    waitForAppOnLoad(staff);
-    await signIn(staff, STAFF.email, STAFF.password);
+  await asSignedIn(browser, STAFF, async (staff) => {
     await staff.goto('/staff/orders');
     const question = staff.getByRole('article').filter({ hasText: message });
     await expect(question.getByRole('heading', { name: 'About Hazelnut Latte' })).toBeVisible();
@@ -53,9 +49,7 @@ test('a visitor asks the staff about a drink, and staff see the question with th
     await checkA11y(staff);
     await question.getByRole('button', { name: /Mark answered/ }).click();
     await expect(staff.getByRole('article').filter({ hasText: message })).toHaveCount(0);
-  } finally {
-    await staffContext.close();
-  }
+  });
 });
 
 test('a visitor sent to Login from CHECK OUT comes back to the checkout, which greets them without an error', async ({ page }) => {

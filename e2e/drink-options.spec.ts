@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { STAFF, expect, signIn, test, waitForAppOnLoad } from './fixtures.js';
+import { STAFF, asSignedIn, expect, signIn, test } from './fixtures.js';
 
 const SHOP_TIME_ZONE = 'Asia/Jakarta';
 
@@ -76,11 +76,7 @@ test('a customer orders a Large iced latte with oat milk, less sugar, an extra s
   await expect(card.getByText(`Note: ${NOTE}`)).toBeVisible();
 
   // The staff screen: the barista reads the options and the note under the line, at the price ordered.
-  const staffContext = await browser.newContext();
-  try {
-    const staff = await staffContext.newPage();
-    waitForAppOnLoad(staff);
-    await signIn(staff, STAFF.email, STAFF.password);
+  await asSignedIn(browser, STAFF, async (staff) => {
     await staff.goto('/staff/orders');
     const order = staff.getByRole('listitem', { name: `Order #${orderNumber}` });
     await expect(order.getByRole('list', { name: 'Options' }).getByRole('listitem')).toHaveText([
@@ -92,7 +88,5 @@ test('a customer orders a Large iced latte with oat milk, less sugar, an extra s
     await expect(order.getByText(`Note: ${NOTE}`)).toBeVisible();
     await expect(order.getByText('IDR 40.800').first()).toBeVisible();
     await checkA11y(staff);
-  } finally {
-    await staffContext.close();
-  }
+  });
 });

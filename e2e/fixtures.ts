@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type Page } from '@playwright/test';
 
 interface ShopFixtures {
   /** Runs axe on the current page and fails on any serious or critical violation. */
@@ -62,7 +62,7 @@ export const test = base.extend<ShopFixtures>({
   },
 });
 
-export { expect, waitForAppOnLoad };
+export { expect };
 
 /** The demo accounts the server creates at start (README, apps/api/src/seed). */
 export const STAFF = { email: 'staff@coffeeshop.test', password: 'Pour-Over-Kettle-9' };
@@ -75,6 +75,26 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
+}
+
+/**
+ * A second person at another screen (staff beside a customer): a browser context of their own, signed in, each load
+ * waiting for the app like the test's own page; closed afterwards whatever happened.
+ */
+export async function asSignedIn(
+  browser: Browser,
+  account: { email: string; password: string },
+  use: (page: Page) => Promise<void>,
+): Promise<void> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    waitForAppOnLoad(page);
+    await signIn(page, account.email, account.password);
+    await use(page);
+  } finally {
+    await context.close();
+  }
 }
 
 /** Fails when the page is wider than the viewport (something scrolls sideways). */

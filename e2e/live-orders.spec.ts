@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { STAFF, expect, signIn, test, waitForAppOnLoad } from './fixtures.js';
+import { STAFF, asSignedIn, expect, signIn, test } from './fixtures.js';
 
 // Mails go here when no SMTP server is configured (e2e/serve.mjs sets DATA_DIR to e2e/.data).
 const OUTBOX = path.join(path.dirname(fileURLToPath(import.meta.url)), '.data', 'outbox');
@@ -33,11 +33,7 @@ test('a customer watches the order move from Pending to Preparing to Ready while
   await signIn(page, customer.email, customer.password);
 
   // Staff have the kitchen display open in their own browser before the order comes in.
-  const staffContext = await browser.newContext();
-  try {
-    const staff = await staffContext.newPage();
-    waitForAppOnLoad(staff);
-    await signIn(staff, STAFF.email, STAFF.password);
+  await asSignedIn(browser, STAFF, async (staff) => {
     await staff.goto('/staff/orders');
     await expect(staff.getByRole('region', { name: 'Today at a glance' })).toBeVisible();
     await staff.getByRole('button', { name: 'Kitchen display' }).click();
@@ -76,7 +72,5 @@ test('a customer watches the order move from Pending to Preparing to Ready while
 
     // The ready mail, in the outbox of a shop without SMTP.
     await expect.poll(() => mailSubjectsTo(customer.email), { timeout: 10_000 }).toContain(`Your order #${orderId} is ready`);
-  } finally {
-    await staffContext.close();
-  }
+  });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { STAFF, expect, signIn, test, waitForAppOnLoad } from './fixtures.js';
+import { STAFF, asSignedIn, expect, signIn, test } from './fixtures.js';
 
 /** Tomorrow on the shop's clock (Asia/Jakarta), 'YYYY-MM-DD': Pick up runs 07:00-18:00 every day, so 10:00 is accepted. */
 function tomorrowInTheShop(): string {
@@ -67,11 +67,7 @@ test('a customer opens an order from History, finds how to pay it, cancels it, a
   await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
 
   // Staff, in another browser, see it cancelled, with the customer's name and phone.
-  const staffContext = await browser.newContext();
-  try {
-    const staff = await staffContext.newPage();
-    waitForAppOnLoad(staff);
-    await signIn(staff, STAFF.email, STAFF.password);
+  await asSignedIn(browser, STAFF, async (staff) => {
     await staff.goto('/staff/orders');
     const card = staff.getByRole('listitem', { name: `Order #${orderId}` });
     await expect(card.getByText('Cancelled', { exact: true })).toBeVisible();
@@ -83,7 +79,5 @@ test('a customer opens an order from History, finds how to pay it, cancels it, a
     await card.getByRole('link', { name: `Order #${orderId}` }).click();
     await expect(staff).toHaveURL(new RegExp(`/staff/orders/${orderId}$`));
     await expect(staff.getByText('Cancelled by the customer')).toBeVisible();
-  } finally {
-    await staffContext.close();
-  }
+  });
 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { STAFF, expect, signIn, test, waitForAppOnLoad } from './fixtures.js';
+import { STAFF, asSignedIn, expect, signIn, test } from './fixtures.js';
 
 const SHOP_TIME_ZONE = 'Asia/Jakarta';
 
@@ -83,11 +83,7 @@ test('a visitor fills a cart, signs in, pays for Door Delivery, and follows the 
   await checkA11y();
 
   // A staff member, in another browser, takes it through the allowed statuses.
-  const staffContext = await browser.newContext();
-  try {
-    const staff = await staffContext.newPage();
-    waitForAppOnLoad(staff);
-    await signIn(staff, STAFF.email, STAFF.password);
+  await asSignedIn(browser, STAFF, async (staff) => {
     await staff.getByRole('button', { name: 'Profile menu' }).click();
     await staff.getByRole('link', { name: 'Orders' }).click();
     await expect(staff).toHaveURL(/\/staff\/orders$/);
@@ -100,9 +96,7 @@ test('a visitor fills a cart, signs in, pays for Door Delivery, and follows the 
       await expect(order.getByRole('button', { name: `${move} (order #${orderNumber})` })).toHaveCount(0);
     }
     await expect(order.getByText('Delivered', { exact: true })).toBeVisible();
-  } finally {
-    await staffContext.close();
-  }
+  });
 
   // Back on the customer's tab (the browser fires visibilitychange when a tab is shown again), the history asks
   // again and shows Delivered.
