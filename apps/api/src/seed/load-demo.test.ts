@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { openDatabase, type DatabaseHandle } from '../db/database.js';
@@ -12,21 +11,6 @@ import { createTestDatabase, testDialect } from '../test/test-app.js';
 import { loadDemo } from './load-demo.js';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as Parameters<typeof loadDemo>[2];
-
-/** Waits (up to 5 s) until no session is connected to the database `name`. */
-async function untilNoConnections(name: string): Promise<void> {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    for (let tries = 0; tries < 50; tries++) {
-      const { rows } = await client.query<{ n: string }>('select count(*) as n from pg_stat_activity where datname = $1', [name]);
-      if (Number(rows[0]?.n) === 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  } finally {
-    await client.end();
-  }
-}
 
 const count = async (database: DatabaseHandle, table: 'products' | 'stores' | 'promotions' | 'users' | 'orders') =>
   Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(database.db)).rows[0]?.n);
@@ -61,9 +45,6 @@ if (testDialect === 'postgres') {
 
     afterAll(async () => {
       await Promise.all(handles.map((handle) => handle.destroy()));
-      // A pool's end resolves before the server has seen its connections close; dropping the database under one
-      // would kill it mid-close, an error nobody listens to any more.
-      if (scratch) await untilNoConnections(new URL(scratch.url).pathname.slice(1));
       await scratch?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     });

@@ -58,7 +58,7 @@ export async function stopServerProcess(server: ServerProcess | undefined): Prom
 export interface ScratchDatabase {
   /** DATABASE_URL for the servers. */
   url: string;
-  /** Drops it, even while connections are still open. */
+  /** Drops it once its connections have closed (forced after 5 s, even while some are still open). */
   drop(): Promise<void>;
 }
 
@@ -80,5 +80,28 @@ export async function createScratchDatabase(databaseUrl: string, prefix: string)
   await admin(`create database ${name}`);
   const url = new URL(databaseUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+  return {
+    url: url.toString(),
+    async drop() {
+      // A pool's end resolves before the server has seen its connections close: dropping the database under one
+      // would kill it mid-close, an error nobody listens to any more. Forced only after 5 s (a process that hung).
+      await untilNoSessions(databaseUrl, name);
+      await admin(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+/** Waits (up to 5 s) until no session is connected to the database `name`. */
+async function untilNoSessions(databaseUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    for (let tries = 0; tries < 50; tries++) {
+      const { rows } = await client.query<{ n: string }>('select count(*) as n from pg_stat_activity where datname = $1', [name]);
+      if (Number(rows[0]?.n) === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    await client.end();
+  }
 }
