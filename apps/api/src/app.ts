@@ -242,7 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const options = createOptionService({
     db,
     optionRepository: createOptionRepository(db),
-    onCatalogueChange: () => void productRepository.catalogueVersion.bump(),
+    onCatalogueChange: () => productRepository.catalogueVersion.bump(),
     now,
   });
   await app.register(optionRoutes, { prefix: '/api/v1', options });

@@ -22,3 +22,5 @@ export * from './questions.js';
 export * from './stores.js';
 export * from './promotions.js';
 export * from './shop-time.js';
+export * from './ean13.js';
+export * from './weekdays.js';

@@ -105,6 +105,30 @@ const clockTime = z
   .string({ error: 'must be a time like 07:00' })
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time like 07:00 (24-hour clock)');
 
+/**
+ * A coupon's fields as the staff form labels them: the API names them so in its error messages, and the form puts
+ * the API's `field` errors under the inputs with these labels.
+ */
+export const PROMOTION_FIELD_LABELS = {
+  code: 'Coupon code',
+  picture: 'Picture',
+  startsOn: 'First day',
+  endsOn: 'Last day',
+  yearlyOn: 'Day of the year',
+  onBirthday: 'Birthday only',
+  weekdays: 'Weekdays',
+  fromTime: 'Start time',
+  toTime: 'End time',
+  deliveryMethods: 'Delivery methods',
+  audience: 'Who may use it',
+  frequency: 'How often',
+  benefit: 'Benefit',
+  benefitValue: 'Benefit amount',
+  targetProductId: 'Qualifying product',
+  targetCategory: 'Qualifying category',
+  isActive: 'Active',
+} as const satisfies Record<string, string>;
+
 export const PROMOTION_NAME_MAX_LENGTH = 80;
 
 export const PromotionInput = z

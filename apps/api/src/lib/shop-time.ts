@@ -2,11 +2,9 @@
  * The shop's clock on the API side. The zone math is shared with the web app and lives in @coffee/contract;
  * this module adds how the API words a shop-local time in its messages.
  */
-import type { ShopLocal } from '@coffee/contract';
+import { weekdayName, type ShopLocal } from '@coffee/contract';
 
 export { isValidTimeZone, parseShopLocal, shopLocalToInstant, toShopLocal, type ShopLocal } from '@coffee/contract';
-
-const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -14,7 +12,7 @@ const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'Ju
 export function describeShopLocal(local: ShopLocal): string {
   const [date = '', time = ''] = local.text.split('T');
   const [, month = 1, day = 1] = date.split('-').map(Number);
-  return `${WEEKDAY_NAMES[local.isoWeekday - 1] ?? ''} ${day} ${MONTH_NAMES[month - 1] ?? ''} at ${time}`;
+  return `${weekdayName(local.isoWeekday)} ${day} ${MONTH_NAMES[month - 1] ?? ''} at ${time}`;
 }
 
 /** 'Asia/Jakarta' -> 'Jakarta time', 'America/New_York' -> 'New York time': the zone as a customer names it. */

@@ -4,6 +4,7 @@
  * "Too small: expected string to have >=1 characters") are replaced by wording chosen from the kind of issue.
  * The field's API name never reaches the sentence: it goes in `field`, beside it.
  */
+import { PROMOTION_FIELD_LABELS } from '@coffee/contract';
 
 /** What each input is called on the shop's screens. Keyed by the full path first, then by its first segment. */
 const FIELD_LABELS: Record<string, string> = {
@@ -45,23 +46,7 @@ const FIELD_LABELS: Record<string, string> = {
   isPromo: 'Promo',
   promoPercentOff: 'Promo % off',
   // The staff promotions form.
-  code: 'Coupon code',
-  picture: 'Picture',
-  startsOn: 'First day',
-  endsOn: 'Last day',
-  yearlyOn: 'Day of the year',
-  onBirthday: 'Birthday only',
-  weekdays: 'Weekdays',
-  fromTime: 'Start time',
-  toTime: 'End time',
-  deliveryMethods: 'Delivery methods',
-  audience: 'Who may use it',
-  frequency: 'How often',
-  benefit: 'Benefit',
-  benefitValue: 'Benefit amount',
-  targetProductId: 'Free product',
-  targetCategory: 'Free category',
-  isActive: 'Active',
+  ...PROMOTION_FIELD_LABELS,
   message: 'Your message',
   contact: 'How we can reach you',
   search: 'Search',

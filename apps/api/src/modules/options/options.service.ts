@@ -75,8 +75,11 @@ function parseGroupId(raw: string): number | null {
 export interface OptionServiceDeps {
   db: Kysely<Database>;
   optionRepository: OptionRepository;
-  /** Product answers show their groups: a group change must drop the cached catalogue answers. */
-  onCatalogueChange: () => void;
+  /**
+   * Product answers show their groups: a group change must drop the cached catalogue answers, in every process
+   * before the change is answered (so a client reading from another process next sees it).
+   */
+  onCatalogueChange: () => void | Promise<void>;
   now: () => Date;
 }
 
@@ -94,7 +97,7 @@ export function createOptionService(deps: OptionServiceDeps) {
 
   async function write<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
     const result = await db.transaction().execute(work);
-    onCatalogueChange();
+    await onCatalogueChange();
     return result;
   }
 

@@ -15,6 +15,7 @@ import {
   type StaffOrder,
 } from '@coffee/contract';
 import type { OrderSettings } from '../../config.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mail.js';
@@ -138,12 +139,6 @@ function requestHash(input: PlaceOrderInput): string {
     ...(input.storeId === undefined ? [] : [input.storeId]),
   ]);
   return createHash('sha256').update(canonical).digest('hex');
-}
-
-/** A repeated key racing the first request: the loser's insert breaks the primary key. */
-function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
 const pageMeta = (query: { page: number; limit: number }, total: number): PageMeta => ({

@@ -10,6 +10,7 @@ import {
   type ProductSize,
 } from '@coffee/contract';
 import { nowIso } from '../../db/migrations/columns.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { Database, ProductSizeTable, ProductTable } from '../../db/schema.js';
 import { promoPriceIdr } from '../checkout/checkout.service.js';
 import { createOptionRepository } from '../options/options.service.js';
@@ -175,12 +176,8 @@ const flag = (value: boolean): number => (value ? 1 : 0);
 export const productNameKey = (name: string): string => name.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
 
 /** The error a write gets when another live product already has the name (the unique index on `name_key`). */
-export function isDuplicateProductName(err: unknown): boolean {
-  const { code, message } = (err ?? {}) as { code?: unknown; message?: unknown };
-  const text = typeof message === 'string' ? message : '';
-  if (code === '23505') return text.includes('products_live_name_key_idx');
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' && text.includes('products.name_key');
-}
+export const isDuplicateProductName = (err: unknown): boolean =>
+  isUniqueViolation(err, { postgres: 'products_live_name_key_idx', sqlite: 'products.name_key' });
 
 export function createProductRepository(
   db: Kysely<Database>,

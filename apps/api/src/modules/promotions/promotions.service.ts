@@ -9,6 +9,8 @@ import type {
   ShopLocal,
   StaffPromotion,
 } from '@coffee/contract';
+import { ean13CheckDigit } from '@coffee/contract';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { toShopLocal } from '../../lib/shop-time.js';
@@ -58,14 +60,11 @@ export interface CouponVerdict {
 const USED_TODAY = 'You have already used a coupon today: one coupon per customer per day';
 const USED_ONCE = 'You have already used this coupon: it is one per customer';
 
-/** EAN-13 check digit: weights 1 and 3 from the left, so any shop scanner reads the card. */
-function ean13(first12: string): string {
-  const sum = [...first12].reduce((s, d, i) => s + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
-  return `${first12}${(10 - (sum % 10)) % 10}`;
-}
-
 /** 20-29 is the in-store range of EAN-13, never a retail product's number. */
-export const memberCardNumber = (userId: number): string => ean13(`20${String(userId).padStart(10, '0')}`);
+export function memberCardNumber(userId: number): string {
+  const first12 = `20${String(userId).padStart(10, '0')}`;
+  return `${first12}${ean13CheckDigit(first12)}`;
+}
 
 export function createPromotionService(deps: PromotionServiceDeps) {
   const { promotionRepository: repo, settings, now } = deps;
@@ -255,12 +254,10 @@ export function createPromotionService(deps: PromotionServiceDeps) {
           trx,
         );
       } catch (err) {
-        const { code, constraint, message } = (err ?? {}) as { code?: unknown; constraint?: unknown; message?: unknown };
-        if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE') {
-          // PostgreSQL names the index; SQLite lists its columns.
+        if (isUniqueViolation(err)) {
           const onceAgain =
             v.promotion.frequency === 'once' &&
-            (constraint === 'promotion_redemptions_once_idx' || (typeof message === 'string' && message.includes('.period')));
+            isUniqueViolation(err, { postgres: 'promotion_redemptions_once_idx', sqlite: '.period' });
           throw conflict(onceAgain ? USED_ONCE : USED_TODAY, 'coupon');
         }
         throw err;

@@ -1,4 +1,4 @@
-import { DELIVERY_METHOD_LABELS, type DayHours, type DeliveryMethod, type Slot } from '@coffee/contract';
+import { DELIVERY_METHOD_LABELS, weekdayName, type DayHours, type DeliveryMethod, type Slot } from '@coffee/contract';
 import type { ReceivingHours } from '../checkout/checkout.service.js';
 import { parseShopLocal, shopLocalToInstant, toShopLocal, type ShopLocal } from '../../lib/shop-time.js';
 import type { StoreRecord } from './stores.repository.js';
@@ -11,7 +11,6 @@ import type { StoreRecord } from './stores.repository.js';
 
 const minuteOf = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 const clock = (minute: number): string => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 export interface DayWindow {
   fromMinute: number;
@@ -40,10 +39,10 @@ function describeWeek(hours: DayHours[]): string {
     const first = days[0] ?? 1;
     const last = days[days.length - 1] ?? 7;
     const when =
-      days.length === 7 ? 'every day' : consecutive && days.length > 1 ? `${WEEKDAYS[first - 1]} to ${WEEKDAYS[last - 1]}` : days.map((d) => WEEKDAYS[d - 1]).join(', ');
+      days.length === 7 ? 'every day' : consecutive && days.length > 1 ? `${weekdayName(first)} to ${weekdayName(last)}` : days.map(weekdayName).join(', ');
     return `${when} between ${hours[0].from} and ${hours[0].to}`;
   }
-  return hours.map((h) => `${WEEKDAYS[h.day - 1]} ${h.from}-${h.to}`).join(', ');
+  return hours.map((h) => `${weekdayName(h.day)} ${h.from}-${h.to}`).join(', ');
 }
 
 /** The store's hours for the checkout rules: its own week, closure dates and methods. */
@@ -120,7 +119,7 @@ export function noticeOf(store: StoreRecord, method: DeliveryMethod, now: Date, 
     if (store.pausedUntil === null) return 'This store is not taking online orders right now. Please choose another store or try again later.';
     const until = toShopLocal(new Date(store.pausedUntil), timeZone);
     const today = toShopLocal(now, timeZone).text.slice(0, 10);
-    const when = until.text.startsWith(today) ? until.text.slice(11) : `${WEEKDAYS[until.isoWeekday - 1]} ${until.text.slice(11)}`;
+    const when = until.text.startsWith(today) ? until.text.slice(11) : `${weekdayName(until.isoWeekday)} ${until.text.slice(11)}`;
     return `This store is not taking online orders until ${when}.`;
   }
   if (store.extraPrepMinutes > 0) {

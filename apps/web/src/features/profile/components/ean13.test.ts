@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ean13Modules, isEan13 } from './ean13';
+import { isEan13 } from '@coffee/contract';
+import { ean13Modules } from './ean13';
 
 describe('EAN-13 bars', () => {
   it('draws a textbook number the way a scanner expects it', () => {

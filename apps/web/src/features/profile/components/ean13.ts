@@ -1,3 +1,5 @@
+import { isEan13 } from '@coffee/contract';
+
 /**
  * EAN-13 bars, drawn by us (no barcode library): the member card's number is an in-store EAN-13 (prefix 20-29), which
  * every counter scanner reads. Returns the 95 modules, '1' a bar and '0' a space, or null when the number is not a
@@ -8,13 +10,6 @@ const R = L.map((code) => [...code].map((bit) => (bit === '1' ? '0' : '1')).join
 const G = R.map((code) => [...code].reverse().join(''));
 /** The first digit is not drawn: it is told by which left digits use the G set. */
 const PARITY = ['LLLLLL', 'LLGLGG', 'LLGGLG', 'LLGGGL', 'LGLLGG', 'LGGLLG', 'LGGGLL', 'LGLGLG', 'LGLGGL', 'LGGLGL'];
-
-export function isEan13(text: string): boolean {
-  if (!/^\d{13}$/.test(text)) return false;
-  const digits = [...text].map(Number);
-  const sum = digits.slice(0, 12).reduce((s, d, i) => s + d * (i % 2 === 0 ? 1 : 3), 0);
-  return (10 - (sum % 10)) % 10 === digits[12];
-}
 
 export function ean13Modules(text: string): string | null {
   if (!isEan13(text)) return null;

@@ -7,8 +7,10 @@ import {
   DELIVERY_METHOD_LABELS,
   PROMOTION_AUDIENCES,
   PROMOTION_BENEFITS,
+  PROMOTION_FIELD_LABELS,
   PROMOTION_FREQUENCIES,
   PROMOTION_PICTURES,
+  WEEKDAY_NAMES as WEEKDAYS,
 } from '@coffee/contract';
 import type {
   Product,
@@ -32,7 +34,6 @@ export type MenuProduct = Pick<Product, 'id' | 'name' | 'category'>;
 /** The menu for the qualifying product's picker: the app layer reads it, since a feature does not import another. */
 export type PromotionMenu = { products: MenuProduct[]; status: 'loading' | 'ready' | 'failed' };
 
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 const PICTURE_LABELS: Record<PromotionPicture, string> = {
   'mothers-day': "Mother's Day",
   'sunday-coffee': 'Sunday coffee',
@@ -57,25 +58,7 @@ const BENEFIT_LABELS: Record<PromotionBenefit, string> = {
 };
 
 /** The names the API uses in `field`, as this form labels them. */
-const LABELS: Record<string, string> = {
-  name: 'Name',
-  description: 'Description',
-  picture: 'Picture',
-  code: 'Coupon code',
-  startsOn: 'First day',
-  endsOn: 'Last day',
-  yearlyOn: 'Day of the year',
-  weekdays: 'Weekdays',
-  fromTime: 'Start time',
-  toTime: 'End time',
-  deliveryMethods: 'Delivery methods',
-  audience: 'Who may use it',
-  frequency: 'How often',
-  benefit: 'Benefit',
-  benefitValue: 'Benefit amount',
-  targetProductId: 'Qualifying product',
-  targetCategory: 'Qualifying category',
-};
+const LABELS: Record<string, string> = { name: 'Name', description: 'Description', ...PROMOTION_FIELD_LABELS };
 
 const text = (form: FormData, name: string): string => {
   const value = form.get(name);

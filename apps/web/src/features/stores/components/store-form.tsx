@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { DELIVERY_METHOD_LABELS, DELIVERY_METHODS } from '@coffee/contract';
+import { DELIVERY_METHOD_LABELS, DELIVERY_METHODS, WEEKDAY_NAMES as WEEKDAYS } from '@coffee/contract';
 import type { DayHours, DeliveryMethod, Store, StoreInput } from '@coffee/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -9,7 +9,6 @@ import { errorMessage } from '../../../lib/api-client';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { useSaveStore } from '../api/save-store';
 
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
 
 /** Indonesia's three clocks; a store elsewhere keeps the zone it already has. */
