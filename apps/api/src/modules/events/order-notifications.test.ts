@@ -1,47 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { OrderResponse, UserProfileResponse } from '@coffee/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndSignIn, type SignedInUser } from '../../test/auth.js';
-import { createProduct } from '../../test/factories.js';
-import { addToCart, placeOrder, testClock } from '../../test/orders.js';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
+import type { UserProfileResponse } from '@coffee/contract';
+import { describe, expect, it } from 'vitest';
+import { signUpAndSignIn } from '../../test/auth.js';
+import { useOrderScene } from '../../test/order-scene.js';
 
-const clock = testClock();
-let ctx: TestContext;
-let staff: SignedInUser;
-let product: { id: number };
+const scene = useOrderScene();
 
-beforeAll(async () => {
-  ctx = await createTestApp({}, { now: clock.now });
-  staff = await signUpAndSignIn(ctx, { role: 'staff' });
-  product = await createProduct(ctx.database, { priceIdr: 20_000 });
-});
-afterAll(async () => {
-  await ctx.close();
-});
-
-async function placedOrder(deliveryMethod: 'pick-up' | 'door-delivery' = 'pick-up') {
-  const customer = await signUpAndSignIn(ctx);
-  await addToCart(ctx, customer, { productId: product.id, quantity: 1 });
-  const res = await placeOrder(ctx, customer, {
-    paymentMethod: 'cash-on-delivery',
-    deliveryMethod,
-    ...(deliveryMethod === 'door-delivery' ? { address: 'Jl. Kemang Raya 10, Jakarta' } : {}),
-  });
-  expect(res.statusCode).toBe(201);
-  return { customer, order: res.json<OrderResponse>().data };
-}
+const placedOrder = (deliveryMethod: 'pick-up' | 'door-delivery' = 'pick-up') => scene.placeOrder({ deliveryMethod });
 
 const staffMove = async (orderId: number, status: string) => {
-  const res = await ctx.app.inject({ method: 'PATCH', url: `/api/v1/staff/orders/${orderId}/status`, headers: staff.headers, payload: { status } });
-  expect(res.statusCode).toBe(200);
+  expect((await scene.staffMove(orderId, status)).statusCode).toBe(200);
 };
 
 /** The mails in the outbox (no SMTP_URL in tests) to `to`, as their subject lines and bodies. */
 async function mailsTo(to: string): Promise<{ subject: string; body: string }[]> {
-  await ctx.app.mailer.idle();
-  const dir = ctx.config.mail.outboxDir;
+  await scene.ctx.app.mailer.idle();
+  const dir = scene.ctx.config.mail.outboxDir;
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)
@@ -88,31 +63,31 @@ describe('order mails', () => {
     expect(notices(await waitForMails(shopCancels.customer.email, 1))).toEqual([`Your order #${shopCancels.order.id} was cancelled`]);
 
     const selfCancels = await placedOrder();
-    const res = await ctx.app.inject({ method: 'POST', url: `/api/v1/orders/${selfCancels.order.id}/cancel`, headers: selfCancels.customer.headers });
+    const res = await scene.ctx.app.inject({ method: 'POST', url: `/api/v1/orders/${selfCancels.order.id}/cancel`, headers: selfCancels.customer.headers });
     expect(res.statusCode).toBe(200);
     expect(notices(await waitForMails(selfCancels.customer.email, 1))).toEqual([]);
   });
 
   it('sends nothing once the customer turns order mails off in the profile, and again once back on', async () => {
     const { customer, order } = await placedOrder();
-    const off = await ctx.app.inject({ method: 'PATCH', url: '/api/v1/users/me', headers: customer.headers, payload: { orderEmails: false } });
+    const off = await scene.ctx.app.inject({ method: 'PATCH', url: '/api/v1/users/me', headers: customer.headers, payload: { orderEmails: false } });
     expect(off.statusCode).toBe(200);
     expect(off.json<UserProfileResponse>().data.orderEmails).toBe(false);
     await staffMove(order.id, 'preparing');
     await staffMove(order.id, 'ready');
     expect(notices(await waitForMails(customer.email, 1))).toEqual([]);
 
-    const on = await ctx.app.inject({ method: 'PATCH', url: '/api/v1/users/me', headers: customer.headers, payload: { orderEmails: true } });
+    const on = await scene.ctx.app.inject({ method: 'PATCH', url: '/api/v1/users/me', headers: customer.headers, payload: { orderEmails: true } });
     expect(on.json<UserProfileResponse>().data.orderEmails).toBe(true);
     await staffMove(order.id, 'cancelled');
     expect(notices(await waitForMails(customer.email, 1))).toEqual([`Your order #${order.id} was cancelled`]);
   });
 
   it('has order mails on for a new account, and refuses a setting that is not true or false', async () => {
-    const customer = await signUpAndSignIn(ctx);
-    const me = await ctx.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: customer.headers });
+    const customer = await signUpAndSignIn(scene.ctx);
+    const me = await scene.ctx.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: customer.headers });
     expect(me.json<UserProfileResponse>().data.orderEmails).toBe(true);
-    const bad = await ctx.app.inject({ method: 'PATCH', url: '/api/v1/users/me', headers: customer.headers, payload: { orderEmails: 'no' } });
+    const bad = await scene.ctx.app.inject({ method: 'PATCH', url: '/api/v1/users/me', headers: customer.headers, payload: { orderEmails: 'no' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ field: 'orderEmails' });
   });

@@ -1,33 +1,13 @@
-import type { OrderResponse, StaffDayStatsResponse } from '@coffee/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndSignIn, type SignedInUser } from '../../test/auth.js';
-import { createProduct } from '../../test/factories.js';
-import { addToCart, placeOrder, testClock } from '../../test/orders.js';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
+import type { StaffDayStatsResponse } from '@coffee/contract';
+import { describe, expect, it } from 'vitest';
+import { signUpAndSignIn } from '../../test/auth.js';
+import { useOrderScene } from '../../test/order-scene.js';
 
-const clock = testClock();
-let ctx: TestContext;
-let staff: SignedInUser;
-let product: { id: number };
+const scene = useOrderScene();
 
-beforeAll(async () => {
-  ctx = await createTestApp({}, { now: clock.now });
-  staff = await signUpAndSignIn(ctx, { role: 'staff' });
-  product = await createProduct(ctx.database, { priceIdr: 20_000 });
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const placedOrder = async (quantity: number, scheduledFor: string | null) => (await scene.placeOrder({ quantity, scheduledFor })).order;
 
-async function placedOrder(quantity: number, scheduledFor: string | null) {
-  const customer = await signUpAndSignIn(ctx);
-  await addToCart(ctx, customer, { productId: product.id, quantity });
-  const res = await placeOrder(ctx, customer, { paymentMethod: 'cash-on-delivery', deliveryMethod: 'pick-up', scheduledFor });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<OrderResponse>().data;
-}
-
-const stats = (query: string) => ctx.app.inject({ method: 'GET', url: `/api/v1/staff/stats${query}`, headers: staff.headers });
+const stats = (query: string) => scene.ctx.app.inject({ method: 'GET', url: `/api/v1/staff/stats${query}`, headers: scene.staff.headers });
 
 describe('GET /staff/stats', () => {
   it('counts the day\'s orders and sales, the busiest hours and each store, leaving cancelled orders apart', async () => {
@@ -37,7 +17,7 @@ describe('GET /staff/stats', () => {
     const cancelled = await placedOrder(3, '2026-11-23T16:30');
     const otherDay = await placedOrder(1, '2026-11-24T10:00');
     expect(otherDay.scheduledFor.slice(0, 10)).toBe('2026-11-24');
-    const cancel = await ctx.app.inject({ method: 'PATCH', url: `/api/v1/staff/orders/${cancelled.id}/status`, headers: staff.headers, payload: { status: 'cancelled' } });
+    const cancel = await scene.staffMove(cancelled.id, 'cancelled');
     expect(cancel.statusCode).toBe(200);
 
     const res = await stats('?date=2026-11-23');
@@ -67,8 +47,8 @@ describe('GET /staff/stats', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ field: 'date' });
 
-    const customer = await signUpAndSignIn(ctx);
-    const asCustomer = await ctx.app.inject({ method: 'GET', url: '/api/v1/staff/stats', headers: customer.headers });
+    const customer = await signUpAndSignIn(scene.ctx);
+    const asCustomer = await scene.ctx.app.inject({ method: 'GET', url: '/api/v1/staff/stats', headers: customer.headers });
     expect(asCustomer.statusCode).toBe(403);
   });
 });

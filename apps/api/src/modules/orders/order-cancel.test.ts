@@ -1,44 +1,16 @@
-import type { CancelOrderConflict, OrderResponse, StaffOrderListResponse, StaffOrderResponse } from '@coffee/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndSignIn, type SignedInUser } from '../../test/auth.js';
-import { createProduct } from '../../test/factories.js';
-import { addToCart, placeOrder, testClock } from '../../test/orders.js';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
+import type { CancelOrderConflict, OrderResponse, StaffOrderListResponse } from '@coffee/contract';
+import { describe, expect, it } from 'vitest';
+import type { SignedInUser } from '../../test/auth.js';
+import { useOrderScene } from '../../test/order-scene.js';
 
-const clock = testClock();
-let ctx: TestContext;
-let staff: SignedInUser;
-let product: { id: number };
+const scene = useOrderScene();
+const { staffMove, staffView } = scene;
 
-beforeAll(async () => {
-  ctx = await createTestApp({}, { now: clock.now });
-  staff = await signUpAndSignIn(ctx, { role: 'staff' });
-  product = await createProduct(ctx.database, { priceIdr: 20_000 });
-});
-afterAll(async () => {
-  await ctx.close();
-});
-
-async function placedOrder(paymentMethod: 'cash-on-delivery' | 'bank-account' = 'bank-account') {
-  const customer = await signUpAndSignIn(ctx);
-  await addToCart(ctx, customer, { productId: product.id, quantity: 1 });
-  const res = await placeOrder(ctx, customer, { paymentMethod, deliveryMethod: 'pick-up' });
-  expect(res.statusCode).toBe(201);
-  return { customer, order: res.json<OrderResponse>().data };
-}
+const placedOrder = (paymentMethod: 'cash-on-delivery' | 'bank-account' = 'bank-account') => scene.placeOrder({ paymentMethod });
 
 const cancel = (customer: SignedInUser, orderId: number) =>
-  ctx.app.inject({ method: 'POST', url: `/api/v1/orders/${orderId}/cancel`, headers: customer.headers });
-const staffPost = (url: string) => ctx.app.inject({ method: 'POST', url: `/api/v1/staff/orders${url}`, headers: staff.headers });
-const staffMove = (orderId: number, status: string, expectedStatus?: string) =>
-  ctx.app.inject({
-    method: 'PATCH',
-    url: `/api/v1/staff/orders/${orderId}/status`,
-    headers: staff.headers,
-    payload: { status, ...(expectedStatus ? { expectedStatus } : {}) },
-  });
-const staffView = async (orderId: number) =>
-  (await ctx.app.inject({ method: 'GET', url: `/api/v1/staff/orders/${orderId}`, headers: staff.headers })).json<StaffOrderResponse>().data;
+  scene.ctx.app.inject({ method: 'POST', url: `/api/v1/orders/${orderId}/cancel`, headers: customer.headers });
+const staffPost = (url: string) => scene.ctx.app.inject({ method: 'POST', url: `/api/v1/staff/orders${url}`, headers: scene.staff.headers });
 
 describe('a customer cancelling their order', () => {
   it('cancels a pending order, which staff then see cancelled with nothing to refund', async () => {
@@ -55,7 +27,7 @@ describe('a customer cancelling their order', () => {
 
     const seen = await staffView(order.id);
     expect(seen).toMatchObject({ status: 'cancelled', nextStatuses: [], refundStatus: null });
-    const cancelledList = await ctx.app.inject({ method: 'GET', url: '/api/v1/staff/orders?status=cancelled&limit=100', headers: staff.headers });
+    const cancelledList = await scene.ctx.app.inject({ method: 'GET', url: '/api/v1/staff/orders?status=cancelled&limit=100', headers: scene.staff.headers });
     expect(cancelledList.json<StaffOrderListResponse>().data.map((o) => o.id)).toContain(order.id);
   });
 
@@ -72,7 +44,7 @@ describe('a customer cancelling their order', () => {
   it('refuses once the shop is preparing the order, saying where it is', async () => {
     const { customer, order } = await placedOrder('cash-on-delivery');
     expect((await staffMove(order.id, 'preparing')).statusCode).toBe(200);
-    const mine = await ctx.app.inject({ method: 'GET', url: `/api/v1/orders/${order.id}`, headers: customer.headers });
+    const mine = await scene.ctx.app.inject({ method: 'GET', url: `/api/v1/orders/${order.id}`, headers: customer.headers });
     expect(mine.json<OrderResponse>().data.cancellable).toBe(false);
 
     const res = await cancel(customer, order.id);
@@ -95,7 +67,7 @@ describe('a customer cancelling their order', () => {
 
   it('asks a visitor to sign in', async () => {
     const { order } = await placedOrder();
-    const res = await ctx.app.inject({ method: 'POST', url: `/api/v1/orders/${order.id}/cancel`, headers: { origin: 'http://localhost' } });
+    const res = await scene.ctx.app.inject({ method: 'POST', url: `/api/v1/orders/${order.id}/cancel`, headers: { origin: 'http://localhost' } });
     expect(res.statusCode).toBe(401);
   });
 });
