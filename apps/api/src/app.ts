@@ -15,14 +15,6 @@ import { ListProductsQuery } from '@coffee/contract';
 import type { Config } from './config.js';
 import { documentTransform } from './lib/openapi-transform.js';
 import type { DatabaseHandle } from './db/database.js';
-import { createProductRepository } from './modules/products/products.repository.js';
-import { productAnswer, productListAnswer, productRoutes } from './modules/products/products.routes.js';
-import { createMenuManagementService } from './modules/products/menu-management.service.js';
-import { optionRoutes } from './modules/options/options.routes.js';
-import { createOptionRepository, createOptionService } from './modules/options/options.service.js';
-import { createProductService } from './modules/products/products.service.js';
-import { DEFAULT_PICTURE_FILES, ensureDefaultPictures } from './modules/products/default-pictures.js';
-import { createProductPictures } from './modules/products/product-pictures.js';
 import { registerCors } from './plugins/cors.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerCompression } from './plugins/compression.js';
@@ -32,41 +24,25 @@ import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerTextSafety } from './plugins/text-safety.js';
 import { createMailer, type Mailer } from './lib/mail.js';
 import { lazyChildLoggerFactory, RequestLogController } from './lib/request-logger.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { createAuthService } from './modules/auth/auth.service.js';
-import { createPasswordResetRepository } from './modules/auth/password-resets.repository.js';
-import { createSessionRepository } from './modules/auth/sessions.repository.js';
-import { createSessionService } from './modules/auth/sessions.service.js';
-import { createIdentityRepository } from './modules/auth/identities.repository.js';
-import { oidcRoutes } from './modules/auth/oidc.routes.js';
-import { createOidcService } from './modules/auth/oidc.service.js';
-import { userRoutes } from './modules/users/users.routes.js';
-import { createUserRepository } from './modules/users/users.repository.js';
-import { createUserService } from './modules/users/users.service.js';
-import { createAttemptLimit, registerRateLimits } from './plugins/rate-limit.js';
+import { registerRateLimits } from './plugins/rate-limit.js';
 import { configureImageDecoding } from './lib/images.js';
 import type { RedisLink } from './lib/redis.js';
-import { broadcastCatalogueVersion } from './modules/products/catalogue-cache.js';
-import { registerSessions } from './plugins/session.js';
-import { cartRoutes } from './modules/cart/cart.routes.js';
-import { createCartRepository } from './modules/cart/cart.repository.js';
-import { createCartService } from './modules/cart/cart.service.js';
-import { promotionRoutes } from './modules/promotions/promotions.routes.js';
 import { createShopClock } from './lib/shop-clock.js';
 import { testClockRoutes } from './plugins/test-clock.js';
-import { createPromotionRepository, createPromotionService } from './modules/promotions/promotions.service.js';
-import { orderRoutes } from './modules/orders/orders.routes.js';
-import { createOrderRepository } from './modules/orders/orders.repository.js';
-import { createOrderService } from './modules/orders/orders.service.js';
-import { createPaymentProviders } from './modules/payments/payments.service.js';
-import { shopRoutes } from './modules/shop/shop.routes.js';
-import { questionRoutes } from './modules/questions/questions.routes.js';
-import { createQuestionRepository, createQuestionService } from './modules/questions/questions.service.js';
-import { createShopService } from './modules/shop/shop.service.js';
-import { storeRoutes } from './modules/stores/stores.routes.js';
-import { createStoreRepository, createStoreService } from './modules/stores/stores.service.js';
-import { eventRoutes } from './modules/events/events.routes.js';
-import { createEventsRepository, createEventsService, createOrderFeed } from './modules/events/events.service.js';
+import type { ModuleContext } from './plugins/module-context.js';
+import { authModule, sessionsModule } from './modules/auth/auth.module.js';
+import { usersModule } from './modules/users/users.module.js';
+import { optionsModule } from './modules/options/options.module.js';
+import { catalogueVersionFor, productsModule } from './modules/products/products.module.js';
+import { productAnswer, productListAnswer } from './modules/products/products.routes.js';
+import type { ProductService } from './modules/products/products.service.js';
+import { promotionsModule } from './modules/promotions/promotions.module.js';
+import { storesModule } from './modules/stores/stores.module.js';
+import { cartModule } from './modules/cart/cart.module.js';
+import { ordersModule } from './modules/orders/orders.module.js';
+import { eventsModule } from './modules/events/events.module.js';
+import { shopModule } from './modules/shop/shop.module.js';
+import { questionsModule } from './modules/questions/questions.module.js';
 
 export interface AppDeps {
   config: Config;
@@ -89,9 +65,6 @@ declare module 'fastify' {
   }
 }
 
-/** Questions one client address may send per RATE_LIMIT_WINDOW_MINUTES: enough for a family, not for a flood of mail. */
-const QUESTIONS_PER_ADDRESS = 5;
-
 export const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
 
 /** TRUST_PROXY as a hop count: the nearest `hops` proxies are trusted, the address before them is the client. */
@@ -99,22 +72,9 @@ function trustHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
 }
 
-/** Builds the whole app (API, docs, uploads, web app) and never listens: server.ts does that. */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+/** The shared plumbing every route goes through, registered before any module: errors, text safety, health, headers, docs. */
+async function registerPlumbing(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { config, database } = deps;
-  const app = Fastify({
-    logger: deps.logger ?? false,
-    // Behind a reverse proxy (TRUST_PROXY) the client address and protocol come from X-Forwarded-*; direct by default.
-    trustProxy:
-      typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
-    bodyLimit: 1024 * 1024,
-    forceCloseConnections: 'idle',
-    // request.log's pino child is made only when a request logs something (lib/request-logger.ts).
-    childLoggerFactory: lazyChildLoggerFactory,
-    // One log line per request instead of two.
-    logController: new RequestLogController(),
-  }).withTypeProvider<ZodTypeProvider>();
-
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -167,168 +127,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  // Accounts. The session plugin runs before every route, so each one sees request.user, and it
-  // refuses cross-site state changes (CSRF); it must be registered before any route.
-  const mailer = deps.mailer ?? createMailer(config, app.log);
-  app.decorate('mailer', mailer);
-  app.addHook('onClose', async () => {
-    await mailer.idle();
-    mailer.close();
-  });
-  // The composition root: every repository is built once over the database, every service from one deps
-  // object with the same clock.
-  const { db } = database;
-  // SHOP_CLOCK exists only on test servers (config.ts refuses it otherwise); a test's own `now` wins.
-  const shopClock = !deps.now && config.env === 'test' && config.shopClockStart ? createShopClock(config.shopClockStart) : null;
-  const now = deps.now ?? shopClock?.now ?? (() => new Date());
-  if (shopClock) await app.register(testClockRoutes, { prefix: '/api/v1', clock: shopClock });
-  const userRepository = createUserRepository(db);
-  const sessionRepository = createSessionRepository(db);
-  const passwordResetRepository = createPasswordResetRepository(db);
-  // With several processes, a catalogue write anywhere drops every process's cached menu answers.
-  const productRepository = createProductRepository(
-    db,
-    deps.redis ? await broadcastCatalogueVersion(db, deps.redis, app.log) : undefined,
-  );
-  const cartRepository = createCartRepository(db);
-  const orderRepository = createOrderRepository(db);
+}
 
-  const sessions = createSessionService({ sessionRepository, policy: config.sessions, now });
-  await registerSessions(app, { sessions, config });
-  const users = createUserService({ userRepository, uploadsDir: config.uploadsDir, now });
-  const auth = createAuthService({
-    db,
-    users,
-    userRepository,
-    sessionRepository,
-    passwordResetRepository,
-    sessions,
-    mailer,
-    publicUrl: config.publicUrl,
-    log: app.log,
-    now,
-  });
-  // Added after the mailer's: onClose hooks run last-added first, so reset links still being prepared are
-  // handed to the mailer before it closes.
-  app.addHook('onClose', () => auth.idle());
+/**
+ * The modules, in dependency order: each is a plugin (`modules/<name>/<name>.module.ts`) that builds its own
+ * repository, registers its routes and answers its one service, handed to the modules after it that use it.
+ * A new module is one more line here (docs/architecture.md, "Adding a module").
+ */
+async function registerModules(app: FastifyInstance, ctx: ModuleContext): Promise<{ products: ProductService }> {
+  // The session plugin first: every route after it sees request.user, and cross-site writes are refused.
+  const sessions = await sessionsModule(app, ctx);
   // Before the routes that name their limits in `config.rateLimit`.
-  await registerRateLimits(app, { redis: deps.redis?.client });
-  await app.register(authRoutes, { prefix: '/api/v1', auth, users, limits: config.rateLimits });
-  // "Login with Google" (OpenID Connect); answers "not set up" while OIDC_ISSUER is empty.
-  const oidc = createOidcService({
-    settings: config.oidc,
-    users,
-    sessions,
-    identityRepository: createIdentityRepository(db),
-    mailer,
-    now,
-  });
-  await app.register(oidcRoutes, { prefix: '/api/v1', oidc, config });
-  configureImageDecoding({ concurrency: config.imageDecodeConcurrency });
-  // Picture uploads are counted per account, since decoding them is what costs; staff setting up a menu need
-  // more than a customer changing a profile photo, so the two have their own counts.
-  const pictureLimit = (what: string, max: number) => ({ what, max, windowMs: config.rateLimits.pictureUploadWindowMs });
-  const photoUploads = createAttemptLimit(app, 'photo-uploads-by-account', pictureLimit('photo uploads', config.rateLimits.photoUploadsPerAccount));
-  const productPictureUploads = createAttemptLimit(
-    app,
-    'product-picture-uploads-by-account',
-    pictureLimit('picture uploads', config.rateLimits.productPictureUploadsPerAccount),
-  );
-  await app.register(userRoutes, { prefix: '/api/v1', users, photoUploads });
+  await registerRateLimits(app, { redis: ctx.redis?.client });
+  const users = await usersModule(app, ctx);
+  await authModule(app, { ...ctx, users, sessions });
+  const catalogueVersion = await catalogueVersionFor(app, ctx);
+  const options = await optionsModule(app, { ...ctx, onCatalogueChange: async () => void (await catalogueVersion.bump()) });
+  const products = await productsModule(app, { ...ctx, catalogueVersion, options });
+  const promotions = await promotionsModule(app, ctx);
+  const stores = await storesModule(app, ctx);
+  const cart = await cartModule(app, { ...ctx, products, promotions, stores });
+  const orders = await ordersModule(app, { ...ctx, users, products, promotions, stores, cart });
+  await eventsModule(app, { ...ctx, orders });
+  await shopModule(app, ctx);
+  await questionsModule(app, { ...ctx, products });
+  return { products };
+}
 
-  const pictures = createProductPictures({ uploadsDir: config.uploadsDir });
-  const products = createProductService({ productRepository, pictures });
-  // Product answers carry their option groups, so a group change moves the catalogue version on like a product write.
-  const options = createOptionService({
-    db,
-    optionRepository: createOptionRepository(db),
-    onCatalogueChange: () => productRepository.catalogueVersion.bump(),
-    now,
-  });
-  await app.register(optionRoutes, { prefix: '/api/v1', options });
-  const menu = createMenuManagementService({ products, productRepository, uploadsDir: config.uploadsDir, options });
-  // Every listed product shows a picture: rows that list none show their category's default.
-  await ensureDefaultPictures(config.uploadsDir);
-  // When ready, so after server.ts has migrated and loaded the demo menu, and before it listens: pictures stored
-  // before they got narrower copies (older uploads, the demo menu's first start) get them once; later starts only check.
-  app.addHook('onReady', async () => {
-    const started = performance.now();
-    try {
-      const files = [...Object.values(DEFAULT_PICTURE_FILES), ...(await productRepository.listPictureFiles())];
-      const report = await pictures.writeMissingCopies(files);
-      const ms = Math.round(performance.now() - started);
-      if (report.written > 0) app.log.info({ pictures: report.pictures, copies: report.written, ms }, 'wrote the missing narrower copies of product pictures');
-      if (report.failed.length > 0) app.log.warn({ files: report.failed }, 'product pictures missing or unreadable: they show without narrower copies');
-    } catch (err) {
-      // The menu still works without the copies (each picture then offers its main file only).
-      app.log.error({ err }, 'checking the narrower copies of product pictures failed');
-    }
-  });
-  await app.register(productRoutes, { prefix: '/api/v1', products, menu, pictureUploads: productPictureUploads });
-
-  const promotions = createPromotionService({
-    db,
-    promotionRepository: createPromotionRepository(db),
-    settings: { shopTimeZone: config.orders.shopTimeZone, memberCardThresholdIdr: config.memberCardThresholdIdr },
-    now,
-  });
-  await app.register(promotionRoutes, { prefix: '/api/v1', promotions });
-  const stores = createStoreService({ storeRepository: createStoreRepository(db), settings: config.orders, now });
-  const cart = createCartService({ db, cartRepository, settings: config.orders, now, promotions, stores });
-  await app.register(storeRoutes, { prefix: '/api/v1', stores });
-  // Live order steps (read from order_events, so every process sees every step) and the customers' order mails.
-  const eventsRepository = createEventsRepository(db);
-  const orderFeed = createOrderFeed({ repository: eventsRepository, log: app.log });
-  app.addHook('onClose', (_app, done) => {
-    orderFeed.close();
-    done();
-  });
-  const events = createEventsService({
-    eventsRepository,
-    feed: orderFeed,
-    mailer,
-    publicUrl: config.publicUrl,
-    settings: { shopTimeZone: config.orders.shopTimeZone },
-    now,
-    log: app.log,
-  });
-  const orders = createOrderService({
-    onOrderSteps: (orderId, steps) => void events.notifyOrderSteps(orderId, steps),
-    stores,
-    db,
-    orderRepository,
-    cartRepository,
-    settings: config.orders,
-    now,
-    cart,
-    payments: createPaymentProviders({ bankAccount: config.orders.bankAccount }),
-    promotions,
-    mailer,
-    publicUrl: config.publicUrl,
-    log: app.log,
-  });
-  await app.register(cartRoutes, { prefix: '/api/v1', cart });
-  await app.register(orderRoutes, { prefix: '/api/v1', orders });
-  await app.register(eventRoutes, { prefix: '/api/v1', events });
-  await app.register(shopRoutes, {
-    prefix: '/api/v1',
-    shop: createShopService({ orders: config.orders, chatUrl: config.chatUrl }),
-  });
-  // "Ask a Staff" without a chat link: kept for the staff orders screen and mailed to the shop.
-  const questions = createQuestionService({
-    questionRepository: createQuestionRepository(db),
-    productName: async (id) => (await products.getProduct(String(id)).catch(() => undefined))?.name,
-    mailer,
-    shopEmail: config.shopEmail,
-    publicUrl: config.publicUrl,
-    now,
-  });
-  await app.register(questionRoutes, {
-    prefix: '/api/v1',
-    questions,
-    limit: { max: QUESTIONS_PER_ADDRESS, windowMs: config.rateLimits.windowMs },
-  });
-
+/** Uploaded pictures, and the built web app with its pages drawn from the products service's own answers. */
+async function registerFiles(app: FastifyInstance, config: Config, webDist: string | undefined, products: ProductService): Promise<void> {
   fs.mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: config.uploadsDir,
@@ -339,22 +166,51 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     immutable: true,
     maxAge: '365d',
   });
+  if (!webDist || !fs.existsSync(path.join(webDist, 'index.html'))) return;
+  await registerWebApp(app, webDist, {
+    productPicture: async (id) => (await products.getProduct(id)).imageUrl,
+    // The very answers the API gives (the same objects its catalogue cache holds), for pages drawn with their data.
+    productList: async (query) => {
+      const page = await products.listProducts(ListProductsQuery.parse(query));
+      return { source: page, answer: productListAnswer(page) };
+    },
+    product: async (id) => {
+      const product = await products.getProduct(id);
+      return { source: product, answer: productAnswer(product).data };
+    },
+  });
+}
 
-  const webDist = deps.webDistDir;
-  if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {
-    await registerWebApp(app, webDist, {
-      productPicture: async (id) => (await products.getProduct(id)).imageUrl,
-      // The very answers the API gives (the same objects its catalogue cache holds), for pages drawn with their data.
-      productList: async (query) => {
-        const page = await products.listProducts(ListProductsQuery.parse(query));
-        return { source: page, answer: productListAnswer(page) };
-      },
-      product: async (id) => {
-        const product = await products.getProduct(id);
-        return { source: product, answer: productAnswer(product).data };
-      },
-    });
-  }
+/** Builds the whole app (API, docs, uploads, web app) and never listens: server.ts does that. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    // Behind a reverse proxy (TRUST_PROXY) the client address and protocol come from X-Forwarded-*; direct by default.
+    trustProxy:
+      typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+    // request.log's pino child is made only when a request logs something (lib/request-logger.ts).
+    childLoggerFactory: lazyChildLoggerFactory,
+    // One log line per request instead of two.
+    logController: new RequestLogController(),
+  }).withTypeProvider<ZodTypeProvider>();
+  await registerPlumbing(app, deps);
 
+  const mailer = deps.mailer ?? createMailer(config, app.log);
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => {
+    await mailer.idle();
+    mailer.close();
+  });
+  // SHOP_CLOCK exists only on test servers (config.ts refuses it otherwise); a test's own `now` wins.
+  const shopClock = !deps.now && config.env === 'test' && config.shopClockStart ? createShopClock(config.shopClockStart) : null;
+  const now = deps.now ?? shopClock?.now ?? (() => new Date());
+  if (shopClock) await app.register(testClockRoutes, { prefix: '/api/v1', clock: shopClock });
+  configureImageDecoding({ concurrency: config.imageDecodeConcurrency });
+
+  const { products } = await registerModules(app, { config, db: deps.database.db, now, mailer, log: app.log, redis: deps.redis });
+  await registerFiles(app, config, deps.webDistDir, products);
   return app;
 }

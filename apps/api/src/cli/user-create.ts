@@ -6,7 +6,6 @@ import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { AppError } from '../lib/errors.js';
-import { createUserRepository } from '../modules/users/users.repository.js';
 import { createUserService } from '../modules/users/users.service.js';
 
 const USAGE = `Creates an account (staff accounts can only be made this way).
@@ -75,7 +74,7 @@ async function main(): Promise<void> {
   try {
     await migrateToLatest(database);
     const users = createUserService({
-      userRepository: createUserRepository(database.db),
+      db: database.db,
       uploadsDir: config.uploadsDir,
       now: () => new Date(),
     });

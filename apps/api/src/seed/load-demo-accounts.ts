@@ -1,6 +1,5 @@
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
-import { createUserRepository } from '../modules/users/users.repository.js';
 import { createUserService } from '../modules/users/users.service.js';
 
 /**
@@ -40,7 +39,7 @@ export async function loadDemoAccounts(
 ): Promise<string[] | null> {
   if (config.env === 'production') return null;
   const users = createUserService({
-    userRepository: createUserRepository(database.db),
+    db: database.db,
     uploadsDir: config.uploadsDir,
     now: () => new Date(),
   });

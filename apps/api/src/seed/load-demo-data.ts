@@ -4,8 +4,8 @@ import path from 'node:path';
 import { OptionGroupInput, SIZE_CODES, priceUnitsToRupiah } from '@coffee/contract';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
-import { createOptionRepository } from '../modules/options/options.service.js';
-import { createProductRepository, type NewProduct } from '../modules/products/products.repository.js';
+import { createOptionService } from '../modules/options/options.service.js';
+import { createProductService, type NewProduct } from '../modules/products/products.service.js';
 import { DEMO_PICTURES_DIR, demoPictureName } from './demo-pictures.js';
 import { DEMO_MENU, DEMO_OPTION_GROUPS, demoOptionGroupsOf, type DemoOptionGroup, type DemoProduct } from './menu.js';
 
@@ -50,7 +50,9 @@ export async function loadDemoData(
   config: Pick<Config, 'uploadsDir'>,
   picturesDir = DEMO_PICTURES_DIR,
 ): Promise<{ products: number } | null> {
-  const repo = createProductRepository(database.db);
+  // Through the modules' doors: the catalogue and its option groups are theirs to write.
+  const options = createOptionService({ db: database.db });
+  const repo = createProductService({ db: database.db, optionGroups: options });
   if (await repo.hasAnyProductRows()) return null;
 
   const missing = (
@@ -86,13 +88,12 @@ export async function loadDemoData(
     const inserted = await repo.transaction(async (trx) => {
       // Checked again inside the transaction: another start-up may have loaded the menu while we copied.
       if (await repo.hasAnyProductRows(trx)) return null;
-      const options = createOptionRepository(database.db);
       const groupIds = new Map<DemoOptionGroup, number>();
       for (const [key, group] of Object.entries(DEMO_OPTION_GROUPS) as [DemoOptionGroup, (typeof DEMO_OPTION_GROUPS)[DemoOptionGroup]][]) {
-        groupIds.set(key, await options.insertGroup(OptionGroupInput.parse(group), new Date(now).toISOString(), trx));
+        groupIds.set(key, await options.insertGroupIn(OptionGroupInput.parse(group), trx));
       }
       for (const { item, fileName } of pictured) {
-        await repo.createProduct(toNewProduct(item, fileName, now, groupIds), trx);
+        await repo.storeProduct(toNewProduct(item, fileName, now, groupIds), trx);
       }
       return pictured.length;
     });

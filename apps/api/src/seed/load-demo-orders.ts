@@ -2,9 +2,9 @@ import { SIZE_LABELS, type PaymentMethod, type SizeCode } from '@coffee/contract
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { parseShopLocal, shopLocalToInstant, toShopLocal } from '../lib/shop-time.js';
-import { createCartRepository } from '../modules/cart/cart.repository.js';
-import { checkLineWithOptions } from '../modules/cart/cart.service.js';
-import { createOrderRepository } from '../modules/orders/orders.repository.js';
+import { checkLineWithOptions, createCartService } from '../modules/cart/cart.service.js';
+import { createPastOrderWriter } from '../modules/orders/orders.service.js';
+import { createProductService } from '../modules/products/products.service.js';
 import { lineTotalIdr, summarize } from '../modules/checkout/checkout.service.js';
 
 export const DEMO_CUSTOMER_EMAIL = 'customer@coffeeshop.test';
@@ -59,10 +59,12 @@ export async function loadDemoOrders(
   const idOf = new Map(rows.map((r) => [r.name, r.id]));
   const zone = config.orders.shopTimeZone;
 
+  // Through the modules' doors, in one transaction: the catalogue's prices, the orders and the cart are theirs.
+  const products = createProductService({ db });
+  const carts = createCartService({ db, settings: config.orders, now: () => now, products });
+  const orders = createPastOrderWriter(db);
   const result = await db.transaction().execute(async (trx) => {
-    const orders = createOrderRepository(trx);
-    const carts = createCartRepository(trx);
-    const catalogue = await carts.findCatalogueEntries([...idOf.values()]);
+    const catalogue = await products.catalogueEntries([...idOf.values()], trx);
     const priceOf = (line: DemoLine) => {
       const product = catalogue.get(idOf.get(line.name) ?? 0);
       if (!product) return null;
@@ -91,7 +93,8 @@ export async function loadDemoOrders(
         lineTotalIdr: lineTotalIdr({ unitPriceIdr: priced.unitPriceIdr, quantity: past.line.quantity }),
       };
       const summary = summarize([line], 'dine-in', config.orders);
-      const orderId = await orders.insertOrder({
+      await orders.write(
+        {
         userId: customer.id,
         status: 'delivered',
         paymentMethod: past.payment,
@@ -106,27 +109,21 @@ export async function loadDemoOrders(
         itemCount: line.quantity,
         placedAt: at,
         paidAt: at,
-      });
-      await orders.insertLines(orderId, [line]);
+        },
+        [line],
+        trx,
+      );
       placed += 1;
     }
 
-    const nowIso = now.toISOString();
-    await carts.ensureCart(customer.id, nowIso);
-    const cart = await carts.findCartByUser(customer.id);
-    let cartLines = 0;
-    if (cart && (await carts.listLines(cart.id)).length === 0) {
-      for (const line of CART_LINES) {
+    const cartLines = await carts.fillEmptyCart(
+      customer.id,
+      CART_LINES.flatMap((line) => {
         const priced = priceOf(line);
-        if (!priced) continue;
-        await carts.insertLine(
-          cart.id,
-          { productId: priced.product.id, sizeCode: line.size, optionIds: priced.optionIds, baristaNote: '', quantity: line.quantity },
-          nowIso,
-        );
-        cartLines += 1;
-      }
-    }
+        return priced ? [{ productId: priced.product.id, sizeCode: line.size, optionIds: priced.optionIds, baristaNote: '', quantity: line.quantity }] : [];
+      }),
+      trx,
+    );
     return { orders: placed, cartLines };
   });
   log?.info(result, `demo orders and cart loaded for ${DEMO_CUSTOMER_EMAIL}`);

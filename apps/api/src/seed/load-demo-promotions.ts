@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from '../db/database.js';
-import { createPromotionRepository, type NewPromotion } from '../modules/promotions/promotions.service.js';
+import { createPromotionService, type NewPromotion } from '../modules/promotions/promotions.service.js';
 
 const ANY_TIME = { startsOn: null, endsOn: null, yearlyOn: null, onBirthday: false, weekdays: [], fromTime: null, toTime: null };
 
@@ -77,7 +77,8 @@ export function demoPromotions(wingsProductId: number | null): NewPromotion[] {
 
 /** Adds the demo coupons to a shop that has none; answers how many it added (0 when staff set up their own). */
 export async function loadDemoPromotions(database: DatabaseHandle): Promise<number> {
-  const repository = createPromotionRepository(database.db);
+  // Settings and clock only matter to judging coupons, which loading them does not do.
+  const repository = createPromotionService({ db: database.db, settings: { shopTimeZone: 'UTC', memberCardThresholdIdr: 0 }, now: () => new Date() });
   if ((await repository.countPromotions()) > 0) return 0;
   const wings = await database.db
     .selectFrom('products')
@@ -87,6 +88,6 @@ export async function loadDemoPromotions(database: DatabaseHandle): Promise<numb
     .executeTakeFirst();
   const at = new Date().toISOString();
   const promotions = demoPromotions(wings?.id ?? null);
-  for (const p of promotions) await repository.insertPromotion(p, at);
+  for (const p of promotions) await repository.storePromotion(p, at);
   return promotions.length;
 }

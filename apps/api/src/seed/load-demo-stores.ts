@@ -1,6 +1,6 @@
 import type { DayHours, StoreInput } from '@coffee/contract';
 import type { DatabaseHandle } from '../db/database.js';
-import { createStoreRepository } from '../modules/stores/stores.service.js';
+import { createStoreService } from '../modules/stores/stores.service.js';
 
 const week = (days: number[], from: string, to: string): DayHours[] => days.map((day) => ({ day, from, to }));
 const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
@@ -89,16 +89,13 @@ const MIGRATION_STORE_NAME = 'Coffee Shop';
 
 /** Loads the demo stores once; a shop whose staff have set up stores is left alone. Returns how many were added. */
 export async function loadDemoStores(database: DatabaseHandle, now: Date = new Date()): Promise<number> {
-  const repository = createStoreRepository(database.db);
-  const existing = await repository.listStores();
+  // Settings only matter to slots and times, which loading stores does not look at.
+  const stores = createStoreService({ db: database.db, settings: { shopTimeZone: 'UTC', maxDaysAhead: 0 }, now: () => now });
+  const existing = await stores.storeRecords();
   const [first, ...others] = existing;
   if (!first || others.length > 0 || first.name !== MIGRATION_STORE_NAME) return 0;
-  const at = now.toISOString();
   const [main, ...more] = DEMO_STORES;
   if (!main) return 0;
-  await database.db.transaction().execute(async (trx) => {
-    await repository.updateStore(first.id, main, at, trx);
-    for (const store of more) await repository.insertStore(store, at, trx);
-  });
+  await stores.writeStores([{ id: first.id, input: main }], more);
   return DEMO_STORES.length;
 }

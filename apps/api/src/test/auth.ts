@@ -1,6 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Role } from '@coffee/contract';
-import { createUserRepository } from '../modules/users/users.repository.js';
 import { createUserService } from '../modules/users/users.service.js';
 import { SESSION_COOKIE } from '../plugins/session.js';
 import type { TestContext } from './test-app.js';
@@ -47,7 +46,7 @@ export async function signUpAndSignIn(
 
   if (role === 'staff') {
     const users = createUserService({
-      userRepository: createUserRepository(ctx.database.db),
+      db: ctx.database.db,
       uploadsDir: ctx.config.uploadsDir,
       now: () => new Date(),
     });

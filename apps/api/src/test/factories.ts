@@ -1,16 +1,16 @@
 import type { StoreInput } from '@coffee/contract';
 import type { DatabaseHandle } from '../db/database.js';
-import { createProductRepository, type NewProduct, type StoredProduct } from '../modules/products/products.repository.js';
+import { createProductService, type NewProduct, type StoredProduct } from '../modules/products/products.service.js';
 
 let sequence = 0;
 
 /**
- * Stores a product with sensible defaults through the app's own repository, whose writes move the catalogue
+ * Stores a product with sensible defaults through the products module's door, whose writes move the catalogue
  * version on, so the running app sees it on its next request.
  */
 export async function createProduct(database: DatabaseHandle, overrides: Partial<NewProduct> = {}): Promise<StoredProduct> {
   sequence += 1;
-  const product = await createProductRepository(database.db).createProduct({
+  const product = await createProductService({ db: database.db }).storeProduct({
     name: `Test Product ${sequence}`,
     description: '',
     category: 'coffee',

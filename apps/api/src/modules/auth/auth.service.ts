@@ -20,11 +20,10 @@ import {
   toAuthUser,
   verifyAgainstDummy,
   verifyPassword,
-  type UserRepository,
   type UserService,
 } from '../users/users.service.js';
-import type { PasswordResetRepository } from './password-resets.repository.js';
-import type { SessionRepository } from './sessions.repository.js';
+import { createPasswordResetRepository } from './password-resets.repository.js';
+import { createSessionRepository } from './sessions.repository.js';
 import type { SessionService, StartedSession } from './sessions.service.js';
 
 /** The one message for every failed sign-in, so it never tells which of the two was wrong. */
@@ -40,11 +39,8 @@ export const RESET_TOKEN_INVALID =
 
 export interface AuthServiceDeps {
   db: Kysely<Database>;
+  /** The users module's door; a password change or reset writes the new hash, the sessions and reset links in one transaction. */
   users: UserService;
-  /** A password change or reset writes these three tables in one transaction. */
-  userRepository: UserRepository;
-  sessionRepository: SessionRepository;
-  passwordResetRepository: PasswordResetRepository;
   sessions: SessionService;
   mailer: Mailer;
   publicUrl: string;
@@ -63,7 +59,9 @@ export interface RegisterOptions {
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, users, userRepository, sessionRepository, passwordResetRepository, sessions, mailer, now } = deps;
+  const { db, users, sessions, mailer, now } = deps;
+  const sessionRepository = createSessionRepository(db);
+  const passwordResetRepository = createPasswordResetRepository(db);
   /** Work still running after its answer was sent; `idle()` waits for it. */
   const pending = new Set<Promise<void>>();
   const afterAnswer = (work: Promise<void>, what: string) => {
@@ -186,7 +184,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       assertAcceptablePassword(input.newPassword, user.email, 'newPassword');
       const passwordHash = await hashPassword(input.newPassword);
       await db.transaction().execute(async (trx) => {
-        await userRepository.updateUserPasswordHash(user.id, passwordHash, now().toISOString(), trx);
+        await users.setPasswordHash(user.id, passwordHash, trx);
         await sessionRepository.deleteUserSessions(user.id, user.sessionId, trx);
         await passwordResetRepository.deleteUserResetTokens(user.id, trx);
       });
@@ -233,7 +231,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         // Consumed here, not above: of two requests racing with one token only one gets the row.
         const consumed = await passwordResetRepository.consumeResetToken(tokenHash, trx);
         if (!consumed || !live(consumed)) return undefined;
-        await userRepository.updateUserPasswordHash(consumed.userId, passwordHash, now().toISOString(), trx);
+        await users.setPasswordHash(consumed.userId, passwordHash, trx);
         await sessionRepository.deleteUserSessions(consumed.userId, undefined, trx);
         await passwordResetRepository.deleteUserResetTokens(consumed.userId, trx);
         return consumed.userId;

@@ -1,10 +1,12 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { Email, NAME_MAX_LENGTH, type AuthUser, type OidcErrorCode } from '@coffee/contract';
 import * as oidc from 'openid-client';
 import type { OidcSettings } from '../../config.js';
 import { escapeHtml, type Mailer } from '../../lib/mail.js';
 import { toAuthUser, type UserRecord, type UserService } from '../users/users.service.js';
-import type { IdentityRepository } from './identities.repository.js';
+import { createIdentityRepository } from './identities.repository.js';
 import type { SessionService, StartedSession } from './sessions.service.js';
 
 /** How long a started sign-in may take at the provider before it must be started again. */
@@ -53,7 +55,8 @@ export interface OidcServiceDeps {
   settings: OidcSettings;
   users: UserService;
   sessions: SessionService;
-  identityRepository: IdentityRepository;
+  /** The module builds its own repository over it: only the auth module touches user_identities. */
+  db: Kysely<Database>;
   mailer: Mailer;
   now: () => Date;
 }
@@ -115,7 +118,8 @@ function displayNameFrom(name: string | undefined): string | undefined {
  * by email). A successful sign-in starts an ordinary session, exactly like a password sign-in.
  */
 export function createOidcService(deps: OidcServiceDeps) {
-  const { settings, users, sessions, identityRepository: identities, mailer, now } = deps;
+  const { settings, users, sessions, mailer, now } = deps;
+  const identities = createIdentityRepository(deps.db);
   const client = settings.client;
 
   // The pending-login cookie is signed with a key derived from the client secret: it exists whenever

@@ -1,6 +1,8 @@
 import type { SessionUser } from '../../lib/current-user.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
-import type { SessionRepository } from './sessions.repository.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { createSessionRepository } from './sessions.repository.js';
 
 export interface SessionPolicy {
   /** A session unused this long ends (sliding). */
@@ -20,14 +22,16 @@ export interface StartedSession {
 const TOUCH_INTERVAL_MS = 60_000;
 
 export interface SessionServiceDeps {
-  sessionRepository: SessionRepository;
+  /** The module builds its own repository over it: only the auth module touches sessions. */
+  db: Kysely<Database>;
   policy: SessionPolicy;
   now: () => Date;
 }
 
 /** Server-side sessions: the client holds a random token, the database its SHA-256. */
 export function createSessionService(deps: SessionServiceDeps) {
-  const { sessionRepository: repo, policy, now } = deps;
+  const { policy, now } = deps;
+  const repo = createSessionRepository(deps.db);
   return {
     async startSession(userId: number): Promise<StartedSession> {
       const t = now();

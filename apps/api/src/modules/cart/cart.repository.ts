@@ -1,8 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import { DeliveryMethod, SIZE_CODES, SizeCode, type OptionGroup } from '@coffee/contract';
+import { DeliveryMethod, SizeCode } from '@coffee/contract';
 import type { Database } from '../../db/schema.js';
-import { createOptionRepository } from '../options/options.service.js';
-import { imageUrlOf } from '../products/products.service.js';
 
 /** A customer's cart row (lines are read separately). */
 export interface CartRecord {
@@ -14,8 +12,8 @@ export interface CartRecord {
   storeId: number | null;
 }
 
-/** A cart line with the product as it is now on the menu. */
-export interface CartLineRecord {
+/** A stored cart line; the cart service adds the product as it is now on the menu. */
+export interface CartLineRow {
   id: number;
   productId: number;
   sizeCode: SizeCode | null;
@@ -24,24 +22,6 @@ export interface CartLineRecord {
   /** '' for none. */
   baristaNote: string;
   quantity: number;
-  product: CatalogueEntry;
-}
-
-/** What the cart needs to know about a product to price and check a line. */
-export interface CatalogueEntry {
-  id: number;
-  name: string;
-  imageUrl: string | null;
-  /** Regular price of a one-size product (whole rupiah). */
-  priceIdr: number;
-  /** Percent off every price while on promotion (0: none); checkLine charges the lower price. */
-  promoPercentOff: number;
-  isSoldOut: boolean;
-  isDeleted: boolean;
-  /** Empty for a one-size product; regular prices. */
-  sizes: { code: SizeCode; priceIdr: number }[];
-  /** The option groups the product offers now. */
-  optionGroups: OptionGroup[];
 }
 
 export interface NewCartLine {
@@ -72,49 +52,7 @@ const fromColumn = (size: string): SizeCode | null => {
  * read-check-write into one transaction.
  */
 export function createCartRepository(db: Kysely<Database>) {
-  const optionRepository = createOptionRepository(db);
-
-  async function findCatalogueEntries(productIds: readonly number[], trx?: Transaction<Database>): Promise<Map<number, CatalogueEntry>> {
-    const result = new Map<number, CatalogueEntry>();
-    if (productIds.length === 0) return result;
-    const ids = [...new Set(productIds)];
-    const [products, sizes, optionGroups] = await Promise.all([
-      (trx ?? db)
-        .selectFrom('products')
-        .select(['id', 'name', 'images', 'price_idr', 'promo_percent_off', 'is_sold_out', 'deleted_at'])
-        .where('id', 'in', ids)
-        .execute(),
-      (trx ?? db)
-        .selectFrom('product_sizes')
-        .select(['product_id', 'code', 'price_idr'])
-        .where('product_id', 'in', ids)
-        .execute(),
-      optionRepository.listGroupsOfProducts(ids, trx),
-    ]);
-    for (const p of products) {
-      result.set(p.id, {
-        id: p.id,
-        name: p.name,
-        imageUrl: imageUrlOf(p.images),
-        priceIdr: Number(p.price_idr),
-        promoPercentOff: Number(p.promo_percent_off),
-        isSoldOut: p.is_sold_out === 1,
-        isDeleted: p.deleted_at !== null,
-        sizes: [],
-        optionGroups: optionGroups.get(p.id) ?? [],
-      });
-    }
-    for (const s of sizes) {
-      const code = fromColumn(s.code);
-      if (code) result.get(s.product_id)?.sizes.push({ code, priceIdr: Number(s.price_idr) });
-    }
-    for (const entry of result.values()) entry.sizes.sort((a, b) => SIZE_CODES.indexOf(a.code) - SIZE_CODES.indexOf(b.code));
-    return result;
-  }
-
   return {
-    findCatalogueEntries,
-
     async findCartByUser(userId: number, trx?: Transaction<Database>): Promise<CartRecord | undefined> {
       const row = await (trx ?? db)
         .selectFrom('carts')
@@ -149,31 +87,21 @@ export function createCartRepository(db: Kysely<Database>) {
       await (trx ?? db).updateTable('carts').set({ updated_at: nowIso }).where('id', '=', cartId).execute();
     },
 
-    async listLines(cartId: number, trx?: Transaction<Database>): Promise<CartLineRecord[]> {
+    async listLines(cartId: number, trx?: Transaction<Database>): Promise<CartLineRow[]> {
       const rows = await (trx ?? db)
         .selectFrom('cart_items')
         .select(['id', 'product_id', 'size_code', 'option_ids', 'barista_note', 'quantity'])
         .where('cart_id', '=', cartId)
         .orderBy('id', 'asc')
         .execute();
-      const catalogue = await findCatalogueEntries(rows.map((r) => r.product_id), trx);
-      return rows.flatMap((r) => {
-        const product = catalogue.get(r.product_id);
-        // The foreign key cascades, so a line always has its product; the guard only satisfies the types.
-        return product
-          ? [
-              {
-                id: r.id,
-                productId: r.product_id,
-                sizeCode: fromColumn(r.size_code),
-                optionIds: idsFromColumn(r.option_ids),
-                baristaNote: r.barista_note,
-                quantity: r.quantity,
-                product,
-              },
-            ]
-          : [];
-      });
+      return rows.map((r) => ({
+        id: r.id,
+        productId: r.product_id,
+        sizeCode: fromColumn(r.size_code),
+        optionIds: idsFromColumn(r.option_ids),
+        baristaNote: r.barista_note,
+        quantity: r.quantity,
+      }));
     },
 
     async insertLine(cartId: number, line: NewCartLine, nowIso: string, trx?: Transaction<Database>): Promise<number> {

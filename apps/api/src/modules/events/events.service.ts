@@ -1,15 +1,17 @@
 import { toShopLocal, type OrderEventKind, type OrderStreamEvent, type SlotCount, type StaffDayStats, type StoreDayStats } from '@coffee/contract';
 import type { Mailer } from '../../lib/mail.js';
-import type { EventsRepository, OrderStepRecord } from './events.repository.js';
+import type { OrderService, OrderStepRecord } from '../orders/orders.service.js';
 import { buildOrderStepEmail, notifiedStep } from './order-notification-email.js';
-import type { OrderFeed } from './order-feed.js';
+import { createOrderFeed, type OrderFeed } from './order-feed.js';
 
-export { createEventsRepository, type EventsRepository } from './events.repository.js';
-export { createOrderFeed, type OrderFeed } from './order-feed.js';
+/** What the events module asks of orders: their steps (order_events is the orders module's), mail targets, a day's orders. */
+export type OrderSteps = Pick<OrderService, 'listStepsAfter' | 'listStepsByIds' | 'lastStepId' | 'notificationTarget' | 'dayOrders'>;
 
 export interface EventsServiceDeps {
-  eventsRepository: EventsRepository;
-  feed: OrderFeed;
+  /** The orders module's door. */
+  orders: OrderSteps;
+  /** The live feed; default: one reading the orders' steps every second (closed by `close()`). */
+  feed?: OrderFeed | undefined;
   mailer: Pick<Mailer, 'sendLater'>;
   /** For the link in the mails. */
   publicUrl: string;
@@ -40,7 +42,8 @@ const toStreamEvent = (s: OrderStepRecord): OrderStreamEvent => ({
 });
 
 export function createEventsService(deps: EventsServiceDeps) {
-  const { eventsRepository: events, feed } = deps;
+  const { orders } = deps;
+  const feed = deps.feed ?? createOrderFeed({ steps: orders, log: deps.log });
 
   const visibleTo = (viewer: StreamViewer) => (step: OrderStepRecord) =>
     viewer === 'staff' || (step.userId === viewer.userId && !step.hiddenByCustomer);
@@ -63,7 +66,7 @@ export function createEventsService(deps: EventsServiceDeps) {
         if (after !== undefined && after < liveAfter) {
           let cursor = after;
           while (sent.size < MAX_REPLAY) {
-            const page = await events.listStepsAfter(cursor, {
+            const page = await orders.listStepsAfter(cursor, {
               ...(viewer === 'staff' ? {} : { userId: viewer.userId }),
               limit: REPLAY_PAGE,
             });
@@ -94,7 +97,7 @@ export function createEventsService(deps: EventsServiceDeps) {
       const mails = steps.map(notifiedStep).filter((s) => s !== null);
       if (mails.length === 0) return;
       try {
-        const target = await events.findNotificationTarget(orderId);
+        const target = await orders.notificationTarget(orderId);
         if (!target?.orderEmails) return;
         for (const step of mails) deps.mailer.sendLater(buildOrderStepEmail(step, target, { publicUrl: deps.publicUrl }));
       } catch (err) {
@@ -106,7 +109,7 @@ export function createEventsService(deps: EventsServiceDeps) {
     /** One shop day at a glance: orders, sales and the busiest hours, in all and per store. */
     async dayStats(date: string | undefined): Promise<StaffDayStats> {
       const day = date ?? toShopLocal(deps.now(), deps.settings.shopTimeZone).text.slice(0, 10);
-      const rows = await events.listDayOrders(day);
+      const rows = await orders.dayOrders(day);
       const counted = rows.filter((r) => r.status !== 'cancelled');
       const perHour = new Map<string, number>();
       const perStore = new Map<number | null, StoreDayStats>();
@@ -128,6 +131,11 @@ export function createEventsService(deps: EventsServiceDeps) {
         busiestSlots: [...slots].sort((a, b) => b.orders - a.orders || a.time.localeCompare(b.time)).slice(0, 3),
         stores: [...perStore.values()].sort((a, b) => b.orders - a.orders || a.storeName.localeCompare(b.storeName)),
       };
+    },
+
+    /** Stops the feed's reading (the app closing). */
+    close(): void {
+      feed.close();
     },
   };
 }

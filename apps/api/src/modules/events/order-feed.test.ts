@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderStepRecord } from './events.repository.js';
+import type { OrderStepRecord } from '../orders/orders.service.js';
 import { createOrderFeed } from './order-feed.js';
 
 const step = (eventId: number): OrderStepRecord => ({
@@ -32,7 +32,7 @@ const tick = () => new Promise((r) => setTimeout(r, 30));
 describe('the order feed', () => {
   it('delivers a step whose transaction committed after a later one was already read', async () => {
     const table = committedSteps([40]);
-    const feed = createOrderFeed({ repository: table.repository, intervalMs: 10, log: { error: () => undefined } });
+    const feed = createOrderFeed({ steps: table.repository, intervalMs: 10, log: { error: () => undefined } });
     const seen: number[] = [];
     const { after } = await feed.subscribe((s) => seen.push(s.eventId));
     expect(after).toBe(40);
@@ -47,7 +47,7 @@ describe('the order feed', () => {
 
   it('gives up on an id that never commits (a rolled-back step), and keeps delivering the rest', async () => {
     const table = committedSteps([]);
-    const feed = createOrderFeed({ repository: table.repository, intervalMs: 10, gapWaitMs: 20, log: { error: () => undefined } });
+    const feed = createOrderFeed({ steps: table.repository, intervalMs: 10, gapWaitMs: 20, log: { error: () => undefined } });
     const seen: number[] = [];
     await feed.subscribe((s) => seen.push(s.eventId));
     table.commit(2);

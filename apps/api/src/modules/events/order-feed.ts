@@ -1,4 +1,4 @@
-import type { EventsRepository, OrderStepRecord } from './events.repository.js';
+import type { OrderService, OrderStepRecord } from '../orders/orders.service.js';
 
 export type StepListener = (step: OrderStepRecord) => void;
 
@@ -14,7 +14,8 @@ export interface OrderFeed {
 }
 
 export interface OrderFeedOptions {
-  repository: Pick<EventsRepository, 'lastStepId' | 'listStepsAfter' | 'listStepsByIds'>;
+  /** The orders module's door, which owns order_events. */
+  steps: Pick<OrderService, 'lastStepId' | 'listStepsAfter' | 'listStepsByIds'>;
   intervalMs?: number;
   /** How long an id skipped by the feed is looked for again (a PostgreSQL transaction committing late). */
   gapWaitMs?: number;
@@ -35,7 +36,7 @@ const MAX_GAPS = 1_000;
  * after id 42 was already read: ids skipped over are looked for again for `gapWaitMs` and delivered when they show up.
  */
 export function createOrderFeed(options: OrderFeedOptions): OrderFeed {
-  const { repository, log } = options;
+  const { steps, log } = options;
   const intervalMs = options.intervalMs ?? 1_000;
   const gapWaitMs = options.gapWaitMs ?? 10_000;
   const listeners = new Set<StepListener>();
@@ -58,12 +59,12 @@ export function createOrderFeed(options: OrderFeedOptions): OrderFeed {
   }
 
   async function readOnce(): Promise<void> {
-    const late = gaps.size > 0 ? await repository.listStepsByIds([...gaps.keys()]) : [];
+    const late = gaps.size > 0 ? await steps.listStepsByIds([...gaps.keys()]) : [];
     for (const step of late) {
       gaps.delete(step.eventId);
       deliver(step);
     }
-    const fresh = await repository.listStepsAfter(cursor, { limit: PAGE });
+    const fresh = await steps.listStepsAfter(cursor, { limit: PAGE });
     const seenAt = Date.now();
     for (const step of fresh) {
       if (step.eventId - cursor - 1 + gaps.size <= MAX_GAPS) {
@@ -94,7 +95,7 @@ export function createOrderFeed(options: OrderFeedOptions): OrderFeed {
 
   function start(): Promise<void> {
     starting ??= (async () => {
-      cursor = await repository.lastStepId();
+      cursor = await steps.lastStepId();
       gaps.clear();
       timer = setInterval(read, intervalMs);
       // The feed never keeps the process alive on its own.

@@ -1,6 +1,6 @@
 import type { OrderEventKind } from '@coffee/contract';
 import { escapeHtml, type MailMessage } from '../../lib/mail.js';
-import type { NotificationTarget } from './events.repository.js';
+import type { NotificationTarget } from '../orders/orders.service.js';
 
 /** The steps a customer is told about by mail; the rest they see on the order page. */
 export type NotifiedStep = 'ready' | 'on-delivery' | 'cancelled-by-shop';

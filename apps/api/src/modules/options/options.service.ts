@@ -2,10 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { ChosenOption, OptionGroup, OptionGroupInput } from '@coffee/contract';
 import type { Database } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import type { OptionRepository } from './options.repository.js';
-
-// What other modules may use: products attach groups to their answers and writes, the cart prices lines with them.
-export { createOptionRepository, type OptionRepository } from './options.repository.js';
+import { createOptionRepository } from './options.repository.js';
 
 export type ResolvedOptions =
   | { ok: true; options: ChosenOption[]; optionIds: number[]; deltaIdr: number }
@@ -73,19 +70,29 @@ function parseGroupId(raw: string): number | null {
 }
 
 export interface OptionServiceDeps {
+  /** The module builds its own repository over it: only this module touches option_groups, options and product_option_groups. */
   db: Kysely<Database>;
-  optionRepository: OptionRepository;
   /**
    * Product answers show their groups: a group change must drop the cached catalogue answers, in every process
    * before the change is answered (so a client reading from another process next sees it).
    */
-  onCatalogueChange: () => void | Promise<void>;
-  now: () => Date;
+  onCatalogueChange?: (() => void | Promise<void>) | undefined;
+  now?: (() => Date) | undefined;
+}
+
+/** What products and the cart ask of the options module: the groups each product offers, and setting them. */
+export interface ProductOptionGroups {
+  /** The groups each product offers, in the product's order (products without groups are left out). */
+  groupsOfProducts(productIds: readonly number[], trx?: Transaction<Database>): Promise<Map<number, OptionGroup[]>>;
+  /** Replaces the groups a product offers, in this order, in the product write's transaction. */
+  setProductGroups(productId: number, groupIds: readonly number[], trx: Transaction<Database>): Promise<void>;
 }
 
 /** Staff management of option groups (who may write is checked by the routes). */
 export function createOptionService(deps: OptionServiceDeps) {
-  const { db, optionRepository: repo, onCatalogueChange, now } = deps;
+  const { db } = deps;
+  const repo = createOptionRepository(db);
+  const now = deps.now ?? (() => new Date());
   const groupNotFound = (raw: string) => notFound(`There is no option group ${raw.slice(0, 20)}`);
 
   async function findGroup(rawId: string): Promise<OptionGroup> {
@@ -97,11 +104,18 @@ export function createOptionService(deps: OptionServiceDeps) {
 
   async function write<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
     const result = await db.transaction().execute(work);
-    await onCatalogueChange();
+    await deps.onCatalogueChange?.();
     return result;
   }
 
+  const productGroups: ProductOptionGroups = {
+    groupsOfProducts: (productIds, trx) => repo.listGroupsOfProducts(productIds, trx),
+    setProductGroups: (productId, groupIds, trx) => repo.setProductGroups(productId, groupIds, trx),
+  };
+
   return {
+    ...productGroups,
+
     listGroups: (): Promise<OptionGroup[]> => repo.listGroups(),
 
     getGroup: findGroup,
@@ -113,6 +127,9 @@ export function createOptionService(deps: OptionServiceDeps) {
       const id = await write((trx) => repo.insertGroup(input, now().toISOString(), trx));
       return findGroup(String(id));
     },
+
+    /** A group written in the caller's transaction (the demo menu loads its groups with its products); answers its id. */
+    insertGroupIn: (input: OptionGroupInput, trx: Transaction<Database>): Promise<number> => repo.insertGroup(input, now().toISOString(), trx),
 
     async replaceGroup(rawId: string, input: OptionGroupInput): Promise<OptionGroup> {
       const before = await findGroup(rawId);

@@ -14,7 +14,9 @@ import {
   type OrderStore,
 } from '@coffee/contract';
 import type { Database } from '../../db/schema.js';
-import { imageUrlOf } from '../products/products.service.js';
+import { createOrderStepRepository, type OrderEventRecord } from './order-steps.repository.js';
+
+export type { OrderEventRecord } from './order-steps.repository.js';
 
 export interface OrderLineRecord {
   id: number;
@@ -44,13 +46,6 @@ function parseOptions(text: string): ChosenOption[] {
   } catch {
     return [];
   }
-}
-
-/** One step of an order's history. */
-export interface OrderEventRecord {
-  kind: OrderEventKind;
-  at: string;
-  by: 'customer' | 'staff' | null;
 }
 
 export interface OrderRecord {
@@ -131,7 +126,6 @@ export interface OrderStateChange {
 const ORDER_COLUMNS = [
   'orders.id',
   'orders.user_id',
-  'users.email',
   'orders.status',
   'orders.payment_method',
   'orders.payment_status',
@@ -156,20 +150,31 @@ const ORDER_COLUMNS = [
   'orders.refund_status',
   'orders.store_id',
   'orders.slot_at',
-  'stores.name as store_name',
-  'stores.address as store_address',
-  'users.first_name',
-  'users.last_name',
-  'users.display_name',
-  'users.phone',
 ] as const;
+
+/**
+ * What an order shows of other modules' rows, asked of their doors (the users, stores and products modules own
+ * those tables): its customer, its store, and its products' pictures as they are now.
+ */
+export interface OrderLookups {
+  customersOf(userIds: readonly number[], trx?: Transaction<Database>): Promise<Map<number, { email: string; name: string | null; phone: string | null }>>;
+  placesOf(storeIds: readonly (number | null)[]): Promise<Map<number, { name: string; address: string }>>;
+  pictureAddresses(productIds: readonly number[], trx?: Transaction<Database>): Promise<Map<number, string | null>>;
+}
+
+/** The store an order names, as it is now; null when it names none or the store was removed. */
+const storeOf = (storeId: number | null, places: ReadonlyMap<number, { name: string; address: string }>): OrderStore | null => {
+  const place = storeId === null ? undefined : places.get(storeId);
+  return storeId === null || !place ? null : { id: storeId, name: place.name, address: place.address };
+};
 
 /**
  * Orders SQL; every function takes an optional open transaction last. Money columns are bigint: read back as
  * numbers on both databases.
  */
-export function createOrderRepository(db: Kysely<Database>) {
-  const selectOrders = (trx?: Transaction<Database>) => (trx ?? db).selectFrom('orders').innerJoin('users', 'users.id', 'orders.user_id').leftJoin('stores', 'stores.id', 'orders.store_id').select(ORDER_COLUMNS);
+export function createOrderRepository(db: Kysely<Database>, lookups: OrderLookups) {
+  const steps = createOrderStepRepository(db);
+  const selectOrders = (trx?: Transaction<Database>) => (trx ?? db).selectFrom('orders').select(ORDER_COLUMNS);
   type OrderRow = Awaited<ReturnType<ReturnType<typeof selectOrders>['executeTakeFirstOrThrow']>>;
 
   async function linesOf(orderIds: readonly number[], trx?: Transaction<Database>): Promise<Map<number, OrderLineRecord[]>> {
@@ -177,7 +182,6 @@ export function createOrderRepository(db: Kysely<Database>) {
     if (orderIds.length === 0) return byOrder;
     const rows = await (trx ?? db)
       .selectFrom('order_lines')
-      .innerJoin('products', 'products.id', 'order_lines.product_id')
       .select([
         'order_lines.id',
         'order_lines.order_id',
@@ -190,18 +194,18 @@ export function createOrderRepository(db: Kysely<Database>) {
         'order_lines.line_total_idr',
         'order_lines.options',
         'order_lines.barista_note',
-        'products.images',
       ])
       .where('order_lines.order_id', 'in', [...orderIds])
       .orderBy('order_lines.id', 'asc')
       .execute();
+    const pictures = await lookups.pictureAddresses(rows.map((r) => r.product_id), trx);
     for (const r of rows) {
       const size = SizeCode.safeParse(r.size_code);
       const line: OrderLineRecord = {
         id: r.id,
         productId: r.product_id,
         name: r.product_name,
-        imageUrl: imageUrlOf(r.images),
+        imageUrl: pictures.get(r.product_id) ?? null,
         sizeCode: size.success ? size.data : null,
         sizeLabel: r.size_label,
         options: parseOptions(r.options),
@@ -217,47 +221,13 @@ export function createOrderRepository(db: Kysely<Database>) {
     return byOrder;
   }
 
-  async function historyOf(orderIds: readonly number[], trx?: Transaction<Database>): Promise<Map<number, OrderEventRecord[]>> {
-    const byOrder = new Map<number, OrderEventRecord[]>();
-    if (orderIds.length === 0) return byOrder;
-    const rows = await (trx ?? db)
-      .selectFrom('order_events')
-      .select(['order_id', 'kind', 'at', 'actor'])
-      .where('order_id', 'in', [...orderIds])
-      .orderBy('order_id')
-      .orderBy('id')
-      .execute();
-    for (const r of rows) {
-      const event: OrderEventRecord = {
-        kind: OrderEventKind.parse(r.kind),
-        at: r.at,
-        by: r.actor === 'customer' || r.actor === 'staff' ? r.actor : null,
-      };
-      const list = byOrder.get(r.order_id);
-      if (list) list.push(event);
-      else byOrder.set(r.order_id, [event]);
-    }
-    return byOrder;
-  }
-
-  async function insertEvents(orderId: number, events: readonly OrderEventRecord[], trx?: Transaction<Database>): Promise<void> {
-    if (events.length === 0) return;
-    await (trx ?? db)
-      .insertInto('order_events')
-      .values(events.map((e) => ({ order_id: orderId, kind: e.kind, at: e.at, actor: e.by })))
-      .execute();
-  }
-
-  const nameOf = (r: { first_name: string; last_name: string; display_name: string }): string | null =>
-    `${r.first_name} ${r.last_name}`.trim() || r.display_name.trim() || null;
-
   // The check constraints of migrations 003 and 006 admit only the contract's values, so parse cannot fail on stored rows.
-  const toRecord = (r: OrderRow, lines: OrderLineRecord[], history: OrderEventRecord[]): OrderRecord => ({
+  const toRecord = (r: OrderRow, parts: OrderParts): OrderRecord => ({
     id: r.id,
     userId: r.user_id,
-    customerEmail: r.email,
-    customerName: nameOf(r),
-    customerPhone: r.phone.trim() || null,
+    customerEmail: parts.customers.get(r.user_id)?.email ?? '',
+    customerName: parts.customers.get(r.user_id)?.name ?? null,
+    customerPhone: parts.customers.get(r.user_id)?.phone ?? null,
     status: OrderStatus.parse(r.status),
     paymentMethod: PaymentMethod.parse(r.payment_method),
     paymentStatus: PaymentStatus.parse(r.payment_status),
@@ -281,18 +251,30 @@ export function createOrderRepository(db: Kysely<Database>) {
     paidAt: r.paid_at,
     hiddenByCustomerAt: r.hidden_by_customer_at,
     refundStatus: r.refund_status === null ? null : RefundStatus.parse(r.refund_status),
-    store: r.store_id === null || r.store_name === null ? null : { id: r.store_id, name: r.store_name, address: r.store_address ?? '' },
+    store: storeOf(r.store_id, parts.places),
     slotAt: r.slot_at,
-    lines,
-    history,
+    lines: parts.lines.get(r.id) ?? [],
+    history: parts.history.get(r.id) ?? [],
   });
+
+  /** The orders' lines, steps, customers and stores, read together. */
+  async function partsOf(rows: readonly OrderRow[], trx?: Transaction<Database>) {
+    const ids = rows.map((r) => r.id);
+    const [lines, history, customers, places] = await Promise.all([
+      linesOf(ids, trx),
+      steps.historyOf(ids, trx),
+      lookups.customersOf(rows.map((r) => r.user_id), trx),
+      lookups.placesOf(rows.map((r) => r.store_id)),
+    ]);
+    return { lines, history, customers, places };
+  }
+  type OrderParts = Awaited<ReturnType<typeof partsOf>>;
 
   return {
     async findOrder(orderId: number, trx?: Transaction<Database>): Promise<OrderRecord | undefined> {
       const row = await selectOrders(trx).where('orders.id', '=', orderId).executeTakeFirst();
       if (!row) return undefined;
-      const [lines, history] = await Promise.all([linesOf([row.id], trx), historyOf([row.id], trx)]);
-      return toRecord(row, lines.get(row.id) ?? [], history.get(row.id) ?? []);
+      return toRecord(row, await partsOf([row], trx));
     },
 
     /** Newest first; id breaks ties so pages never overlap. */
@@ -312,8 +294,6 @@ export function createOrderRepository(db: Kysely<Database>) {
       const [counted, rows] = await Promise.all([
         query.select((eb) => eb.fn.countAll<number>().as('total')).execute(),
         query
-          .innerJoin('users', 'users.id', 'orders.user_id')
-          .leftJoin('stores', 'stores.id', 'orders.store_id')
           .select(ORDER_COLUMNS)
           .orderBy('orders.placed_at', 'desc')
           .orderBy('orders.id', 'desc')
@@ -321,10 +301,9 @@ export function createOrderRepository(db: Kysely<Database>) {
           .offset(page.offset)
           .execute(),
       ]);
-      const ids = rows.map((r) => r.id);
-      const [lines, history] = await Promise.all([linesOf(ids, trx), historyOf(ids, trx)]);
+      const parts = await partsOf(rows, trx);
       return {
-        orders: rows.map((r) => toRecord(r, lines.get(r.id) ?? [], history.get(r.id) ?? [])),
+        orders: rows.map((r) => toRecord(r, parts)),
         total: Number(counted[0]?.total ?? 0),
       };
     },
@@ -364,11 +343,9 @@ export function createOrderRepository(db: Kysely<Database>) {
       const events: { kind: OrderEventKind; at: string; by: 'customer' | null }[] = [{ kind: 'placed', at: order.placedAt, by: 'customer' }];
       if (order.paidAt) events.push({ kind: 'paid', at: order.paidAt, by: null });
       if (order.status !== 'pending' && order.status !== 'paid') events.push({ kind: order.status, at: order.placedAt, by: null });
-      await insertEvents(row.id, events, trx);
+      await steps.insertSteps(row.id, events, trx);
       return row.id;
     },
-
-    insertEvents,
 
     async insertLines(orderId: number, lines: readonly NewOrderLine[], trx?: Transaction<Database>): Promise<void> {
       if (lines.length === 0) return;
@@ -473,10 +450,6 @@ export function createOrderRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async findDeliveryAddress(userId: number, trx?: Transaction<Database>): Promise<string> {
-      const row = await (trx ?? db).selectFrom('users').select('delivery_address').where('id', '=', userId).executeTakeFirst();
-      return row?.delivery_address ?? '';
-    },
   };
 }
 

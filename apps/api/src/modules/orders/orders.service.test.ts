@@ -6,10 +6,11 @@ import type { Database } from '../../db/schema.js';
 import { createProduct } from '../../test/factories.js';
 import { countRows, insertTestUser, testClock } from '../../test/orders.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-app.js';
-import { createCartRepository } from '../cart/cart.repository.js';
-import { createCartService } from '../cart/cart.service.js';
+import { createCartService, type CartService } from '../cart/cart.service.js';
 import { createPaymentProviders, type PaymentProviders } from '../payments/payments.service.js';
-import { createStoreRepository, createStoreService } from '../stores/stores.service.js';
+import { createProductService } from '../products/products.service.js';
+import { createStoreService } from '../stores/stores.service.js';
+import { createUserService } from '../users/users.service.js';
 import { createOrderRepository, type OrderRepository } from './orders.repository.js';
 import { createOrderService, type OrderServiceDeps } from './orders.service.js';
 
@@ -32,24 +33,38 @@ afterEach(async () => {
   await testDb.drop();
 });
 
+/** The modules an order asks (each through its door), over the test's database. */
+function doors() {
+  const products = createProductService({ db });
+  const cart = createCartService({ db, settings, now: clock.now, products });
+  const users = createUserService({ db, uploadsDir: testDb.dataDir, now: clock.now });
+  const stores = createStoreService({ db, settings, now: clock.now });
+  return { products, cart, users, stores };
+}
+
 function services(overrides: Partial<OrderServiceDeps> = {}) {
-  const cartRepository = createCartRepository(db);
-  const cart = createCartService({ db, cartRepository, settings, now: clock.now });
+  const { products, cart, users, stores } = doors();
   const orders = createOrderService({
     db,
-    orderRepository: createOrderRepository(db),
-    cartRepository,
     settings,
     now: clock.now,
     cart,
+    users,
+    products,
     payments: createPaymentProviders({ bankAccount: 'BCA 1' }),
     mailer: { sendLater: (message) => mails.push(message) },
     publicUrl: 'http://localhost:3000',
     log: { error: () => undefined },
-    stores: createStoreService({ storeRepository: createStoreRepository(db), settings, now: clock.now }),
+    stores,
     ...overrides,
   });
   return { cart, orders };
+}
+
+/** The orders repository as the service builds it, for a test that breaks one of its writes. */
+function orderRepository(): OrderRepository {
+  const { products, users, stores } = doors();
+  return createOrderRepository(db, { customersOf: users.customersOf, placesOf: stores.placesOf, pictureAddresses: products.pictureAddresses });
 }
 
 async function customerWithCart() {
@@ -78,7 +93,7 @@ describe('a failure while placing an order', () => {
   it('on a database constraint of a line leaves no order, no lines and the cart intact', async () => {
     const customer = await customerWithCart();
     // A line the database refuses (quantity 0 breaks order_lines_quantity_check) after the order row is written.
-    const real = createOrderRepository(db);
+    const real = orderRepository();
     const breakLines: OrderRepository = {
       ...real,
       insertLines: (orderId, lines, trx) => real.insertLines(orderId, lines.map((l) => ({ ...l, quantity: 0, lineTotalIdr: 0 })), trx),
@@ -105,12 +120,12 @@ describe('a failure while placing an order', () => {
 
   it('when emptying the cart, the last step, still rolls the order back', async () => {
     const customer = await customerWithCart();
-    const { orders } = services({
-      cartRepository: {
-        ...createCartRepository(db),
-        deleteAllLines: () => Promise.reject(new Error('disk full')),
-      },
-    });
+    const { cart } = doors();
+    const failingCart: CartService = {
+      ...cart,
+      takeForOrder: async (userId, trx) => ({ ...(await cart.takeForOrder(userId, trx)), clear: () => Promise.reject(new Error('disk full')) }),
+    };
+    const { orders } = services({ cart: failingCart });
     await expect(orders.placeOrder(customer, randomUUID(), { paymentMethod: 'cash-on-delivery' })).rejects.toThrow('disk full');
     await expectNothingLeftBehind(customer.id);
   });

@@ -1,53 +1,40 @@
-import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import {
-  ORDER_STATUS_LABELS,
-  SIZE_LABELS,
-  formatIdr,
-  rupiahToPriceUnits,
-  toShopLocal,
-  type ListOrdersQuery,
-  type ListStaffOrdersQuery,
-  type Order,
-  type OrderStatus,
-  type PageMeta,
-  type PlaceOrderInput,
-  type StaffOrder,
-} from '@coffee/contract';
+import type { Kysely, Transaction } from 'kysely';
+import type { ListOrdersQuery, ListStaffOrdersQuery, Order, OrderStatus, PageMeta, StaffOrder } from '@coffee/contract';
 import type { OrderSettings } from '../../config.js';
-import { isUniqueViolation } from '../../db/errors.js';
 import type { Database } from '../../db/schema.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { conflict, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mail.js';
-import { parseId, priceCartLines, type CartRepository, type CartService } from '../cart/cart.service.js';
-import { lineTotalIdr, summarize, toPriceSummary } from '../checkout/checkout.service.js';
+import { parseId, type CartService } from '../cart/cart.service.js';
 import type { PaymentProviders } from '../payments/payments.service.js';
+import type { ProductService } from '../products/products.service.js';
 import type { PromotionService } from '../promotions/promotions.service.js';
-import { parseShopLocal } from '../../lib/shop-time.js';
 import type { StoreService } from '../stores/stores.service.js';
-import { buildOrderConfirmation } from './order-email.js';
-import {
-  checkCustomerCancel,
-  checkMarkPaid,
-  checkStatusChange,
-  isFinished,
-  nextStatuses,
-  paymentStatusAfter,
-  refundAfterCancel,
-  statusAfterMarkPaid,
-} from './order-status.js';
-import type { OrderEventRecord, OrderRecord, OrderRepository, OrderStateChange } from './orders.repository.js';
+import type { UserService } from '../users/users.service.js';
+import { toOrder, toStaffOrder } from './order-answers.js';
+import { createOrderMoves } from './order-moves.js';
+import { createOrderPlacement } from './order-placement.js';
+import { isFinished } from './order-status.js';
+import { createOrderStepRepository, type OrderEventRecord, type OrderStepRecord } from './order-steps.repository.js';
+import { createOrderRepository, type NewOrder, type NewOrderLine, type OrderRecord, type OrderRepository } from './orders.repository.js';
+
+// The public file of the orders module: what the events module (live steps, mails, the day's figures) and tests use.
+export { toOrder, toStaffOrder } from './order-answers.js';
+export type { Customer, PlacedOrder } from './order-placement.js';
+export type { OrderEventRecord, OrderStepRecord } from './order-steps.repository.js';
 
 export interface OrderServiceDeps {
+  /** The module builds its own repositories over it: only this module touches orders, order_lines, order_events and order_idempotency_keys. */
   db: Kysely<Database>;
-  orderRepository: OrderRepository;
-  /** Placing an order takes the customer's cart in the order's own transaction. */
-  cartRepository: CartRepository;
   settings: OrderSettings;
   now: () => Date;
-  cart: CartService;
-  /** The store's hours, pause and slot capacity: placing an order takes a place in its slot. */
-  stores: Pick<StoreService, 'reserveSlot' | 'releaseSlot'>;
+  /** The cart module's door: placing an order takes the customer's cart in the order's own transaction; "order again" fills it. */
+  cart: Pick<CartService, 'takeForOrder' | 'addLinesBestEffort'>;
+  /** The store's hours, pause and slot capacity (placing an order takes a place in its slot), and its name for answers. */
+  stores: Pick<StoreService, 'reserveSlot' | 'releaseSlot' | 'placesOf'>;
+  /** The customers as their orders show them, and their saved delivery address. */
+  users: Pick<UserService, 'customersOf' | 'deliveryAddressOf'>;
+  /** The pictures of the ordered products as they are now. */
+  products: Pick<ProductService, 'pictureAddresses'>;
   payments: PaymentProviders;
   /** The cart's coupon, judged again and spent in the order's transaction; absent: orders without coupons. */
   promotions?: Pick<PromotionService, 'couponForOrder' | 'redeemCoupon'> | undefined;
@@ -60,86 +47,34 @@ export interface OrderServiceDeps {
    * Must not throw; absent: nobody is told.
    */
   onOrderSteps?: ((orderId: number, steps: readonly OrderEventRecord[]) => void) | undefined;
+  /** Tests of this module: a repository of their own. */
+  orderRepository?: OrderRepository | undefined;
 }
 
-export interface Customer {
-  id: number;
+/** What a notification mail needs to know about an order and its customer. */
+export interface NotificationTarget {
+  orderId: number;
   email: string;
+  /** The customer's choice in the profile. */
+  orderEmails: boolean;
+  status: OrderStatus;
+  deliveryMethod: Order['deliveryMethod'];
+  scheduledFor: string;
+  storeName: string | null;
+  storeAddress: string | null;
 }
 
-export interface PlacedOrder {
-  order: Order;
-  /** False when the Idempotency-Key was seen before and this is the first order again. */
-  created: boolean;
+/** An order counted in a day's figures. */
+export interface DayOrderRecord {
+  status: OrderStatus;
+  totalIdr: number;
+  scheduledFor: string;
+  storeId: number | null;
+  storeName: string | null;
 }
 
-/** The order as the API shows it; `timeZone` is the shop's, the clock its history is told by. */
-export function toOrder(r: OrderRecord, timeZone: string): Order {
-  return {
-    id: r.id,
-    status: r.status,
-    paymentMethod: r.paymentMethod,
-    paymentStatus: r.paymentStatus,
-    paymentInstructions: r.paymentInstructions,
-    deliveryMethod: r.deliveryMethod,
-    scheduledFor: r.scheduledFor,
-    scheduledAt: r.scheduledAt,
-    isAsap: r.isAsap,
-    address: r.address,
-    store: r.store,
-    lines: r.lines.map((l) => ({
-      id: l.id,
-      productId: l.productId,
-      name: l.name,
-      imageUrl: l.imageUrl,
-      sizeCode: l.sizeCode,
-      sizeLabel: l.sizeLabel,
-      options: l.options,
-      baristaNote: l.baristaNote,
-      quantity: l.quantity,
-      unitPrice: rupiahToPriceUnits(l.unitPriceIdr),
-      unitPriceIdr: l.unitPriceIdr,
-      lineTotal: rupiahToPriceUnits(l.lineTotalIdr),
-      lineTotalIdr: l.lineTotalIdr,
-    })),
-    // The figures stored when the order was placed, never recomputed from today's rates.
-    summary: toPriceSummary({
-      subtotalIdr: r.subtotalIdr,
-      discountIdr: r.discountIdr,
-      discountLabel: r.couponName,
-      taxAndFeesIdr: r.taxAndFeesIdr,
-      shippingIdr: r.shippingIdr,
-      totalIdr: r.totalIdr,
-      taxRateBasisPoints: r.taxRateBasisPoints,
-    }),
-    itemCount: r.itemCount,
-    placedAt: r.placedAt,
-    updatedAt: r.updatedAt,
-    paidAt: r.paidAt,
-    refundStatus: r.refundStatus,
-    cancellable: checkCustomerCancel(r).ok,
-    history: r.history.map((e) => ({ kind: e.kind, at: e.at, atShopTime: toShopLocal(new Date(e.at), timeZone).text, by: e.by })),
-  };
-}
-
-export const toStaffOrder = (r: OrderRecord, timeZone: string): StaffOrder => ({
-  ...toOrder(r, timeZone),
-  customer: { id: r.userId, email: r.customerEmail, name: r.customerName, phone: r.customerPhone },
-  nextStatuses: nextStatuses(r),
-});
-
-/** Fingerprint of a placement request, so one Idempotency-Key cannot stand for two different requests. */
-function requestHash(input: PlaceOrderInput): string {
-  const canonical = JSON.stringify([
-    input.paymentMethod,
-    input.deliveryMethod ?? null,
-    input.scheduledFor === undefined ? '(cart)' : input.scheduledFor,
-    input.address ?? null,
-    // Only when sent, so keys of requests made before stores existed keep their fingerprint.
-    ...(input.storeId === undefined ? [] : [input.storeId]),
-  ]);
-  return createHash('sha256').update(canonical).digest('hex');
-}
+/** Told an order's steps once they are committed. */
+export type StepListener = (orderId: number, steps: readonly OrderEventRecord[]) => void;
 
 const pageMeta = (query: { page: number; limit: number }, total: number): PageMeta => ({
   page: query.page,
@@ -148,28 +83,18 @@ const pageMeta = (query: { page: number; limit: number }, total: number): PageMe
 });
 
 export function createOrderService(deps: OrderServiceDeps) {
-  const { db, orderRepository: orders, cartRepository: carts, settings, now } = deps;
+  const { db, settings, now } = deps;
+  const orders =
+    deps.orderRepository ??
+    createOrderRepository(db, {
+      customersOf: (ids, trx) => deps.users.customersOf(ids, trx),
+      placesOf: (ids) => deps.stores.placesOf(ids),
+      pictureAddresses: (ids, trx) => deps.products.pictureAddresses(ids, trx),
+    });
+  const steps = createOrderStepRepository(db);
 
   const asOrder = (r: OrderRecord) => toOrder(r, settings.shopTimeZone);
   const asStaffOrder = (r: OrderRecord) => toStaffOrder(r, settings.shopTimeZone);
-
-  /**
-   * Moves an order only from the state it was read in (compare-and-set) and writes the steps to its history in the
-   * same transaction; false when someone else moved it first.
-   */
-  async function moveOrder(order: OrderRecord, change: OrderStateChange, events: OrderEventRecord[]): Promise<boolean> {
-    const moved = await db.transaction().execute(async (trx) => {
-      const changed = await orders.changeState(order.id, order, change, trx);
-      if (changed) await orders.insertEvents(order.id, events, trx);
-      // A cancelled order gives its place in the slot back, so another customer can take it.
-      if (changed && change.status === 'cancelled') {
-        await deps.stores.releaseSlot({ storeId: order.store?.id ?? null, deliveryMethod: order.deliveryMethod, slotAt: order.slotAt }, trx);
-      }
-      return changed;
-    });
-    if (moved) deps.onOrderSteps?.(order.id, events);
-    return moved;
-  }
 
   const orderNotFound = (raw: string) => notFound(`You have no order ${raw.slice(0, 20)}`);
 
@@ -188,168 +113,23 @@ export function createOrderService(deps: OrderServiceDeps) {
     return order;
   }
 
-  async function replay(customer: Customer, key: string, hash: string, found: { orderId: number; requestHash: string }): Promise<PlacedOrder> {
-    if (found.requestHash !== hash) {
-      throw conflict(
-        `This Idempotency-Key was already used for a different order request; generate a new key for a new order`,
-        'idempotency-key',
-      );
-    }
-    const order = await orders.findOrder(found.orderId);
-    if (!order || order.userId !== customer.id) throw new Error(`order ${found.orderId} of key ${key} is missing`);
-    return { order: asOrder(order), created: false };
-  }
+  /** Who hears of committed steps besides `deps.onOrderSteps`: modules registered after this one (live events). */
+  const listeners = new Set<StepListener>();
+  const onOrderSteps: StepListener = (orderId, committed) => {
+    deps.onOrderSteps?.(orderId, committed);
+    for (const listener of listeners) listener(orderId, committed);
+  };
 
-  /** A refused move, with where the order is now so the staff screen can catch up without a reload. */
-  const statusConflict = (order: OrderRecord, message: string, field?: 'status') =>
-    conflict(message, field, { currentStatus: order.status, nextStatuses: nextStatuses(order) });
-
-  /** Another request moved the order between our read and our write: say where it is now. */
-  async function lostRace(orderId: number, field?: 'status') {
-    const current = await findAnyOrder(String(orderId));
-    return statusConflict(
-      current,
-      `Order #${orderId} was changed by someone else just now and is ${ORDER_STATUS_LABELS[current.status]}: check it and choose again`,
-      field,
-    );
-  }
-
-  function sendConfirmation(order: Order, to: string): void {
-    try {
-      deps.mailer.sendLater(buildOrderConfirmation(order, to, { publicUrl: deps.publicUrl, timeZone: settings.shopTimeZone }));
-    } catch (err) {
-      // The order is committed; a mail problem is logged for the shop, never turned into a failed order.
-      deps.log.error({ err, orderId: order.id }, 'order confirmation could not be queued');
-    }
-  }
+  const placement = createOrderPlacement({ ...deps, orders, asOrder });
+  const moves = createOrderMoves({ ...deps, orders, steps, findOwnOrder, findAnyOrder, asOrder, asStaffOrder, onOrderSteps });
 
   return {
-    /**
-     * Places an order from the customer's cart in ONE transaction: the order, its lines (a snapshot of
-     * name, size and today's price), the payment initiation, the Idempotency-Key and the emptied cart
-     * commit together or not at all. The same key again returns the first order instead of a second.
-     */
-    async placeOrder(customer: Customer, key: string, input: PlaceOrderInput): Promise<PlacedOrder> {
-      const hash = requestHash(input);
-      const seen = await orders.findIdempotencyKey(customer.id, key);
-      if (seen) return replay(customer, key, hash, seen);
+    placeOrder: placement.placeOrder,
+    ...moves,
 
-      const at = now();
-      const nowIso = at.toISOString();
-      let outcome: { orderId: number } | { seen: { orderId: number; requestHash: string } };
-      try {
-        outcome = await db.transaction().execute(async (trx) => {
-          const cart = await carts.findCartByUser(customer.id, trx);
-          if (!cart) throw conflict('Your cart is empty: add something before placing an order', 'cart');
-          // Serialises placements for one customer: a double click with two keys waits here, then finds the cart empty.
-          await carts.lockCart(cart.id, nowIso, trx);
-          const again = await orders.findIdempotencyKey(customer.id, key, trx);
-          if (again) return { seen: again };
-
-          const lines = priceCartLines(await carts.listLines(cart.id, trx));
-          if (lines.length === 0) throw conflict('Your cart is empty: add something before placing an order', 'cart');
-          const blocked = lines.flatMap(({ check }) => (check.ok ? [] : [check.message]));
-          if (blocked.length > 0) {
-            throw conflict(`${blocked.join('; ')}: remove ${blocked.length === 1 ? 'it' : 'them'} from your cart to order`, 'cart');
-          }
-          const itemCount = lines.reduce((n, l) => n + l.record.quantity, 0);
-          const tooMany = lines.find((l) => l.record.quantity > settings.maxLineQuantity);
-          if (tooMany) {
-            throw conflict(`An order can have at most ${settings.maxLineQuantity} of ${tooMany.record.product.name}`, 'cart');
-          }
-          if (itemCount > settings.maxOrderItems) {
-            throw conflict(`An order can have at most ${settings.maxOrderItems} items; your cart has ${itemCount}`, 'cart');
-          }
-
-          const deliveryMethod = input.deliveryMethod ?? cart.deliveryMethod;
-          const requested = input.deliveryMethod ? (input.scheduledFor ?? null) : cart.scheduledFor;
-          // The store's hours and pause, and a place in the slot: taken inside this transaction, so the slot's cap holds
-          // against every concurrent placement and a refused order gives its place back by rolling back.
-          const time = await deps.stores.reserveSlot({ storeId: input.storeId, method: deliveryMethod, requested }, trx);
-
-          let address: string | null = null;
-          if (deliveryMethod === 'door-delivery') {
-            address = input.address ?? ((await orders.findDeliveryAddress(customer.id, trx)).trim() || null);
-            if (!address) throw badRequest('Door Delivery needs an address: enter one, or add it to your profile.', 'address');
-          }
-
-          const priced = lines.map(({ record, check }) => {
-            // Checked above: every line is orderable, so its price (options included) is known.
-            const unitPriceIdr = check.ok ? check.unitPriceIdr : 0;
-            return {
-              productId: record.productId,
-              name: record.product.name,
-              sizeCode: record.sizeCode,
-              sizeLabel: record.sizeCode ? SIZE_LABELS[record.sizeCode] : null,
-              options: check.ok ? check.options : [],
-              baristaNote: record.baristaNote,
-              quantity: record.quantity,
-              unitPriceIdr,
-              lineTotalIdr: lineTotalIdr({ unitPriceIdr, quantity: record.quantity }),
-            };
-          });
-          // The coupon's day, hours and method are those of when the customer gets the order.
-          const receivedAt = parseShopLocal(time.scheduledFor);
-          const coupon =
-            deps.promotions && receivedAt
-              ? await deps.promotions.couponForOrder(customer.id, { lines: priced, deliveryMethod, at: receivedAt }, trx)
-              : null;
-          const summary = summarize(priced, deliveryMethod, settings, coupon && { amountIdr: coupon.discountIdr, label: coupon.promotion.name });
-          // The customer agreed to the total they saw: a menu price changed since is never charged without their word.
-          if (input.expectedTotalIdr !== undefined && input.expectedTotalIdr !== summary.totalIdr) {
-            throw conflict(
-              `Prices changed since you opened your cart: the total is now ${formatIdr(summary.totalIdr)}, not ${formatIdr(input.expectedTotalIdr)}. Check the new figures and confirm again`,
-              'expectedTotalIdr',
-              { summary: toPriceSummary(summary) },
-            );
-          }
-          const orderId = await orders.insertOrder({
-            userId: customer.id,
-            status: 'pending',
-            paymentMethod: input.paymentMethod,
-            // Replaced below by what the payment provider says.
-            paymentStatus: 'awaiting-payment',
-            paymentInstructions: null,
-            deliveryMethod,
-            scheduledFor: time.scheduledFor,
-            scheduledAt: time.scheduledAt,
-            isAsap: time.isAsap,
-            storeId: time.storeId,
-            slotAt: time.slotAt,
-            address,
-            ...summary,
-            couponName: summary.discountLabel,
-            itemCount,
-            placedAt: nowIso,
-          }, trx);
-          await orders.insertLines(orderId, priced, trx);
-          if (coupon && receivedAt) await deps.promotions?.redeemCoupon(customer.id, coupon, orderId, receivedAt, trx);
-          const payment = await deps.payments[input.paymentMethod].initiate({
-            id: orderId,
-            totalIdr: summary.totalIdr,
-            customerEmail: customer.email,
-          });
-          await orders.setPayment(orderId, payment.paymentStatus, payment.instructions, trx);
-          await orders.insertIdempotencyKey(customer.id, key, orderId, hash, nowIso, trx);
-          await carts.deleteAllLines(cart.id, trx);
-          // The method stays as the customer's preference; a chosen time is used up.
-          await carts.setDelivery(cart.id, cart.deliveryMethod, null, nowIso, trx);
-          return { orderId };
-        });
-      } catch (err) {
-        if (isUniqueViolation(err)) {
-          const winner = await orders.findIdempotencyKey(customer.id, key);
-          if (winner) return replay(customer, key, hash, winner);
-        }
-        throw err;
-      }
-      if ('seen' in outcome) return replay(customer, key, hash, outcome.seen);
-
-      const record = await orders.findOrder(outcome.orderId);
-      if (!record) throw new Error(`order ${outcome.orderId} vanished after commit`);
-      const order = asOrder(record);
-      sendConfirmation(order, customer.email);
-      return { order, created: true };
+    /** Calls `listener` once an order's steps are committed (never for a rolled-back move); it must not throw. */
+    onSteps(listener: StepListener): void {
+      listeners.add(listener);
     },
 
     async listMyOrders(userId: number, query: ListOrdersQuery): Promise<{ data: Order[]; meta: PageMeta }> {
@@ -401,105 +181,55 @@ export function createOrderService(deps: OrderServiceDeps) {
       return asStaffOrder(await findAnyOrder(rawId));
     },
 
-    /**
-     * Moves an order from the status it was read in, and only from that one (compare-and-set): of staff acting at
-     * once exactly one wins. With `expectedStatus` (what the staff member's screen showed) the order must still be
-     * in it, so a move chosen on a stale screen is refused instead of being applied to whatever the order became.
-     */
-    async changeStatus(
-      rawId: string,
-      // Never back to pending: no move leads there, and it is no step of the history.
-      { status: to, expectedStatus }: { status: Exclude<OrderStatus, 'pending'>; expectedStatus?: OrderStatus | undefined },
-    ): Promise<StaffOrder> {
-      const order = await findAnyOrder(rawId);
-      if (expectedStatus !== undefined && order.status !== expectedStatus) {
-        throw statusConflict(
-          order,
-          `Order #${order.id} is ${ORDER_STATUS_LABELS[order.status]} now, no longer ${ORDER_STATUS_LABELS[expectedStatus]}: someone changed it just now. Check it and choose again`,
-          'status',
-        );
-      }
-      const check = checkStatusChange(order, to);
-      if (!check.ok) throw statusConflict(order, check.message, 'status');
-      const nowIso = now().toISOString();
-      const paymentStatus = paymentStatusAfter(order, to);
-      const paidNow = paymentStatus === 'paid' && order.paymentStatus !== 'paid';
-      const moved = await moveOrder(
-        order,
-        {
-          status: to,
-          paymentStatus,
-          paidAt: paidNow ? nowIso : order.paidAt,
-          updatedAt: nowIso,
-          ...(to === 'cancelled' ? { refundStatus: refundAfterCancel(order) } : {}),
-        },
-        [...(paidNow ? [{ kind: 'paid' as const, at: nowIso, by: 'staff' as const }] : []), { kind: to, at: nowIso, by: 'staff' }],
-      );
-      if (!moved) throw await lostRace(order.id, 'status');
-      return asStaffOrder(await findAnyOrder(String(order.id)));
+    /** For the live streams: steps with an id above `afterId`, oldest first; with `userId`, only that customer's visible orders. */
+    listStepsAfter: (afterId: number, options: { userId?: number; limit: number }): Promise<OrderStepRecord[]> => steps.listStepsAfter(afterId, options),
+
+    /** The steps with these ids (ones a feed saw missing and looks for again). */
+    listStepsByIds: (ids: readonly number[]): Promise<OrderStepRecord[]> => steps.listStepsByIds(ids),
+
+    /** The newest step's id; 0 when there is none. */
+    lastStepId: (): Promise<number> => steps.lastStepId(),
+
+    /** What a mail about an order's step needs: the order, its customer's address and wishes, its store. */
+    async notificationTarget(orderId: number): Promise<NotificationTarget | undefined> {
+      const order = await steps.findOrderForNotice(orderId);
+      if (!order) return undefined;
+      const [customers, places] = await Promise.all([deps.users.customersOf([order.userId]), deps.stores.placesOf([order.storeId])]);
+      const customer = customers.get(order.userId);
+      if (!customer) return undefined;
+      const place = order.storeId === null ? undefined : places.get(order.storeId);
+      return {
+        orderId: order.orderId,
+        email: customer.email,
+        orderEmails: customer.orderEmails,
+        status: order.status,
+        deliveryMethod: order.deliveryMethod,
+        scheduledFor: order.scheduledFor,
+        storeName: place?.name ?? null,
+        storeAddress: place?.address ?? null,
+      };
     },
 
-    async markPaid(rawId: string): Promise<StaffOrder> {
-      const order = await findAnyOrder(rawId);
-      const check = checkMarkPaid(order);
-      if (!check.ok) throw statusConflict(order, check.message);
-      const nowIso = now().toISOString();
-      const moved = await moveOrder(
-        order,
-        { status: statusAfterMarkPaid(order), paymentStatus: 'paid', paidAt: nowIso, updatedAt: nowIso },
-        [{ kind: 'paid', at: nowIso, by: 'staff' }],
-      );
-      if (!moved) throw await lostRace(order.id);
-      return asStaffOrder(await findAnyOrder(String(order.id)));
-    },
-
-    /**
-     * The customer cancels an order the shop has not started on (pending or paid). Compare-and-set like the staff's
-     * moves: against staff starting it at the same moment exactly one wins. A payment recorded in between leaves the
-     * order cancellable, so that one case is judged once more from the fresh order (now with a refund due).
-     */
-    async cancelMyOrder(userId: number, rawId: string): Promise<Order> {
-      for (let attempt = 1; ; attempt += 1) {
-        const order = await findOwnOrder(userId, rawId);
-        const check = checkCustomerCancel(order);
-        if (!check.ok) throw conflict(check.message, 'status', { currentStatus: order.status });
-        const nowIso = now().toISOString();
-        const moved = await moveOrder(
-          order,
-          { status: 'cancelled', paymentStatus: order.paymentStatus, paidAt: order.paidAt, updatedAt: nowIso, refundStatus: refundAfterCancel(order) },
-          [{ kind: 'cancelled', at: nowIso, by: 'customer' }],
-        );
-        if (moved) return asOrder(await findOwnOrder(userId, rawId));
-        if (attempt >= 2) {
-          const current = await findOwnOrder(userId, rawId);
-          throw conflict(
-            `Order #${current.id} was changed by the shop just now and is ${ORDER_STATUS_LABELS[current.status]}: check it and try again`,
-            'status',
-            { currentStatus: current.status },
-          );
-        }
-      }
-    },
-
-    /** Staff paid back the total of a paid order that was cancelled. */
-    async markRefunded(rawId: string): Promise<StaffOrder> {
-      const order = await findAnyOrder(rawId);
-      if (order.refundStatus !== 'refund-due') {
-        throw statusConflict(
-          order,
-          order.refundStatus === 'refunded' ? `Order #${order.id} is already refunded` : `Order #${order.id} has no refund due`,
-        );
-      }
-      const nowIso = now().toISOString();
-      const refunded = await db.transaction().execute(async (trx) => {
-        const done = await orders.markRefunded(order.id, nowIso, trx);
-        if (done) await orders.insertEvents(order.id, [{ kind: 'refunded', at: nowIso, by: 'staff' }], trx);
-        return done;
-      });
-      if (!refunded) throw statusConflict(order, `Order #${order.id} was just marked refunded by someone else`);
-      return asStaffOrder(await findAnyOrder(String(order.id)));
+    /** Orders the customers get on one shop day (`day` YYYY-MM-DD), with their stores' names. */
+    async dayOrders(day: string): Promise<DayOrderRecord[]> {
+      const rows = await steps.listDayOrders(day);
+      const places = await deps.stores.placesOf(rows.map((r) => r.storeId));
+      return rows.map((r) => ({ ...r, storeName: r.storeId === null ? null : (places.get(r.storeId)?.name ?? null) }));
     },
   };
 }
 
 export type OrderService = ReturnType<typeof createOrderService>;
+
+/** For the demo data: orders placed in the past, written as they were (with their lines and the steps of where they are). */
+export function createPastOrderWriter(db: Kysely<Database>) {
+  const notRead = () => Promise.reject(new Error('the past-order writer reads no orders'));
+  const orders = createOrderRepository(db, { customersOf: notRead, placesOf: notRead, pictureAddresses: notRead });
+  return {
+    async write(order: NewOrder, lines: readonly NewOrderLine[], trx: Transaction<Database>): Promise<number> {
+      const id = await orders.insertOrder(order, trx);
+      await orders.insertLines(id, lines, trx);
+      return id;
+    },
+  };
+}

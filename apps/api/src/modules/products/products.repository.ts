@@ -13,8 +13,9 @@ import { nowIso } from '../../db/migrations/columns.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Database, ProductSizeTable, ProductTable } from '../../db/schema.js';
 import { promoPriceIdr } from '../checkout/checkout.service.js';
-import { createOptionRepository } from '../options/options.service.js';
+import { createOptionService, type ProductOptionGroups } from '../options/options.service.js';
 import { catalogueVersionOf, type CatalogueVersion } from './catalogue-cache.js';
+import type { CatalogueEntry } from './catalogue-entry.js';
 
 /** 'menu' is the shop's own order: favourites first, then coffee, non-coffee, foods, add-ons, then by name. */
 export type ProductSort = 'menu' | 'name' | 'price' | 'newest';
@@ -182,8 +183,9 @@ export const isDuplicateProductName = (err: unknown): boolean =>
 export function createProductRepository(
   db: Kysely<Database>,
   catalogueVersion: CatalogueVersion = catalogueVersionOf(db),
+  /** The options module's door: product_option_groups is its table, so products ask it for their groups. */
+  groupsOfOptions: ProductOptionGroups = createOptionService({ db }),
 ) {
-  const optionRepository = createOptionRepository(db);
   /** Transactions opened by `transaction`, and those of them that wrote to the catalogue. */
   const ours = new WeakSet<Transaction<Database>>();
   const written = new WeakSet<Transaction<Database>>();
@@ -273,7 +275,7 @@ export function createProductRepository(
           rows.map((r) => r.id),
         )
         .execute(),
-      optionRepository.listGroupsOfProducts(rows.map((r) => r.id), trx),
+      groupsOfOptions.groupsOfProducts(rows.map((r) => r.id), trx),
     ]);
     const byProduct = new Map<number, SizeRow[]>();
     for (const size of sizeRows) {
@@ -378,7 +380,7 @@ export function createProductRepository(
         .returning('id')
         .executeTakeFirstOrThrow();
       await insertSizes(id, input.sizes, tx);
-      if (input.optionGroupIds) await optionRepository.setProductGroups(id, input.optionGroupIds, tx);
+      if (input.optionGroupIds) await groupsOfOptions.setProductGroups(id, input.optionGroupIds, tx);
       const created = await findProductById(id, tx);
       if (!created) throw new Error(`Product ${id} vanished inside its own transaction`);
       return created;
@@ -410,7 +412,7 @@ export function createProductRepository(
         await tx.deleteFrom('product_sizes').where('product_id', '=', id).execute();
         await insertSizes(id, changes.sizes, tx);
       }
-      if (changes.optionGroupIds !== undefined) await optionRepository.setProductGroups(id, changes.optionGroupIds, tx);
+      if (changes.optionGroupIds !== undefined) await groupsOfOptions.setProductGroups(id, changes.optionGroupIds, tx);
       return findProductById(id, tx);
     });
   }
@@ -443,9 +445,53 @@ export function createProductRepository(
     return row !== undefined;
   }
 
+  /** The products with these ids as the cart prices them, deleted ones included (a cart line still shows what it was). */
+  async function findCatalogueEntries(productIds: readonly number[], trx?: Transaction<Database>): Promise<Map<number, CatalogueEntry>> {
+    const result = new Map<number, CatalogueEntry>();
+    if (productIds.length === 0) return result;
+    const ids = [...new Set(productIds)];
+    const [products, sizes, groups] = await Promise.all([
+      (trx ?? db)
+        .selectFrom('products')
+        .select(['id', 'name', 'images', 'price_idr', 'promo_percent_off', 'is_sold_out', 'deleted_at'])
+        .where('id', 'in', ids)
+        .execute(),
+      (trx ?? db).selectFrom('product_sizes').select(['product_id', 'code', 'price_idr']).where('product_id', 'in', ids).execute(),
+      groupsOfOptions.groupsOfProducts(ids, trx),
+    ]);
+    for (const p of products) {
+      result.set(p.id, {
+        id: p.id,
+        name: p.name,
+        imageUrl: imageUrlOf(p.images),
+        priceIdr: Number(p.price_idr),
+        promoPercentOff: Number(p.promo_percent_off),
+        isSoldOut: p.is_sold_out === 1,
+        isDeleted: p.deleted_at !== null,
+        sizes: [],
+        optionGroups: groups.get(p.id) ?? [],
+      });
+    }
+    for (const s of sizes) {
+      const parsed = SizeCode.safeParse(s.code);
+      if (parsed.success) result.get(s.product_id)?.sizes.push({ code: parsed.data, priceIdr: Number(s.price_idr) });
+    }
+    for (const entry of result.values()) entry.sizes.sort((a, b) => SIZE_CODES.indexOf(a.code) - SIZE_CODES.indexOf(b.code));
+    return result;
+  }
+
+  /** The address of each product's first picture (null: none), deleted products included (past orders show them). */
+  async function findPictureAddresses(productIds: readonly number[], trx?: Transaction<Database>): Promise<Map<number, string | null>> {
+    if (productIds.length === 0) return new Map();
+    const rows = await (trx ?? db).selectFrom('products').select(['id', 'images']).where('id', 'in', [...new Set(productIds)]).execute();
+    return new Map(rows.map((r) => [r.id, imageUrlOf(r.images)]));
+  }
+
   return {
     /** Moves on after every committed write: the cached answers of the products service follow it. */
     catalogueVersion,
+    findCatalogueEntries,
+    findPictureAddresses,
     transaction,
     listProducts,
     countProducts,

@@ -1,11 +1,15 @@
+import type { Kysely, Transaction } from 'kysely';
 import { DEFAULT_PAGE_LIMIT, WHOLE_MENU_LIMIT, type ListProductsQuery, type Product } from '@coffee/contract';
+import type { Database } from '../../db/schema.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { AnswerCache } from './catalogue-cache.js';
+import { AnswerCache, type CatalogueVersion } from './catalogue-cache.js';
+import type { ProductOptionGroups } from '../options/options.service.js';
 import type { PictureOnDisk } from '../../lib/images.js';
 import { DEFAULT_PICTURE_FILES } from './default-pictures.js';
 import { pictureSizing, type ProductPictures } from './product-pictures.js';
 import {
   UPLOADS_URL_PREFIX,
+  createProductRepository,
   isDuplicateProductName,
   type NewProduct,
   type ProductChanges,
@@ -17,16 +21,31 @@ import {
 } from './products.repository.js';
 import { createSearchIndex, toQueryWords, type SearchIndex } from './search.js';
 
-// What other modules may use of the catalogue: the picture address of a stored product row.
-export { UPLOADS_URL_PREFIX, imageUrlOf } from './products.repository.js';
+import type { CatalogueEntry } from './catalogue-entry.js';
 
-export interface ProductServiceDeps {
-  productRepository: ProductRepository;
+export type { CatalogueEntry } from './catalogue-entry.js';
+export type { CatalogueVersion } from './catalogue-cache.js';
+export type { NewProduct, StoredProduct } from './products.repository.js';
+
+export type ProductServiceDeps = (
+  | {
+      /** The module builds its own repository over it: only this module touches products and product_sizes. */
+      db: Kysely<Database>;
+      /** Moved on by every catalogue write (across processes with REDIS_URL); default: this process only. */
+      catalogueVersion?: CatalogueVersion | undefined;
+      /** The options module's door, for each product's option groups. */
+      optionGroups?: ProductOptionGroups | undefined;
+    }
+  | {
+      /** Tests of this module: a repository of their own. */
+      productRepository: ProductRepository;
+    }
+) & {
   /** The pictures' sizes and copies, for each image's `srcset`; without it an image offers its main file only. */
   pictures?: ProductPictures;
   /** Most list answers kept in memory (least recently used dropped first). */
   maxCachedLists?: number;
-}
+};
 
 /** One page of the catalogue. Shared between requests when cached: read-only. */
 export interface ProductPage {
@@ -129,7 +148,8 @@ const duplicateName = (name: string) => (err: unknown): never => {
 const MAX_SEARCH_ANSWERS = 20_000;
 
 export function createProductService(deps: ProductServiceDeps) {
-  const repo = deps.productRepository;
+  const repo =
+    'productRepository' in deps ? deps.productRepository : createProductRepository(deps.db, deps.catalogueVersion, deps.optionGroups);
   const noPictures: ReadonlyMap<string, PictureOnDisk> = new Map();
   /** The answers of these rows, with their pictures' sizes read in one go. */
   async function toAnswers(rows: readonly StoredProduct[]): Promise<Product[]> {
@@ -256,6 +276,23 @@ export function createProductService(deps: ProductServiceDeps) {
       const deleted = await repo.softDeleteProduct(id);
       if (!deleted) throw productNotFound(rawId);
     },
+
+    /** For loaders (the demo menu, tests' factories): a product stored as given, in `trx` (from `transaction`) or its own. */
+    storeProduct: (input: NewProduct, trx?: Transaction<Database>): Promise<StoredProduct> => repo.createProduct(input, trx),
+
+    /** Catalogue writes (and reads) in one transaction; the catalogue version moves on once it commits. */
+    transaction: <T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> => repo.transaction(work),
+
+    /** Whether any product row exists, deleted ones included (the demo menu loads into an empty catalogue only). */
+    hasAnyProductRows: (trx?: Transaction<Database>): Promise<boolean> => repo.hasAnyProductRows(trx),
+
+    /** For the cart and orders: these products as they are now (deleted ones included), in the caller's transaction. */
+    catalogueEntries: (productIds: readonly number[], trx?: Transaction<Database>): Promise<Map<number, CatalogueEntry>> =>
+      repo.findCatalogueEntries(productIds, trx),
+
+    /** For order lines: the address of each product's first picture (null: none), deleted products included. */
+    pictureAddresses: (productIds: readonly number[], trx?: Transaction<Database>): Promise<Map<number, string | null>> =>
+      repo.findPictureAddresses(productIds, trx),
   };
 }
 

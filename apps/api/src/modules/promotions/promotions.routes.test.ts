@@ -4,7 +4,8 @@ import { signUpAndSignIn, type SignedInUser } from '../../test/auth.js';
 import { createProduct } from '../../test/factories.js';
 import { addToCart, getCart, placeOrder, testClock } from '../../test/orders.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
-import { createPromotionRepository, createPromotionService, type NewPromotion } from './promotions.service.js';
+import { createPromotionRepository } from './promotions.repository.js';
+import { createPromotionService, type NewPromotion } from './promotions.service.js';
 
 // Monday 2026-11-23 13:30 in Jakarta.
 const clock = testClock();

@@ -23,10 +23,12 @@ import {
   type PromotionRecord,
   type Verdict,
 } from './promotion-rules.js';
-import type { PromotionRepository } from './promotions.repository.js';
+import { createPromotionRepository, type PromotionRepository } from './promotions.repository.js';
 
 // The public file of the module: cart and orders price and spend coupons through it.
-export { createPromotionRepository, type NewPromotion, type PromotionRepository } from './promotions.repository.js';
+import type { NewPromotion } from './promotions.repository.js';
+
+export type { NewPromotion } from './promotions.repository.js';
 export type { PromotionRecord } from './promotion-rules.js';
 
 export interface PromotionSettings {
@@ -36,8 +38,10 @@ export interface PromotionSettings {
 }
 
 export interface PromotionServiceDeps {
+  /** The module builds its own repository over it: only this module touches promotions, cart_coupons, redemptions and member cards. */
   db: Kysely<Database>;
-  promotionRepository: PromotionRepository;
+  /** Tests of this module: a repository of their own. */
+  promotionRepository?: PromotionRepository | undefined;
   settings: PromotionSettings;
   now: () => Date;
 }
@@ -67,7 +71,8 @@ export function memberCardNumber(userId: number): string {
 }
 
 export function createPromotionService(deps: PromotionServiceDeps) {
-  const { promotionRepository: repo, settings, now } = deps;
+  const { settings, now } = deps;
+  const repo = deps.promotionRepository ?? createPromotionRepository(deps.db);
 
   const toPromotion = (p: PromotionRecord): Promotion => ({
     id: p.id,
@@ -146,6 +151,15 @@ export function createPromotionService(deps: PromotionServiceDeps) {
   }
 
   return {
+    /** For loaders and tests (the demo coupons): a promotion stored as given; answers its id. */
+    storePromotion: (p: NewPromotion, at: string = now().toISOString()): Promise<number> => repo.insertPromotion(p, at),
+
+    /** How many promotions the shop has, ended ones included (the demo coupons load into a shop with none). */
+    countPromotions: (): Promise<number> => repo.countPromotions(),
+
+    /** The promotions on offer as stored, for loaders and tests. */
+    listActiveRecords: (): Promise<PromotionRecord[]> => repo.listActive(),
+
     /** Every promotion with every rule, for the staff screen. */
     async listAllPromotions(): Promise<StaffPromotion[]> {
       return (await repo.listAll()).map(toStaffPromotion);

@@ -1,12 +1,13 @@
 import type { AskQuestionInput, Question } from '@coffee/contract';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mail.js';
-import type { QuestionRepository } from './questions.repository.js';
-
-export { createQuestionRepository, type QuestionRepository } from './questions.repository.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { createQuestionRepository } from './questions.repository.js';
 
 export interface QuestionServiceDeps {
-  questionRepository: QuestionRepository;
+  /** The module builds its own repository over it: only this module touches questions. */
+  db: Kysely<Database>;
   /** The live product's name, or undefined when there is none with this id (the products module answers it). */
   productName: (id: number) => Promise<string | undefined>;
   mailer: Pick<Mailer, 'sendLater'>;
@@ -26,7 +27,8 @@ const LIST_LIMIT = 200;
  * shop (by mail or phone to the contact given); staff only mark a question answered.
  */
 export function createQuestionService(deps: QuestionServiceDeps) {
-  const { questionRepository, now } = deps;
+  const { now } = deps;
+  const questionRepository = createQuestionRepository(deps.db);
   return {
     async askQuestion(input: AskQuestionInput, asker: { userId: number | null }): Promise<Question> {
       let productName: string | null = null;

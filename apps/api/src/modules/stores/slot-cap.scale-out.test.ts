@@ -15,9 +15,8 @@ import {
   type ScratchDatabase,
   type ServerProcess,
 } from '../../test/server-process.js';
-import { createSessionRepository } from '../auth/sessions.repository.js';
 import { createSessionService } from '../auth/sessions.service.js';
-import { createStoreRepository } from './stores.service.js';
+import { createStoreRepository } from './stores.repository.js';
 
 /**
  * The slot cap across two real server processes over one PostgreSQL database: 50 customers order the same slot of
@@ -73,7 +72,7 @@ describe.skipIf(skip)('the slot cap across two server processes', () => {
       new Date().toISOString(),
     );
     const product = await createProduct(database, { priceIdr: 20_000 });
-    const sessions = createSessionService({ sessionRepository: createSessionRepository(db), policy: config.sessions, now: () => new Date() });
+    const sessions = createSessionService({ db: db, policy: config.sessions, now: () => new Date() });
     const tokens = await Promise.all(
       Array.from({ length: 50 }, async () => (await sessions.startSession((await insertTestUser(db)).id)).token),
     );

@@ -8,7 +8,6 @@ import type {
   StoreSlotsResponse,
 } from '@coffee/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSessionRepository } from '../auth/sessions.repository.js';
 import { createSessionService } from '../auth/sessions.service.js';
 import { SESSION_COOKIE } from '../../plugins/session.js';
 import { SAME_ORIGIN, signUpAndSignIn, type SignedInUser } from '../../test/auth.js';
@@ -48,7 +47,7 @@ async function createStore(overrides: Partial<StoreInput> = {}): Promise<number>
 /** A signed-in customer with one item in the cart, made without the password hashing of a sign-up (50 of them are needed). */
 async function customerWithCart(): Promise<SignedInUser> {
   const user = await insertTestUser(ctx.database.db);
-  const sessions = createSessionService({ sessionRepository: createSessionRepository(ctx.database.db), policy: ctx.config.sessions, now: () => new Date() });
+  const sessions = createSessionService({ db: ctx.database.db, policy: ctx.config.sessions, now: () => new Date() });
   const { token } = await sessions.startSession(user.id);
   const cookie = `${SESSION_COOKIE}=${token}`;
   const customer: SignedInUser = { userId: user.id, email: user.email, password: '', cookie, headers: { cookie, origin: SAME_ORIGIN } };

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import {
   DELIVERY_METHOD_LABELS,
   DELIVERY_METHODS,
@@ -25,10 +25,10 @@ import {
   toSlot,
   type SlotTime,
 } from './slots.js';
-import type { StoreRecord, StoreRepository } from './stores.repository.js';
+import { createStoreRepository, type StoreRecord, type StoreRepository } from './stores.repository.js';
 
-// The public file of the stores module: what other modules (orders) may use.
-export { createStoreRepository, type StoreRecord, type StoreRepository } from './stores.repository.js';
+// The public file of the stores module: what other modules (cart, orders) may use.
+export type { StoreRecord } from './stores.repository.js';
 
 export interface StoreSettings {
   /** The shop's clock (SHOP_TIMEZONE), for stores without a zone of their own. */
@@ -38,7 +38,10 @@ export interface StoreSettings {
 }
 
 export interface StoreServiceDeps {
-  storeRepository: StoreRepository;
+  /** The module builds its own repository over it: only this module touches stores and slot_counters. */
+  db: Kysely<Database>;
+  /** Tests of this module: a repository of their own. */
+  storeRepository?: StoreRepository | undefined;
   settings: StoreSettings;
   now: () => Date;
 }
@@ -74,7 +77,8 @@ export interface SlotRequest {
 const parseStoreId = (raw: string): number | null => (/^\d{1,9}$/.test(raw) ? Number(raw) : null);
 
 export function createStoreService(deps: StoreServiceDeps) {
-  const { storeRepository: stores, settings, now } = deps;
+  const { settings, now } = deps;
+  const stores = deps.storeRepository ?? createStoreRepository(deps.db);
   const zoneOf = (store: StoreRecord) => store.timeZone ?? settings.shopTimeZone;
 
   async function findStore(rawId: string, trx?: Transaction<Database>): Promise<StoreRecord> {
@@ -183,6 +187,27 @@ export function createStoreService(deps: StoreServiceDeps) {
       const store = await findStore(rawId);
       await stores.updateStore(store.id, input, now().toISOString());
       return answerStore(store.id);
+    },
+
+    /** The stores as stored, the default (first) one first; for loaders and tests. */
+    storeRecords: (): Promise<StoreRecord[]> => stores.listStores(),
+
+    /** For loaders (the demo stores): these changes to stored stores and these new stores, in one transaction. */
+    async writeStores(changes: readonly { id: number; input: StoreInput }[], added: readonly StoreInput[]): Promise<void> {
+      const at = now().toISOString();
+      await deps.db.transaction().execute(async (trx) => {
+        for (const { id, input } of changes) await stores.updateStore(id, input, at, trx);
+        for (const input of added) await stores.insertStore(input, at, trx);
+      });
+    },
+
+    /** The name and address of each of these stores (a removed one is left out), for orders and their mails. */
+    async placesOf(storeIds: readonly (number | null)[]): Promise<Map<number, { name: string; address: string }>> {
+      const wanted = new Set(storeIds.filter((id) => id !== null));
+      if (wanted.size === 0) return new Map();
+      // A shop has a handful of stores: one read of them all serves any number of orders.
+      const all = await stores.listStores();
+      return new Map(all.filter((s) => wanted.has(s.id)).map((s) => [s.id, { name: s.name, address: s.address }]));
     },
 
     /** A store's hours, methods and clock, or undefined when there is no such store. */

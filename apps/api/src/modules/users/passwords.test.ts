@@ -4,7 +4,6 @@ import { hashToken, newToken } from '../../lib/tokens.js';
 import { DEFAULT_TEST_PASSWORD, SAME_ORIGIN, randomIp, signUpAndSignIn } from '../../test/auth.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 import { DEMO_ACCOUNTS } from '../../seed/load-demo-accounts.js';
-import { createPasswordResetRepository } from '../auth/password-resets.repository.js';
 import { passwordProblem } from './passwords.js';
 
 let ctx: TestContext;
@@ -21,12 +20,11 @@ const post = (url: string, payload: object, headers: Record<string, string> = {}
 /** A live reset link for the account, as the forgot-password mail would carry. */
 async function resetTokenFor(userId: number): Promise<string> {
   const token = newToken();
-  await createPasswordResetRepository(ctx.database.db).insertResetToken({
-    userId,
-    tokenHash: hashToken(token),
-    createdAt: new Date().toISOString(),
-    expiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),
-  });
+  // Written as the auth module stores one (its table, written here directly: a test's setup, not another module's code).
+  await ctx.database.db
+    .insertInto('password_reset_tokens')
+    .values({ user_id: userId, token_hash: hashToken(token), created_at: new Date().toISOString(), expires_at: new Date(Date.now() + 30 * 60_000).toISOString() })
+    .execute();
   return token;
 }
 

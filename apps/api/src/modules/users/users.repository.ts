@@ -70,6 +70,12 @@ export function createUserRepository(db: Kysely<Database>) {
       return row && toRecord(row);
     },
 
+    async findUsersByIds(ids: readonly number[], trx?: Transaction<Database>): Promise<UserRecord[]> {
+      if (ids.length === 0) return [];
+      const rows = await (trx ?? db).selectFrom('users').selectAll().where('id', 'in', [...new Set(ids)]).execute();
+      return rows.map(toRecord);
+    },
+
     async findUserByEmail(email: string, trx?: Transaction<Database>): Promise<UserRecord | undefined> {
       const row = await (trx ?? db).selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
       return row && toRecord(row);

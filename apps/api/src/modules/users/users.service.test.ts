@@ -15,6 +15,7 @@ afterAll(async () => {
 describe('findOrCreateUserByVerifiedEmail (the seam for sign-in providers)', () => {
   it('makes one password-less customer account per email and finds it again, ignoring case', async () => {
     const users = createUserService({
+      db: ctx.database.db,
       userRepository: createUserRepository(ctx.database.db),
       uploadsDir: ctx.config.uploadsDir,
       now: () => new Date(),
@@ -38,6 +39,7 @@ describe('findOrCreateUserByVerifiedEmail (the seam for sign-in providers)', () 
 
   it('signs into an existing password account with the same email', async () => {
     const users = createUserService({
+      db: ctx.database.db,
       userRepository: createUserRepository(ctx.database.db),
       uploadsDir: ctx.config.uploadsDir,
       now: () => new Date(),

@@ -1,20 +1,35 @@
 import path from 'node:path';
+import type { Kysely, Transaction } from 'kysely';
 import type { AuthUser, Role, UpdateProfileInput, UserProfile } from '@coffee/contract';
+import type { Database } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { removeImage, storeImage } from '../../lib/images.js';
 import { assertAcceptablePassword, hashPassword } from './passwords.js';
-import type { UserRecord, UserRepository } from './users.repository.js';
+import { createUserRepository, type UserRecord, type UserRepository } from './users.repository.js';
 
-// What the auth module needs of accounts: the password rules, and the users table inside its own
+// What the auth module needs of accounts: the password rules, and a password change inside its own
 // transactions (a password change also ends sessions and reset links, all or nothing).
 export { assertAcceptablePassword, hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords.js';
-export type { UserRecord, UserRepository } from './users.repository.js';
+export type { UserRecord } from './users.repository.js';
 
 export interface UserServiceDeps {
-  userRepository: UserRepository;
+  /** The module builds its own repository over it: only this module touches the users table. */
+  db: Kysely<Database>;
+  /** Tests of this module: a repository of their own. */
+  userRepository?: UserRepository | undefined;
   /** Where profile photos are written (the same uploads directory as product pictures). */
   uploadsDir: string;
   now: () => Date;
+}
+
+/** A customer as their orders show them. */
+export interface OrderCustomer {
+  email: string;
+  /** null when the account has no name. */
+  name: string | null;
+  phone: string | null;
+  /** The customer's choice in the profile: mails about their orders' steps. */
+  orderEmails: boolean;
 }
 
 export interface NewAccount {
@@ -68,7 +83,8 @@ export function toUserProfile(user: UserRecord): UserProfile {
 
 /** Accounts and profiles. The registration rules that concern strangers live in auth.service.ts. */
 export function createUserService(deps: UserServiceDeps) {
-  const { userRepository: users, now } = deps;
+  const { now } = deps;
+  const users = deps.userRepository ?? createUserRepository(deps.db);
   const photoDir = path.join(deps.uploadsDir, PROFILE_PHOTO_FOLDER);
 
   const loadUser = async (userId: number) => {
@@ -102,6 +118,32 @@ export function createUserService(deps: UserServiceDeps) {
     /** Re-hashes with today's argon2 parameters after a successful sign-in (no policy: it is not a new password). */
     async upgradePasswordHash(userId: number, password: string): Promise<void> {
       await users.updateUserPasswordHash(userId, await hashPassword(password), now().toISOString());
+    },
+
+    /** A new password hash, in the caller's transaction (auth also ends the sessions and reset links in it). */
+    async setPasswordHash(userId: number, passwordHash: string, trx: Transaction<Database>): Promise<void> {
+      await users.updateUserPasswordHash(userId, passwordHash, now().toISOString(), trx);
+    },
+
+    /** How an order shows its customer: email, name (first and last, else the display name) and phone, per user id. */
+    async customersOf(userIds: readonly number[], trx?: Transaction<Database>): Promise<Map<number, OrderCustomer>> {
+      const rows = await users.findUsersByIds(userIds, trx);
+      return new Map(
+        rows.map((u) => [
+          u.id,
+          {
+            email: u.email,
+            name: `${u.firstName} ${u.lastName}`.trim() || u.displayName.trim() || null,
+            phone: u.phone.trim() || null,
+            orderEmails: u.orderEmails,
+          },
+        ]),
+      );
+    },
+
+    /** The address saved in the profile ('' for none), for an order to Door Delivery that names none. */
+    async deliveryAddressOf(userId: number, trx?: Transaction<Database>): Promise<string> {
+      return (await users.findUserById(userId, trx))?.deliveryAddress ?? '';
     },
 
     async setUserRole(userId: number, role: Role): Promise<void> {

@@ -2,6 +2,13 @@ import type { Kysely, Transaction } from 'kysely';
 import { DeliveryMethod, OrderEventKind, OrderStatus } from '@coffee/contract';
 import type { Database } from '../../db/schema.js';
 
+/** One step of an order's history. */
+export interface OrderEventRecord {
+  kind: OrderEventKind;
+  at: string;
+  by: 'customer' | 'staff' | null;
+}
+
 /** One step of an order as the live streams tell it, with whose order it is (to keep customers to their own). */
 export interface OrderStepRecord {
   eventId: number;
@@ -16,29 +23,29 @@ export interface OrderStepRecord {
   hiddenByCustomer: boolean;
 }
 
-/** What a notification mail needs to know about an order and its customer. */
-export interface NotificationTarget {
+/** What a notification mail needs of an order (the customer's address and wishes come from the users module). */
+export interface OrderForNotice {
   orderId: number;
-  email: string;
-  /** The customer's choice in the profile. */
-  orderEmails: boolean;
+  userId: number;
   status: OrderStatus;
   deliveryMethod: DeliveryMethod;
   scheduledFor: string;
-  storeName: string | null;
-  storeAddress: string | null;
+  storeId: number | null;
 }
 
-/** An order counted in a day's figures. */
-export interface DayOrderRecord {
+/** An order counted in a day's figures (the store's name comes from the stores module). */
+export interface DayOrderRow {
   status: OrderStatus;
   totalIdr: number;
   scheduledFor: string;
   storeId: number | null;
-  storeName: string | null;
 }
 
-export function createEventsRepository(db: Kysely<Database>) {
+/**
+ * The orders module's reading of order steps (order_events, written with each move of an order) for the live
+ * streams, and of orders for their mails and the day's figures.
+ */
+export function createOrderStepRepository(db: Kysely<Database>) {
   const steps = (trx?: Transaction<Database>) =>
     (trx ?? db)
       .selectFrom('order_events as e')
@@ -67,6 +74,39 @@ export function createEventsRepository(db: Kysely<Database>) {
   });
 
   return {
+    /** Each order's steps, oldest first. */
+    async historyOf(orderIds: readonly number[], trx?: Transaction<Database>): Promise<Map<number, OrderEventRecord[]>> {
+      const byOrder = new Map<number, OrderEventRecord[]>();
+      if (orderIds.length === 0) return byOrder;
+      const rows = await (trx ?? db)
+        .selectFrom('order_events')
+        .select(['order_id', 'kind', 'at', 'actor'])
+        .where('order_id', 'in', [...orderIds])
+        .orderBy('order_id')
+        .orderBy('id')
+        .execute();
+      for (const r of rows) {
+        const event: OrderEventRecord = {
+          kind: OrderEventKind.parse(r.kind),
+          at: r.at,
+          by: r.actor === 'customer' || r.actor === 'staff' ? r.actor : null,
+        };
+        const list = byOrder.get(r.order_id);
+        if (list) list.push(event);
+        else byOrder.set(r.order_id, [event]);
+      }
+      return byOrder;
+    },
+
+    /** Writes steps to an order's history, in the transaction of the move they tell. */
+    async insertSteps(orderId: number, events: readonly OrderEventRecord[], trx?: Transaction<Database>): Promise<void> {
+      if (events.length === 0) return;
+      await (trx ?? db)
+        .insertInto('order_events')
+        .values(events.map((e) => ({ order_id: orderId, kind: e.kind, at: e.at, actor: e.by })))
+        .execute();
+    },
+
     /** Steps with an id above `afterId`, oldest first; with `userId`, only that customer's orders. */
     async listStepsAfter(afterId: number, options: { userId?: number; limit: number }, trx?: Transaction<Database>): Promise<OrderStepRecord[]> {
       let query = steps(trx).where('e.id', '>', afterId);
@@ -88,46 +128,41 @@ export function createEventsRepository(db: Kysely<Database>) {
       return Number(row?.last ?? 0);
     },
 
-    async findNotificationTarget(orderId: number): Promise<NotificationTarget | undefined> {
+    async findOrderForNotice(orderId: number): Promise<OrderForNotice | undefined> {
       const row = await db
-        .selectFrom('orders as o')
-        .innerJoin('users as u', 'u.id', 'o.user_id')
-        .leftJoin('stores as s', 's.id', 'o.store_id')
-        .select(['o.id', 'o.status', 'o.delivery_method', 'o.scheduled_for', 'u.email', 'u.order_emails', 's.name as store_name', 's.address as store_address'])
-        .where('o.id', '=', orderId)
+        .selectFrom('orders')
+        .select(['id', 'user_id', 'status', 'delivery_method', 'scheduled_for', 'store_id'])
+        .where('id', '=', orderId)
         .executeTakeFirst();
-      if (!row) return undefined;
-      return {
-        orderId: row.id,
-        email: row.email,
-        orderEmails: Number(row.order_emails) === 1,
-        status: OrderStatus.parse(row.status),
-        deliveryMethod: DeliveryMethod.parse(row.delivery_method),
-        scheduledFor: row.scheduled_for,
-        storeName: row.store_name,
-        storeAddress: row.store_address,
-      };
+      return (
+        row && {
+          orderId: row.id,
+          userId: row.user_id,
+          status: OrderStatus.parse(row.status),
+          deliveryMethod: DeliveryMethod.parse(row.delivery_method),
+          scheduledFor: row.scheduled_for,
+          storeId: row.store_id,
+        }
+      );
     },
 
     /** Orders the customers get on one shop day (`day` YYYY-MM-DD, compared with the shop-local `scheduled_for`). */
-    async listDayOrders(day: string): Promise<DayOrderRecord[]> {
+    async listDayOrders(day: string): Promise<DayOrderRow[]> {
       const rows = await db
-        .selectFrom('orders as o')
-        .leftJoin('stores as s', 's.id', 'o.store_id')
-        .select(['o.status', 'o.total_idr', 'o.scheduled_for', 'o.store_id', 's.name as store_name'])
+        .selectFrom('orders')
+        .select(['status', 'total_idr', 'scheduled_for', 'store_id'])
         // Shop-local 'YYYY-MM-DDTHH:mm' text sorts as time: the day is one range on both databases.
-        .where('o.scheduled_for', '>=', `${day}T00:00`)
-        .where('o.scheduled_for', '<=', `${day}T23:59`)
+        .where('scheduled_for', '>=', `${day}T00:00`)
+        .where('scheduled_for', '<=', `${day}T23:59`)
         .execute();
       return rows.map((r) => ({
         status: OrderStatus.parse(r.status),
         totalIdr: Number(r.total_idr),
         scheduledFor: r.scheduled_for,
         storeId: r.store_id,
-        storeName: r.store_name,
       }));
     },
   };
 }
 
-export type EventsRepository = ReturnType<typeof createEventsRepository>;
+export type OrderStepRepository = ReturnType<typeof createOrderStepRepository>;

@@ -1,0 +1,166 @@
+import type { Transaction } from 'kysely';
+import type { UpdateCartLineInput } from '@coffee/contract';
+import type { OrderSettings } from '../../config.js';
+import type { Database } from '../../db/schema.js';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import type { CatalogueEntry } from '../products/products.service.js';
+import {
+  checkLineWithOptions,
+  describeItem,
+  lineKey,
+  parseId,
+  priceCartLines,
+  type Addition,
+  type CartLineRecord,
+  type PricedCheck,
+} from './cart-pricing.js';
+import type { CartRecord, CartRepository, LineIdentity, NewCartLine } from './cart.repository.js';
+
+/** A change in progress: the customer's locked cart and its lines as they were before it. */
+export interface Work {
+  trx: Transaction<Database>;
+  cart: CartRecord;
+  lines: CartLineRecord[];
+  nowIso: string;
+}
+
+export interface CartLinesDeps {
+  repo: CartRepository;
+  settings: OrderSettings;
+  /** The products module's door: the products as they are on the menu now. */
+  catalogue(productIds: readonly number[], trx?: Transaction<Database>): Promise<Map<number, CatalogueEntry>>;
+}
+
+/** The cart's lines: adding (strict or best-effort), reshaping and removing them within the limits. */
+export function createCartLines(deps: CartLinesDeps) {
+  const { repo, settings } = deps;
+
+  function findLine(lines: readonly CartLineRecord[], rawId: string): CartLineRecord {
+    const id = parseId(rawId);
+    const line = id === null ? undefined : lines.find((l) => l.id === id);
+    // Another customer's line id is "not in your cart", exactly like an id that does not exist.
+    if (!line) throw notFound(`There is no line ${rawId.slice(0, 20)} in your cart`);
+    return line;
+  }
+
+  type Mode = 'strict' | 'best-effort';
+
+  /** Why one line from the product page cannot go in, as an error naming the field to fix. */
+  const refusal = (check: Extract<PricedCheck, { ok: false }>) =>
+    check.kind === 'size'
+      ? badRequest(check.message, 'size')
+      : check.kind === 'options'
+        ? badRequest(check.message, 'optionIds')
+        : conflict(`${check.message}: it cannot be ordered now`, 'productId');
+
+  /**
+   * Adds lines; the same product, size, options and note add up. 'strict' (one line from the product page) refuses
+   * with an error naming the field; 'best-effort' (a browser cart at sign-in, "order again") adds what it
+   * can, caps quantities at the limits, and returns a note for each line it skipped or shortened.
+   */
+  async function addLines(w: Work, additions: readonly Addition[], mode: Mode): Promise<string[]> {
+    const notes: string[] = [];
+    const catalogue = await deps.catalogue(additions.map((a) => a.productId), w.trx);
+    const quantities = new Map<string, { id: number | null; quantity: number }>();
+    for (const l of w.lines) quantities.set(lineKey(l.productId, l), { id: l.id, quantity: l.quantity });
+    let itemCount = w.lines.reduce((n, l) => n + l.quantity, 0);
+
+    for (const addition of additions) {
+      const product = catalogue.get(addition.productId);
+      if (!product || product.isDeleted) {
+        const message = product
+          ? `${product.name} is no longer on the menu`
+          : `There is no product with id ${addition.productId} on the menu`;
+        if (mode === 'strict') throw new AppError(404, message, 'productId');
+        notes.push(message);
+        continue;
+      }
+      const check = checkLineWithOptions(product, addition.sizeCode, addition.optionIds);
+      if (!check.ok) {
+        if (mode === 'strict') throw refusal(check);
+        notes.push(check.message);
+        continue;
+      }
+      const item = describeItem(product.name, addition.sizeCode);
+      const line: NewCartLine = { ...addition, optionIds: check.optionIds, quantity: 0 };
+      const k = lineKey(addition.productId, line);
+      const existing = quantities.get(k) ?? { id: null, quantity: 0 };
+      const wanted = addition.quantity;
+      const lineRoom = settings.maxLineQuantity - existing.quantity;
+      const orderRoom = settings.maxOrderItems - itemCount;
+      const quantity = Math.max(0, Math.min(wanted, lineRoom, orderRoom));
+      if (quantity < wanted) {
+        const limit =
+          lineRoom <= orderRoom
+            ? `at most ${settings.maxLineQuantity} of ${item} per order${existing.quantity > 0 ? ` and your cart already has ${existing.quantity}` : ''}`
+            : `at most ${settings.maxOrderItems} items per order and your cart has ${itemCount}`;
+        if (mode === 'strict') {
+          throw badRequest(`You can add at most ${Math.max(0, Math.min(lineRoom, orderRoom))} more: we take ${limit}.`, 'quantity');
+        }
+        notes.push(quantity > 0 ? `${item}: ${quantity} added instead of ${wanted} (${limit})` : `${item}: not added (${limit})`);
+      }
+      if (quantity <= 0) continue;
+      const total = existing.quantity + quantity;
+      if (existing.id === null) {
+        const id = await repo.insertLine(w.cart.id, { ...line, quantity: total }, w.nowIso, w.trx);
+        quantities.set(k, { id, quantity: total });
+      } else {
+        await repo.setLineQuantity(w.cart.id, existing.id, total, w.nowIso, w.trx);
+        quantities.set(k, { id: existing.id, quantity: total });
+      }
+      itemCount += quantity;
+    }
+    return notes;
+  }
+
+  /**
+   * Changes a line's quantity, size, options or note. A line given another size, options or note is checked
+   * like a new one, and joins an identical line of the cart if there is one (the quantities add up).
+   */
+  async function updateLine(w: Work, rawLineId: string, input: UpdateCartLineInput): Promise<void> {
+    const line = findLine(w.lines, rawLineId);
+    const quantity = input.quantity ?? line.quantity;
+    const reshaped = input.size !== undefined || input.optionIds !== undefined || input.baristaNote !== undefined;
+    let identity: LineIdentity = line;
+    if (reshaped) {
+      const sizeCode = input.size !== undefined ? input.size : line.sizeCode;
+      const check = checkLineWithOptions(line.product, sizeCode, input.optionIds ?? line.optionIds);
+      if (!check.ok) throw refusal(check);
+      identity = { sizeCode, optionIds: check.optionIds, baristaNote: input.baristaNote ?? line.baristaNote };
+    } else if (quantity > line.quantity) {
+      const check = priceCartLines([line])[0]?.check;
+      // Fewer of an unavailable item is fine (on the way to removing it); more is adding it.
+      if (check && !check.ok) throw conflict(`${check.message}: it cannot be ordered now`, 'quantity');
+    }
+    const item = describeItem(line.product.name, identity.sizeCode);
+    const twin = reshaped
+      ? w.lines.find((l) => l.id !== line.id && l.productId === line.productId && lineKey(l.productId, l) === lineKey(line.productId, identity))
+      : undefined;
+    const lineQuantity = quantity + (twin?.quantity ?? 0);
+    if (lineQuantity > settings.maxLineQuantity) {
+      throw badRequest(
+        `You can order at most ${settings.maxLineQuantity} of ${item}${twin ? `, and your cart already has ${twin.quantity} like it` : ''}`,
+        'quantity',
+      );
+    }
+    const itemCount = w.lines.reduce((n, l) => n + l.quantity, 0) - line.quantity + quantity;
+    if (itemCount > settings.maxOrderItems) {
+      throw badRequest(`An order can have at most ${settings.maxOrderItems} items; this would make ${itemCount}`, 'quantity');
+    }
+    if (twin) {
+      await repo.deleteLine(w.cart.id, line.id, w.trx);
+      await repo.setLineQuantity(w.cart.id, twin.id, lineQuantity, w.nowIso, w.trx);
+    } else if (reshaped) {
+      await repo.changeLine(w.cart.id, line.id, { ...identity, quantity }, w.nowIso, w.trx);
+    } else {
+      await repo.setLineQuantity(w.cart.id, line.id, quantity, w.nowIso, w.trx);
+    }
+  }
+
+  async function removeLine(w: Work, rawLineId: string): Promise<void> {
+    const line = findLine(w.lines, rawLineId);
+    await repo.deleteLine(w.cart.id, line.id, w.trx);
+  }
+
+  return { addLines, updateLine, removeLine };
+}

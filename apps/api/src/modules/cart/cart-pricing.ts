@@ -1,0 +1,100 @@
+// The pure rules of a cart line: whether it can be ordered now and at what price, and when two lines are one.
+import { SIZE_LABELS, type ChosenOption, type SizeCode } from '@coffee/contract';
+import { promoPriceIdr, unitPriceWithOptions } from '../checkout/checkout.service.js';
+import { resolveOptions } from '../options/options.service.js';
+import type { CatalogueEntry } from '../products/products.service.js';
+import type { CartLineRow, LineIdentity } from './cart.repository.js';
+
+/** A cart line with the product as it is now on the menu. */
+export interface CartLineRecord extends CartLineRow {
+  product: CatalogueEntry;
+}
+
+/** Ids are positive integers that fit the `integer` column of both databases; anything else names nothing. */
+export function parseId(raw: string): number | null {
+  if (!/^[1-9][0-9]{0,9}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id <= 2_147_483_647 ? id : null;
+}
+
+export type LineCheck =
+  | { ok: true; unitPriceIdr: number }
+  | { ok: false; kind: 'removed' | 'sold-out' | 'size' | 'options'; message: string };
+
+/** A line as it can be ordered now: the size's price plus its options' deltas, with the options as priced. */
+export type PricedCheck =
+  | { ok: true; unitPriceIdr: number; options: ChosenOption[]; optionIds: number[] }
+  | { ok: false; kind: 'removed' | 'sold-out' | 'size' | 'options'; message: string };
+
+export const describeItem = (name: string, size: SizeCode | null) => (size ? `${name} (${SIZE_LABELS[size]})` : name);
+
+/**
+ * Whether a product in a size can be ordered now, and at what price: the size's price for a product
+ * sold in sizes, the product's price for a one-size product, less the product's promotion percent when it is on
+ * promotion. Prices always come from the menu, so the order charges what the menu shows today.
+ */
+export function checkLine(product: CatalogueEntry, size: SizeCode | null): LineCheck {
+  if (product.isDeleted) return { ok: false, kind: 'removed', message: `${product.name} is no longer on the menu` };
+  if (product.isSoldOut) return { ok: false, kind: 'sold-out', message: `${product.name} is sold out` };
+  if (product.sizes.length === 0) {
+    if (size !== null) {
+      return { ok: false, kind: 'size', message: `${product.name} comes in one size only: leave the size empty` };
+    }
+    return { ok: true, unitPriceIdr: promoPriceIdr(product.priceIdr, product.promoPercentOff) };
+  }
+  const offered = product.sizes.map((s) => s.code).join(', ');
+  if (size === null) return { ok: false, kind: 'size', message: `${product.name} comes in sizes: choose one of ${offered}` };
+  const match = product.sizes.find((s) => s.code === size);
+  if (!match) return { ok: false, kind: 'size', message: `${product.name} is not sold in ${SIZE_LABELS[size]}: choose one of ${offered}` };
+  return { ok: true, unitPriceIdr: promoPriceIdr(match.priceIdr, product.promoPercentOff) };
+}
+
+/**
+ * checkLine plus the options: the chosen ids checked against the product's groups (defaults for a group none of
+ * whose options is named; every default when `optionIds` is absent), and their deltas added to the price.
+ */
+export function checkLineWithOptions(product: CatalogueEntry, size: SizeCode | null, optionIds: readonly number[] | undefined): PricedCheck {
+  const base = checkLine(product, size);
+  if (!base.ok) return base;
+  const resolved = resolveOptions(product.name, product.optionGroups, optionIds);
+  if (!resolved.ok) return { ok: false, kind: 'options', message: resolved.message };
+  return {
+    ok: true,
+    unitPriceIdr: unitPriceWithOptions(base.unitPriceIdr, resolved.options),
+    options: resolved.options,
+    optionIds: resolved.optionIds,
+  };
+}
+
+/** A cart line priced from today's menu. */
+export interface PricedCartLine {
+  record: CartLineRecord;
+  check: PricedCheck;
+}
+
+/** Stored lines whose options no longer fit the product (staff removed or changed them) must be chosen again. */
+export const priceCartLines = (lines: readonly CartLineRecord[]): PricedCartLine[] =>
+  lines.map((record) => {
+    const check = checkLineWithOptions(record.product, record.sizeCode, record.optionIds);
+    return {
+      record,
+      check:
+        !check.ok && check.kind === 'options'
+          ? { ...check, message: `The options of ${record.product.name} changed: choose them again` }
+          : check,
+    };
+  });
+
+/** Two lines are one when product, size, options and note are the same. */
+export const lineKey = (productId: number, line: LineIdentity): string =>
+  `${productId}:${line.sizeCode ?? ''}:${line.optionIds.join(',')}:${line.baristaNote}`;
+
+/** A line to add as the client sent it: options not yet resolved (absent: every default). */
+export interface Addition {
+  productId: number;
+  sizeCode: SizeCode | null;
+  optionIds?: readonly number[] | undefined;
+  baristaNote: string;
+  quantity: number;
+}
+

@@ -1,0 +1,211 @@
+import type { Kysely } from 'kysely';
+import { SIZE_LABELS, formatIdr, type Order, type PlaceOrderInput } from '@coffee/contract';
+import type { OrderSettings } from '../../config.js';
+import type { Database } from '../../db/schema.js';
+import { badRequest, conflict } from '../../lib/errors.js';
+import { idempotencyKey, requestFingerprint } from '../../lib/idempotency.js';
+import type { Mailer } from '../../lib/mail.js';
+import { parseShopLocal } from '../../lib/shop-time.js';
+import type { CartService, PricedCartLine } from '../cart/cart.service.js';
+import { lineTotalIdr, summarize, toPriceSummary } from '../checkout/checkout.service.js';
+import type { PaymentProviders } from '../payments/payments.service.js';
+import type { PromotionService } from '../promotions/promotions.service.js';
+import type { StoreService } from '../stores/stores.service.js';
+import type { UserService } from '../users/users.service.js';
+import { buildOrderConfirmation } from './order-email.js';
+import type { OrderRecord, OrderRepository } from './orders.repository.js';
+
+export interface Customer {
+  id: number;
+  email: string;
+}
+
+export interface PlacedOrder {
+  order: Order;
+  /** False when the Idempotency-Key was seen before and this is the first order again. */
+  created: boolean;
+}
+
+export interface OrderPlacementDeps {
+  db: Kysely<Database>;
+  orders: OrderRepository;
+  settings: OrderSettings;
+  now: () => Date;
+  /** The cart module's door: the customer's cart, taken in the order's transaction. */
+  cart: Pick<CartService, 'takeForOrder'>;
+  /** The store's hours, pause and slot capacity: placing an order takes a place in its slot. */
+  stores: Pick<StoreService, 'reserveSlot'>;
+  /** The customer's saved delivery address, for Door Delivery without one. */
+  users: Pick<UserService, 'deliveryAddressOf'>;
+  payments: PaymentProviders;
+  /** The cart's coupon, judged again and spent in the order's transaction; absent: orders without coupons. */
+  promotions?: Pick<PromotionService, 'couponForOrder' | 'redeemCoupon'> | undefined;
+  mailer: Pick<Mailer, 'sendLater'>;
+  /** For the link in the confirmation email. */
+  publicUrl: string;
+  log: { error(obj: object, msg: string): void };
+  asOrder(record: OrderRecord): Order;
+}
+
+/** Fingerprint of a placement request, so one Idempotency-Key cannot stand for two different requests. */
+const requestHash = (input: PlaceOrderInput): string =>
+  requestFingerprint([
+    input.paymentMethod,
+    input.deliveryMethod ?? null,
+    input.scheduledFor === undefined ? '(cart)' : input.scheduledFor,
+    input.address ?? null,
+    // Only when sent, so keys of requests made before stores existed keep their fingerprint.
+    ...(input.storeId === undefined ? [] : [input.storeId]),
+  ]);
+
+const emptyCart = () => conflict('Your cart is empty: add something before placing an order', 'cart');
+
+/** The cart's lines as they can be ordered, or a 409 naming what stands in the way. */
+function orderableLines(lines: readonly PricedCartLine[], settings: OrderSettings) {
+  if (lines.length === 0) throw emptyCart();
+  const blocked = lines.flatMap(({ check }) => (check.ok ? [] : [check.message]));
+  if (blocked.length > 0) {
+    throw conflict(`${blocked.join('; ')}: remove ${blocked.length === 1 ? 'it' : 'them'} from your cart to order`, 'cart');
+  }
+  const itemCount = lines.reduce((n, l) => n + l.record.quantity, 0);
+  const tooMany = lines.find((l) => l.record.quantity > settings.maxLineQuantity);
+  if (tooMany) throw conflict(`An order can have at most ${settings.maxLineQuantity} of ${tooMany.record.product.name}`, 'cart');
+  if (itemCount > settings.maxOrderItems) {
+    throw conflict(`An order can have at most ${settings.maxOrderItems} items; your cart has ${itemCount}`, 'cart');
+  }
+  const priced = lines.map(({ record, check }) => {
+    // Checked above: every line is orderable, so its price (options included) is known.
+    const unitPriceIdr = check.ok ? check.unitPriceIdr : 0;
+    return {
+      productId: record.productId,
+      name: record.product.name,
+      sizeCode: record.sizeCode,
+      sizeLabel: record.sizeCode ? SIZE_LABELS[record.sizeCode] : null,
+      options: check.ok ? check.options : [],
+      baristaNote: record.baristaNote,
+      quantity: record.quantity,
+      unitPriceIdr,
+      lineTotalIdr: lineTotalIdr({ unitPriceIdr, quantity: record.quantity }),
+    };
+  });
+  return { priced, itemCount };
+}
+
+/** Placing an order from the customer's cart. */
+export function createOrderPlacement(deps: OrderPlacementDeps) {
+  const { db, orders, settings, now } = deps;
+
+  function sendConfirmation(order: Order, to: string): void {
+    try {
+      deps.mailer.sendLater(buildOrderConfirmation(order, to, { publicUrl: deps.publicUrl, timeZone: settings.shopTimeZone }));
+    } catch (err) {
+      // The order is committed; a mail problem is logged for the shop, never turned into a failed order.
+      deps.log.error({ err, orderId: order.id }, 'order confirmation could not be queued');
+    }
+  }
+
+  /**
+   * Places an order from the customer's cart in ONE transaction: the order, its lines (a snapshot of
+   * name, size and today's price), the payment initiation, the Idempotency-Key and the emptied cart
+   * commit together or not at all. The same key again returns the first order instead of a second.
+   */
+  async function placeOrder(customer: Customer, key: string, input: PlaceOrderInput): Promise<PlacedOrder> {
+    const nowIso = now().toISOString();
+    const keyed = idempotencyKey<number>(
+      {
+        find: async (trx) => {
+          const seen = await orders.findIdempotencyKey(customer.id, key, trx);
+          return seen && { requestHash: seen.requestHash, result: seen.orderId };
+        },
+        remember: (hash, orderId, trx) => orders.insertIdempotencyKey(customer.id, key, orderId, hash, nowIso, trx),
+      },
+      requestHash(input),
+      'This Idempotency-Key was already used for a different order request; generate a new key for a new order',
+    );
+    const replay = async (orderId: number): Promise<PlacedOrder> => {
+      const order = await orders.findOrder(orderId);
+      if (!order || order.userId !== customer.id) throw new Error(`order ${orderId} of key ${key} is missing`);
+      return { order: deps.asOrder(order), created: false };
+    };
+
+    const seen = await keyed.seen();
+    if (seen) return replay(seen.result);
+    let outcome: { result: number; replayed: boolean };
+    try {
+      outcome = await db.transaction().execute(async (trx) => {
+        // Serialises placements for one customer: a double click with two keys waits here, then finds the cart empty.
+        const cart = await deps.cart.takeForOrder(customer.id, trx);
+        return keyed.once(trx, async () => {
+          const { priced, itemCount } = orderableLines(cart.lines, settings);
+          const deliveryMethod = input.deliveryMethod ?? cart.deliveryMethod;
+          const requested = input.deliveryMethod ? (input.scheduledFor ?? null) : cart.scheduledFor;
+          // The store's hours and pause, and a place in the slot: taken inside this transaction, so the slot's cap holds
+          // against every concurrent placement and a refused order gives its place back by rolling back.
+          const time = await deps.stores.reserveSlot({ storeId: input.storeId, method: deliveryMethod, requested }, trx);
+
+          let address: string | null = null;
+          if (deliveryMethod === 'door-delivery') {
+            address = input.address ?? ((await deps.users.deliveryAddressOf(customer.id, trx)).trim() || null);
+            if (!address) throw badRequest('Door Delivery needs an address: enter one, or add it to your profile.', 'address');
+          }
+          // The coupon's day, hours and method are those of when the customer gets the order.
+          const receivedAt = parseShopLocal(time.scheduledFor);
+          const coupon =
+            deps.promotions && receivedAt
+              ? await deps.promotions.couponForOrder(customer.id, { lines: priced, deliveryMethod, at: receivedAt }, trx)
+              : null;
+          const summary = summarize(priced, deliveryMethod, settings, coupon && { amountIdr: coupon.discountIdr, label: coupon.promotion.name });
+          // The customer agreed to the total they saw: a menu price changed since is never charged without their word.
+          if (input.expectedTotalIdr !== undefined && input.expectedTotalIdr !== summary.totalIdr) {
+            throw conflict(
+              `Prices changed since you opened your cart: the total is now ${formatIdr(summary.totalIdr)}, not ${formatIdr(input.expectedTotalIdr)}. Check the new figures and confirm again`,
+              'expectedTotalIdr',
+              { summary: toPriceSummary(summary) },
+            );
+          }
+          const orderId = await orders.insertOrder(
+            {
+              userId: customer.id,
+              status: 'pending',
+              paymentMethod: input.paymentMethod,
+              // Replaced below by what the payment provider says.
+              paymentStatus: 'awaiting-payment',
+              paymentInstructions: null,
+              deliveryMethod,
+              scheduledFor: time.scheduledFor,
+              scheduledAt: time.scheduledAt,
+              isAsap: time.isAsap,
+              storeId: time.storeId,
+              slotAt: time.slotAt,
+              address,
+              ...summary,
+              couponName: summary.discountLabel,
+              itemCount,
+              placedAt: nowIso,
+            },
+            trx,
+          );
+          await orders.insertLines(orderId, priced, trx);
+          if (coupon && receivedAt) await deps.promotions?.redeemCoupon(customer.id, coupon, orderId, receivedAt, trx);
+          const payment = await deps.payments[input.paymentMethod].initiate({ id: orderId, totalIdr: summary.totalIdr, customerEmail: customer.email });
+          await orders.setPayment(orderId, payment.paymentStatus, payment.instructions, trx);
+          await cart.clear();
+          return orderId;
+        });
+      });
+    } catch (err) {
+      const winner = await keyed.afterRace(err);
+      if (winner) return replay(winner.result);
+      throw err;
+    }
+    if (outcome.replayed) return replay(outcome.result);
+
+    const record = await orders.findOrder(outcome.result);
+    if (!record) throw new Error(`order ${outcome.result} vanished after commit`);
+    const order = deps.asOrder(record);
+    sendConfirmation(order, customer.email);
+    return { order, created: true };
+  }
+
+  return { placeOrder };
+}

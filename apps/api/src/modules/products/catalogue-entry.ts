@@ -1,0 +1,18 @@
+import type { OptionGroup, SizeCode } from '@coffee/contract';
+
+/** What the cart and orders need to know about a product to price and check a line, as it is on the menu now. */
+export interface CatalogueEntry {
+  id: number;
+  name: string;
+  imageUrl: string | null;
+  /** Regular price of a one-size product (whole rupiah). */
+  priceIdr: number;
+  /** Percent off every price while on promotion (0: none); the cart charges the lower price. */
+  promoPercentOff: number;
+  isSoldOut: boolean;
+  isDeleted: boolean;
+  /** Empty for a one-size product; regular prices. */
+  sizes: { code: SizeCode; priceIdr: number }[];
+  /** The option groups the product offers now. */
+  optionGroups: OptionGroup[];
+}
