@@ -18,6 +18,8 @@ export default defineConfig({
         test: { name: 'contract', root: './packages/contract', include: ['src/**/*.test.ts'], environment: 'node' },
         resolve: { conditions: ['source'] },
       },
+      // The lint scripts' own tests: each rule shown failing on a violation.
+      { test: { name: 'scripts', root: './scripts', include: ['*.test.ts'], environment: 'node' } },
       apiOn('sqlite'),
       ...(process.env.TEST_DATABASE_URL ? [apiOn('postgres')] : []),
       {

@@ -135,8 +135,9 @@ async function registerPlumbing(app: FastifyInstance, deps: AppDeps): Promise<vo
  * A new module is one more line here (docs/architecture.md, "Adding a module").
  */
 async function registerModules(app: FastifyInstance, ctx: ModuleContext): Promise<{ products: ProductService }> {
-  // The session plugin first: every route after it sees request.user, and cross-site writes are refused.
-  const sessions = await sessionsModule(app, ctx);
+  // The session plugin first: every route after it sees request.user, and cross-site writes are refused. It reads
+  // accounts through the users module's door, registered after it: asked only once requests arrive.
+  const sessions = await sessionsModule(app, { ...ctx, accounts: { findUserById: (id) => users.findUserById(id) } });
   // Before the routes that name their limits in `config.rateLimit`.
   await registerRateLimits(app, { redis: ctx.redis?.client });
   const users = await usersModule(app, ctx);
@@ -144,7 +145,8 @@ async function registerModules(app: FastifyInstance, ctx: ModuleContext): Promis
   const catalogueVersion = await catalogueVersionFor(app, ctx);
   const options = await optionsModule(app, { ...ctx, onCatalogueChange: async () => void (await catalogueVersion.bump()) });
   const products = await productsModule(app, { ...ctx, catalogueVersion, options });
-  const promotions = await promotionsModule(app, ctx);
+  // Coupons judge the customer's delivered orders, asked of the orders module registered after it (it spends coupons).
+  const promotions = await promotionsModule(app, { ...ctx, products, users, deliveredOrders: (userId, trx) => orders.deliveredOrders(userId, trx) });
   const stores = await storesModule(app, ctx);
   const cart = await cartModule(app, { ...ctx, products, promotions, stores });
   const orders = await ordersModule(app, { ...ctx, users, products, promotions, stores, cart });

@@ -1,7 +1,8 @@
 import type { CartResponse, ErrorResponse } from '@coffee/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
-import { createPromotionService } from './modules/promotions/promotions.service.js';
+import { createProductService } from './modules/products/products.service.js';
+import { createPromotionLoader } from './modules/promotions/promotions.service.js';
 import { signUpAndSignIn } from './test/auth.js';
 import { createProduct } from './test/factories.js';
 import { addToCart, getCart } from './test/orders.js';
@@ -42,7 +43,7 @@ describe('a test server on SHOP_CLOCK', () => {
   it('judges coupons on its clock, and PUT /test/clock moves it', async () => {
     const customer = await signUpAndSignIn(ctx);
     const coffee = await createProduct(ctx.database, { priceIdr: 20_000 });
-    await createPromotionService({ db: ctx.database.db, settings: { shopTimeZone: 'UTC', memberCardThresholdIdr: 0 }, now: () => new Date() }).storePromotion(
+    await createPromotionLoader(ctx.database.db, createProductService({ db: ctx.database.db })).storePromotion(
       {
         name: 'Sunday Clock',
         description: '',

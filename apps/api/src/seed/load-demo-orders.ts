@@ -5,6 +5,7 @@ import { parseShopLocal, shopLocalToInstant, toShopLocal } from '../lib/shop-tim
 import { checkLineWithOptions, createCartService } from '../modules/cart/cart.service.js';
 import { createPastOrderWriter } from '../modules/orders/orders.service.js';
 import { createProductService } from '../modules/products/products.service.js';
+import { createStoreService } from '../modules/stores/stores.service.js';
 import { lineTotalIdr, summarize } from '../modules/checkout/checkout.service.js';
 
 export const DEMO_CUSTOMER_EMAIL = 'customer@coffeeshop.test';
@@ -63,6 +64,9 @@ export async function loadDemoOrders(
   const products = createProductService({ db });
   const carts = createCartService({ db, settings: config.orders, now: () => now, products });
   const orders = createPastOrderWriter(db);
+  // Past orders were made at the default (first) store; settings only matter to slots, which this does not read.
+  const [defaultStore] = await createStoreService({ db, settings: { shopTimeZone: zone, maxDaysAhead: 0 }, now: () => now }).storeRecords();
+  if (!defaultStore) return null;
   const result = await db.transaction().execute(async (trx) => {
     const catalogue = await products.catalogueEntries([...idOf.values()], trx);
     const priceOf = (line: DemoLine) => {
@@ -105,6 +109,7 @@ export async function loadDemoOrders(
         scheduledAt: at,
         isAsap: true,
         address: null,
+        storeId: defaultStore.id,
         ...summary,
         itemCount: line.quantity,
         placedAt: at,

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createPromotionService } from '../modules/promotions/promotions.service.js';
+import { createProductService } from '../modules/products/products.service.js';
+import { createPromotionLoader } from '../modules/promotions/promotions.service.js';
 import { createProduct } from '../test/factories.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-app.js';
 import { loadDemoPromotions } from './load-demo-promotions.js';
@@ -17,11 +18,7 @@ describe('demo promotions', () => {
     const wings = await createProduct(testDb.database, { name: 'Spicy Chicken Wings', category: 'foods' });
     expect(await loadDemoPromotions(testDb.database)).toBe(4);
     expect(await loadDemoPromotions(testDb.database)).toBe(0);
-    const promotions = await createPromotionService({
-      db: testDb.database.db,
-      settings: { shopTimeZone: 'UTC', memberCardThresholdIdr: 0 },
-      now: () => new Date(),
-    }).listActiveRecords();
+    const promotions = await createPromotionLoader(testDb.database.db, createProductService({ db: testDb.database.db })).listActiveRecords();
     expect(promotions.map((p) => [p.code, p.yearlyOn, p.onBirthday])).toEqual([
       ['MOTHERSDAY', '12-22', false],
       ['SUNDAYCOFFEE', null, false],

@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '../db/database.js';
-import { createPromotionService, type NewPromotion } from '../modules/promotions/promotions.service.js';
+import { createProductService } from '../modules/products/products.service.js';
+import { createPromotionLoader, type NewPromotion } from '../modules/promotions/promotions.service.js';
 
 const ANY_TIME = { startsOn: null, endsOn: null, yearlyOn: null, onBirthday: false, weekdays: [], fromTime: null, toTime: null };
 
@@ -77,8 +78,7 @@ export function demoPromotions(wingsProductId: number | null): NewPromotion[] {
 
 /** Adds the demo coupons to a shop that has none; answers how many it added (0 when staff set up their own). */
 export async function loadDemoPromotions(database: DatabaseHandle): Promise<number> {
-  // Settings and clock only matter to judging coupons, which loading them does not do.
-  const repository = createPromotionService({ db: database.db, settings: { shopTimeZone: 'UTC', memberCardThresholdIdr: 0 }, now: () => new Date() });
+  const repository = createPromotionLoader(database.db, createProductService({ db: database.db }));
   if ((await repository.countPromotions()) > 0) return 0;
   const wings = await database.db
     .selectFrom('products')

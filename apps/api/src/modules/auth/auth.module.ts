@@ -13,8 +13,11 @@ import { createSessionService, type SessionService } from './sessions.service.js
  * cross-site check), which every route must come after, so app.ts registers it before any module's routes.
  * Answers the sessions for the second half, `authModule`.
  */
-export async function sessionsModule(app: FastifyInstance, ctx: ModuleContext): Promise<SessionService> {
-  const sessions = createSessionService({ db: ctx.db, policy: ctx.config.sessions, now: ctx.now });
+export async function sessionsModule(
+  app: FastifyInstance,
+  ctx: ModuleContext & { accounts: Pick<UserService, 'findUserById'> },
+): Promise<SessionService> {
+  const sessions = createSessionService({ db: ctx.db, accounts: ctx.accounts, policy: ctx.config.sessions, now: ctx.now });
   await registerSessions(app, { sessions, config: ctx.config });
   return sessions;
 }

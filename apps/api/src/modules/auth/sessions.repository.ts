@@ -1,12 +1,9 @@
-import type { Role } from '@coffee/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
-export interface SessionWithUser {
+export interface SessionRecord {
   sessionId: number;
   userId: number;
-  email: string;
-  role: Role;
   lastSeenAt: string;
   expiresAt: string;
 }
@@ -36,19 +33,11 @@ export function createSessionRepository(db: Kysely<Database>) {
       return row.id;
     },
 
-    async findSessionByTokenHash(tokenHash: string, trx?: Transaction<Database>): Promise<SessionWithUser | undefined> {
+    async findSessionByTokenHash(tokenHash: string, trx?: Transaction<Database>): Promise<SessionRecord | undefined> {
       const row = await (trx ?? db)
         .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select([
-          'sessions.id as sessionId',
-          'sessions.user_id as userId',
-          'users.email as email',
-          'users.role as role',
-          'sessions.last_seen_at as lastSeenAt',
-          'sessions.expires_at as expiresAt',
-        ])
-        .where('sessions.token_hash', '=', tokenHash)
+        .select(['id as sessionId', 'user_id as userId', 'last_seen_at as lastSeenAt', 'expires_at as expiresAt'])
+        .where('token_hash', '=', tokenHash)
         .executeTakeFirst();
       return row;
     },

@@ -2,6 +2,7 @@ import type { SessionUser } from '../../lib/current-user.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { UserService } from '../users/users.service.js';
 import { createSessionRepository } from './sessions.repository.js';
 
 export interface SessionPolicy {
@@ -24,6 +25,8 @@ const TOUCH_INTERVAL_MS = 60_000;
 export interface SessionServiceDeps {
   /** The module builds its own repository over it: only the auth module touches sessions. */
   db: Kysely<Database>;
+  /** The users module's door: whose account a session is, as it is now (its email and role). */
+  accounts: Pick<UserService, 'findUserById'>;
   policy: SessionPolicy;
   now: () => Date;
 }
@@ -63,8 +66,11 @@ export function createSessionService(deps: SessionServiceDeps) {
         await repo.deleteSession(session.sessionId);
         return null;
       }
+      // The sessions row goes with its account (the foreign key cascades), so an account is found for every live session.
+      const account = await deps.accounts.findUserById(session.userId);
+      if (!account) return null;
       if (t - lastSeen >= TOUCH_INTERVAL_MS) await repo.touchSession(session.sessionId, new Date(t).toISOString());
-      return { id: session.userId, email: session.email, role: session.role, sessionId: session.sessionId };
+      return { id: session.userId, email: account.email, role: account.role, sessionId: session.sessionId };
     },
 
     async endSession(sessionId: number): Promise<void> {

@@ -22,10 +22,10 @@ export interface OrderMovesDeps {
   now: () => Date;
   /** A cancelled order gives its place in the slot back. */
   stores: Pick<StoreService, 'releaseSlot'>;
-  findOwnOrder(userId: number, rawId: string): Promise<OrderRecord>;
-  findAnyOrder(rawId: string): Promise<OrderRecord>;
-  asOrder(record: OrderRecord): Order;
-  asStaffOrder(record: OrderRecord): StaffOrder;
+  findOwnOrder: (userId: number, rawId: string) => Promise<OrderRecord>;
+  findAnyOrder: (rawId: string) => Promise<OrderRecord>;
+  asOrder: (record: OrderRecord) => Order;
+  asStaffOrder: (record: OrderRecord) => StaffOrder;
   /** Called once an order's steps are committed (never for a rolled-back move). */
   onOrderSteps?: ((orderId: number, steps: readonly OrderEventRecord[]) => void) | undefined;
 }

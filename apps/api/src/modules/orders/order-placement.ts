@@ -44,7 +44,7 @@ export interface OrderPlacementDeps {
   /** For the link in the confirmation email. */
   publicUrl: string;
   log: { error(obj: object, msg: string): void };
-  asOrder(record: OrderRecord): Order;
+  asOrder: (record: OrderRecord) => Order;
 }
 
 /** Fingerprint of a placement request, so one Idempotency-Key cannot stand for two different requests. */

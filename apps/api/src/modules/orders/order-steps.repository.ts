@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { DeliveryMethod, OrderEventKind, OrderStatus } from '@coffee/contract';
 import type { Database } from '../../db/schema.js';
 
@@ -144,6 +144,17 @@ export function createOrderStepRepository(db: Kysely<Database>) {
           storeId: row.store_id,
         }
       );
+    },
+
+    /** The customer's delivered orders: their total (whole rupiah) and how many (member cards and coupon audiences). */
+    async deliveredTotals(userId: number, trx?: Transaction<Database>): Promise<{ totalIdr: number; count: number }> {
+      const row = await (trx ?? db)
+        .selectFrom('orders')
+        .select((eb) => [eb.fn.coalesce(eb.fn.sum<number | string>('total_idr'), sql<number>`0`).as('total'), eb.fn.countAll<number | string>().as('n')])
+        .where('user_id', '=', userId)
+        .where('status', '=', 'delivered')
+        .executeTakeFirstOrThrow();
+      return { totalIdr: Number(row.total), count: Number(row.n) };
     },
 
     /** Orders the customers get on one shop day (`day` YYYY-MM-DD, compared with the shop-local `scheduled_for`). */

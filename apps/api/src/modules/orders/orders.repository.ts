@@ -1,11 +1,10 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import { z } from 'zod';
+import type { Kysely, Transaction } from 'kysely';
 import {
   ACTIVE_ORDER_STATUSES,
   ChosenOption,
   DeliveryMethod,
   FINISHED_ORDER_STATUSES,
-  OrderEventKind,
+  type OrderEventKind,
   OrderStatus,
   PaymentMethod,
   PaymentStatus,
@@ -14,6 +13,7 @@ import {
   type OrderStore,
 } from '@coffee/contract';
 import type { Database } from '../../db/schema.js';
+import { createOrderLineRepository } from './order-lines.repository.js';
 import { createOrderStepRepository, type OrderEventRecord } from './order-steps.repository.js';
 
 export type { OrderEventRecord } from './order-steps.repository.js';
@@ -34,18 +34,6 @@ export interface OrderLineRecord {
   /** The size's price plus the options' deltas, as ordered. */
   unitPriceIdr: number;
   lineTotalIdr: number;
-}
-
-const StoredOptions = z.array(ChosenOption);
-
-/** The options column of a line; a damaged cell shows no options rather than taking the order down. */
-function parseOptions(text: string): ChosenOption[] {
-  try {
-    const parsed = StoredOptions.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : [];
-  } catch {
-    return [];
-  }
 }
 
 export interface OrderRecord {
@@ -95,8 +83,8 @@ export type NewOrder = Omit<
   /** Absent: no coupon. */
   discountIdr?: number;
   couponName?: string | null;
-  /** Absent: the default (first) store. */
-  storeId?: number;
+  /** The store that prepares it (placing an order names it; the demo data names the default store). */
+  storeId: number;
   slotAt?: string | null;
   /** Only for past orders loaded as demo data; a placed order is paid later. */
   paidAt?: string | null;
@@ -174,52 +162,11 @@ const storeOf = (storeId: number | null, places: ReadonlyMap<number, { name: str
  */
 export function createOrderRepository(db: Kysely<Database>, lookups: OrderLookups) {
   const steps = createOrderStepRepository(db);
+  const orderLines = createOrderLineRepository(db, lookups.pictureAddresses);
+  const { linesOf } = orderLines;
   const selectOrders = (trx?: Transaction<Database>) => (trx ?? db).selectFrom('orders').select(ORDER_COLUMNS);
   type OrderRow = Awaited<ReturnType<ReturnType<typeof selectOrders>['executeTakeFirstOrThrow']>>;
 
-  async function linesOf(orderIds: readonly number[], trx?: Transaction<Database>): Promise<Map<number, OrderLineRecord[]>> {
-    const byOrder = new Map<number, OrderLineRecord[]>();
-    if (orderIds.length === 0) return byOrder;
-    const rows = await (trx ?? db)
-      .selectFrom('order_lines')
-      .select([
-        'order_lines.id',
-        'order_lines.order_id',
-        'order_lines.product_id',
-        'order_lines.product_name',
-        'order_lines.size_code',
-        'order_lines.size_label',
-        'order_lines.quantity',
-        'order_lines.unit_price_idr',
-        'order_lines.line_total_idr',
-        'order_lines.options',
-        'order_lines.barista_note',
-      ])
-      .where('order_lines.order_id', 'in', [...orderIds])
-      .orderBy('order_lines.id', 'asc')
-      .execute();
-    const pictures = await lookups.pictureAddresses(rows.map((r) => r.product_id), trx);
-    for (const r of rows) {
-      const size = SizeCode.safeParse(r.size_code);
-      const line: OrderLineRecord = {
-        id: r.id,
-        productId: r.product_id,
-        name: r.product_name,
-        imageUrl: pictures.get(r.product_id) ?? null,
-        sizeCode: size.success ? size.data : null,
-        sizeLabel: r.size_label,
-        options: parseOptions(r.options),
-        baristaNote: r.barista_note,
-        quantity: r.quantity,
-        unitPriceIdr: Number(r.unit_price_idr),
-        lineTotalIdr: Number(r.line_total_idr),
-      };
-      const list = byOrder.get(r.order_id);
-      if (list) list.push(line);
-      else byOrder.set(r.order_id, [line]);
-    }
-    return byOrder;
-  }
 
   // The check constraints of migrations 003 and 006 admit only the contract's values, so parse cannot fail on stored rows.
   const toRecord = (r: OrderRow, parts: OrderParts): OrderRecord => ({
@@ -334,7 +281,7 @@ export function createOrderRepository(db: Kysely<Database>, lookups: OrderLookup
           updated_at: order.placedAt,
           paid_at: order.paidAt ?? null,
           hidden_by_customer_at: null,
-          store_id: order.storeId ?? sql<number>`(select min(id) from stores)`,
+          store_id: order.storeId,
           slot_at: order.slotAt ?? null,
         })
         .returning('id')
@@ -347,26 +294,7 @@ export function createOrderRepository(db: Kysely<Database>, lookups: OrderLookup
       return row.id;
     },
 
-    async insertLines(orderId: number, lines: readonly NewOrderLine[], trx?: Transaction<Database>): Promise<void> {
-      if (lines.length === 0) return;
-      await (trx ?? db)
-        .insertInto('order_lines')
-        .values(
-          lines.map((l) => ({
-            order_id: orderId,
-            product_id: l.productId,
-            product_name: l.name,
-            size_code: l.sizeCode,
-            size_label: l.sizeLabel,
-            quantity: l.quantity,
-            unit_price_idr: l.unitPriceIdr,
-            line_total_idr: l.lineTotalIdr,
-            options: JSON.stringify(l.options),
-            barista_note: l.baristaNote,
-          })),
-        )
-        .execute();
-    },
+    insertLines: orderLines.insertLines,
 
     async setPayment(orderId: number, paymentStatus: PaymentStatus, instructions: string | null, trx?: Transaction<Database>): Promise<void> {
       await (trx ?? db)

@@ -210,6 +210,9 @@ export function createOrderService(deps: OrderServiceDeps) {
       };
     },
 
+    /** For promotions: the customer's delivered orders, their total (whole rupiah) and how many. */
+    deliveredOrders: (userId: number, trx?: Transaction<Database>): Promise<{ totalIdr: number; count: number }> => steps.deliveredTotals(userId, trx),
+
     /** Orders the customers get on one shop day (`day` YYYY-MM-DD), with their stores' names. */
     async dayOrders(day: string): Promise<DayOrderRecord[]> {
       const rows = await steps.listDayOrders(day);

@@ -1,4 +1,12 @@
-import type { OptionGroup, SizeCode } from '@coffee/contract';
+import type { Category, OptionGroup, SizeCode } from '@coffee/contract';
+
+/** What promotions need to know of a product: its name, its category, and whether it is still on the menu. */
+export interface ProductFacts {
+  name: string;
+  category: Category;
+  /** False once staff removed it from the menu. */
+  isLive: boolean;
+}
 
 /** What the cart and orders need to know about a product to price and check a line, as it is on the menu now. */
 export interface CatalogueEntry {

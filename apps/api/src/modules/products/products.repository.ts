@@ -15,7 +15,8 @@ import type { Database, ProductSizeTable, ProductTable } from '../../db/schema.j
 import { promoPriceIdr } from '../checkout/checkout.service.js';
 import { createOptionService, type ProductOptionGroups } from '../options/options.service.js';
 import { catalogueVersionOf, type CatalogueVersion } from './catalogue-cache.js';
-import type { CatalogueEntry } from './catalogue-entry.js';
+import { parseImages } from './picture-address.js';
+import { createProductLookups } from './product-lookups.repository.js';
 
 /** 'menu' is the shop's own order: favourites first, then coffee, non-coffee, foods, add-ons, then by name. */
 export type ProductSort = 'menu' | 'name' | 'price' | 'newest';
@@ -79,14 +80,7 @@ export interface SearchDocumentRow {
   category: Category;
 }
 
-/** Where a stored picture is served (app.ts registers the static route). */
-export const UPLOADS_URL_PREFIX = '/uploads/images/';
-
-/** The address of a product's first picture, from its `images` column; null when it has none. */
-export function imageUrlOf(imagesJson: string): string | null {
-  const first = parseImages(imagesJson)[0];
-  return first === undefined ? null : UPLOADS_URL_PREFIX + encodeURIComponent(first);
-}
+export { UPLOADS_URL_PREFIX, imageUrlOf } from './picture-address.js';
 
 const PRODUCT_COLUMNS = [
   'products.id',
@@ -106,16 +100,6 @@ const PRODUCT_COLUMNS = [
 /** What PRODUCT_COLUMNS selects: every column but deleted_at and name_key. */
 type ProductRow = Omit<Selectable<ProductTable>, 'deleted_at' | 'name_key'>;
 type SizeRow = Selectable<ProductSizeTable>;
-
-function parseImages(text: string): string[] {
-  try {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v.length > 0) : [];
-  } catch {
-    // A damaged cell must not take the whole menu down; the product shows without a picture.
-    return [];
-  }
-}
 
 function toSize(row: SizeRow, percentOff: number): ProductSize | null {
   const code = SizeCode.safeParse(row.code);
@@ -180,6 +164,57 @@ export const productNameKey = (name: string): string => name.normalize('NFKC').t
 export const isDuplicateProductName = (err: unknown): boolean =>
   isUniqueViolation(err, { postgres: 'products_live_name_key_idx', sqlite: 'products.name_key' });
 
+function applyFilter<O>(
+  query: SelectQueryBuilder<Database, 'products', O>,
+  filter: ProductFilter,
+): SelectQueryBuilder<Database, 'products', O> {
+  let q = query.where('products.deleted_at', 'is', null);
+  if (filter.category) q = q.where('products.category', '=', filter.category);
+  if (filter.featured === true) {
+    q = q.where((eb) => eb.or([eb('products.is_favorite', '=', 1), eb('products.is_promo', '=', 1)]));
+  } else if (filter.featured === false) {
+    q = q.where('products.is_favorite', '=', 0).where('products.is_promo', '=', 0);
+  }
+  if (filter.ids) q = q.where('products.id', 'in', [...filter.ids]);
+  return q;
+}
+
+function applySort<O>(
+  query: SelectQueryBuilder<Database, 'products', O>,
+  sort: ProductSort,
+  order: SortOrder,
+): SelectQueryBuilder<Database, 'products', O> {
+  // lower(name) so 'affogato' and 'Americano' sort as a person expects; id breaks ties so pages never overlap.
+  const byName = (q: SelectQueryBuilder<Database, 'products', O>, direction: SortOrder) =>
+    q.orderBy((eb) => eb.fn<string>('lower', ['products.name']), direction).orderBy('products.id', direction);
+  switch (sort) {
+    case 'name':
+      return byName(query, order);
+    case 'price':
+      return byName(query.orderBy('products.price_idr', order), 'asc');
+    case 'newest':
+      return query.orderBy('products.created_at', order).orderBy('products.id', order);
+    case 'menu': {
+      // Favourites first, then the categories in the order of the menu page's tabs, then by name.
+      const byCategory = query.orderBy('products.is_favorite', 'desc').orderBy(
+        (eb) =>
+          eb
+            .case()
+            .when('products.category', '=', 'coffee')
+            .then(eb.lit(0))
+            .when('products.category', '=', 'non-coffee')
+            .then(eb.lit(1))
+            .when('products.category', '=', 'foods')
+            .then(eb.lit(2))
+            .else(eb.lit(3))
+            .end(),
+        'asc',
+      );
+      return byName(byCategory, 'asc');
+    }
+  }
+}
+
 export function createProductRepository(
   db: Kysely<Database>,
   catalogueVersion: CatalogueVersion = catalogueVersionOf(db),
@@ -210,57 +245,6 @@ export function createProductRepository(
     }
     written.add(trx);
     return work(trx);
-  }
-
-  function applyFilter<O>(
-    query: SelectQueryBuilder<Database, 'products', O>,
-    filter: ProductFilter,
-  ): SelectQueryBuilder<Database, 'products', O> {
-    let q = query.where('products.deleted_at', 'is', null);
-    if (filter.category) q = q.where('products.category', '=', filter.category);
-    if (filter.featured === true) {
-      q = q.where((eb) => eb.or([eb('products.is_favorite', '=', 1), eb('products.is_promo', '=', 1)]));
-    } else if (filter.featured === false) {
-      q = q.where('products.is_favorite', '=', 0).where('products.is_promo', '=', 0);
-    }
-    if (filter.ids) q = q.where('products.id', 'in', [...filter.ids]);
-    return q;
-  }
-
-  function applySort<O>(
-    query: SelectQueryBuilder<Database, 'products', O>,
-    sort: ProductSort,
-    order: SortOrder,
-  ): SelectQueryBuilder<Database, 'products', O> {
-    // lower(name) so 'affogato' and 'Americano' sort as a person expects; id breaks ties so pages never overlap.
-    const byName = (q: SelectQueryBuilder<Database, 'products', O>, direction: SortOrder) =>
-      q.orderBy((eb) => eb.fn<string>('lower', ['products.name']), direction).orderBy('products.id', direction);
-    switch (sort) {
-      case 'name':
-        return byName(query, order);
-      case 'price':
-        return byName(query.orderBy('products.price_idr', order), 'asc');
-      case 'newest':
-        return query.orderBy('products.created_at', order).orderBy('products.id', order);
-      case 'menu': {
-        // Favourites first, then the categories in the order of the menu page's tabs, then by name.
-        const byCategory = query.orderBy('products.is_favorite', 'desc').orderBy(
-          (eb) =>
-            eb
-              .case()
-              .when('products.category', '=', 'coffee')
-              .then(eb.lit(0))
-              .when('products.category', '=', 'non-coffee')
-              .then(eb.lit(1))
-              .when('products.category', '=', 'foods')
-              .then(eb.lit(2))
-              .else(eb.lit(3))
-              .end(),
-          'asc',
-        );
-        return byName(byCategory, 'asc');
-      }
-    }
   }
 
   async function attachSizes(rows: readonly ProductRow[], trx?: Transaction<Database>): Promise<StoredProduct[]> {
@@ -445,53 +429,10 @@ export function createProductRepository(
     return row !== undefined;
   }
 
-  /** The products with these ids as the cart prices them, deleted ones included (a cart line still shows what it was). */
-  async function findCatalogueEntries(productIds: readonly number[], trx?: Transaction<Database>): Promise<Map<number, CatalogueEntry>> {
-    const result = new Map<number, CatalogueEntry>();
-    if (productIds.length === 0) return result;
-    const ids = [...new Set(productIds)];
-    const [products, sizes, groups] = await Promise.all([
-      (trx ?? db)
-        .selectFrom('products')
-        .select(['id', 'name', 'images', 'price_idr', 'promo_percent_off', 'is_sold_out', 'deleted_at'])
-        .where('id', 'in', ids)
-        .execute(),
-      (trx ?? db).selectFrom('product_sizes').select(['product_id', 'code', 'price_idr']).where('product_id', 'in', ids).execute(),
-      groupsOfOptions.groupsOfProducts(ids, trx),
-    ]);
-    for (const p of products) {
-      result.set(p.id, {
-        id: p.id,
-        name: p.name,
-        imageUrl: imageUrlOf(p.images),
-        priceIdr: Number(p.price_idr),
-        promoPercentOff: Number(p.promo_percent_off),
-        isSoldOut: p.is_sold_out === 1,
-        isDeleted: p.deleted_at !== null,
-        sizes: [],
-        optionGroups: groups.get(p.id) ?? [],
-      });
-    }
-    for (const s of sizes) {
-      const parsed = SizeCode.safeParse(s.code);
-      if (parsed.success) result.get(s.product_id)?.sizes.push({ code: parsed.data, priceIdr: Number(s.price_idr) });
-    }
-    for (const entry of result.values()) entry.sizes.sort((a, b) => SIZE_CODES.indexOf(a.code) - SIZE_CODES.indexOf(b.code));
-    return result;
-  }
-
-  /** The address of each product's first picture (null: none), deleted products included (past orders show them). */
-  async function findPictureAddresses(productIds: readonly number[], trx?: Transaction<Database>): Promise<Map<number, string | null>> {
-    if (productIds.length === 0) return new Map();
-    const rows = await (trx ?? db).selectFrom('products').select(['id', 'images']).where('id', 'in', [...new Set(productIds)]).execute();
-    return new Map(rows.map((r) => [r.id, imageUrlOf(r.images)]));
-  }
-
   return {
     /** Moves on after every committed write: the cached answers of the products service follow it. */
     catalogueVersion,
-    findCatalogueEntries,
-    findPictureAddresses,
+    ...createProductLookups(db, groupsOfOptions),
     transaction,
     listProducts,
     countProducts,

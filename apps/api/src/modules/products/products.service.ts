@@ -21,9 +21,9 @@ import {
 } from './products.repository.js';
 import { createSearchIndex, toQueryWords, type SearchIndex } from './search.js';
 
-import type { CatalogueEntry } from './catalogue-entry.js';
+import type { CatalogueEntry, ProductFacts } from './catalogue-entry.js';
 
-export type { CatalogueEntry } from './catalogue-entry.js';
+export type { CatalogueEntry, ProductFacts } from './catalogue-entry.js';
 export type { CatalogueVersion } from './catalogue-cache.js';
 export type { NewProduct, StoredProduct } from './products.repository.js';
 
@@ -289,6 +289,10 @@ export function createProductService(deps: ProductServiceDeps) {
     /** For the cart and orders: these products as they are now (deleted ones included), in the caller's transaction. */
     catalogueEntries: (productIds: readonly number[], trx?: Transaction<Database>): Promise<Map<number, CatalogueEntry>> =>
       repo.findCatalogueEntries(productIds, trx),
+
+    /** For promotions: each product's name, category and whether it is on the menu, deleted products included. */
+    productFacts: (productIds: readonly number[], trx?: Transaction<Database>): Promise<Map<number, ProductFacts>> =>
+      repo.findProductFacts(productIds, trx),
 
     /** For order lines: the address of each product's first picture (null: none), deleted products included. */
     pictureAddresses: (productIds: readonly number[], trx?: Transaction<Database>): Promise<Map<number, string | null>> =>

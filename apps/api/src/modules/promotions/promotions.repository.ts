@@ -1,5 +1,4 @@
 import type { Kysely, Transaction } from 'kysely';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import {
   DeliveryMethod,
@@ -20,15 +19,11 @@ export type NewPromotion = Omit<PromotionRecord, 'id' | 'targetProductName' | 'i
 const StoredWeekdays = z.array(z.number().int().min(1).max(7));
 const StoredMethods = z.array(DeliveryMethod);
 
-const selectPromotions = (db: Db) =>
-  db
-    .selectFrom('promotions')
-    .leftJoin('products', 'products.id', 'promotions.target_product_id')
-    .selectAll('promotions')
-    .select('products.name as target_product_name');
+const selectPromotions = (db: Db) => db.selectFrom('promotions').selectAll();
 type PromotionRow = Awaited<ReturnType<ReturnType<typeof selectPromotions>['executeTakeFirstOrThrow']>>;
 
-const toRecord = (r: PromotionRow): PromotionRecord => ({
+/** `targetProductName`: the target product's name as it is now on the menu (the products module's answer). */
+const toRecord = (r: PromotionRow, targetProductName: string | null): PromotionRecord => ({
   id: r.id,
   name: r.name,
   description: r.description,
@@ -47,7 +42,7 @@ const toRecord = (r: PromotionRow): PromotionRecord => ({
   benefit: PromotionBenefit.parse(r.benefit),
   benefitValue: r.benefit_value,
   targetProductId: r.target_product_id,
-  targetProductName: r.target_product_name,
+  targetProductName,
   targetCategory: r.target_category,
   isActive: r.is_active === 1,
 });
@@ -77,22 +72,30 @@ function toColumns(p: NewPromotion) {
   };
 }
 
-export function createPromotionRepository(db: Kysely<Database>) {
+/** The products module's door: the names of the products promotions target. */
+export type ProductNames = (productIds: readonly number[], trx?: Transaction<Database>) => Promise<Map<number, { name: string }>>;
+
+export function createPromotionRepository(db: Kysely<Database>, productNames: ProductNames) {
+  /** The records of these rows, each with its target product's name. */
+  async function toRecords(rows: readonly PromotionRow[], trx?: Transaction<Database>): Promise<PromotionRecord[]> {
+    const targets = rows.flatMap((r) => (r.target_product_id === null ? [] : [r.target_product_id]));
+    const names = targets.length > 0 ? await productNames(targets, trx) : new Map<number, { name: string }>();
+    return rows.map((r) => toRecord(r, r.target_product_id === null ? null : (names.get(r.target_product_id)?.name ?? null)));
+  }
+  const toOne = async (row: PromotionRow | undefined, trx?: Transaction<Database>) => (row ? (await toRecords([row], trx))[0] : undefined);
+
   return {
     async listActive(trx?: Transaction<Database>): Promise<PromotionRecord[]> {
-      const rows = await selectPromotions(trx ?? db).where('promotions.is_active', '=', 1).orderBy('promotions.id').execute();
-      return rows.map(toRecord);
+      return toRecords(await selectPromotions(trx ?? db).where('is_active', '=', 1).orderBy('id').execute(), trx);
     },
 
     async findById(id: number, trx?: Transaction<Database>): Promise<PromotionRecord | undefined> {
-      const row = await selectPromotions(trx ?? db).where('promotions.id', '=', id).executeTakeFirst();
-      return row && toRecord(row);
+      return toOne(await selectPromotions(trx ?? db).where('id', '=', id).executeTakeFirst(), trx);
     },
 
     /** Codes are stored upper case. */
     async findByCode(code: string, trx?: Transaction<Database>): Promise<PromotionRecord | undefined> {
-      const row = await selectPromotions(trx ?? db).where('promotions.code', '=', code.toUpperCase()).executeTakeFirst();
-      return row && toRecord(row);
+      return toOne(await selectPromotions(trx ?? db).where('code', '=', code.toUpperCase()).executeTakeFirst(), trx);
     },
 
     async insertPromotion(p: NewPromotion, at: string, trx?: Transaction<Database>): Promise<number> {
@@ -106,8 +109,7 @@ export function createPromotionRepository(db: Kysely<Database>) {
 
     /** Every promotion, switched-off ones included, oldest first: the staff list. */
     async listAll(trx?: Transaction<Database>): Promise<PromotionRecord[]> {
-      const rows = await selectPromotions(trx ?? db).orderBy('promotions.id').execute();
-      return rows.map(toRecord);
+      return toRecords(await selectPromotions(trx ?? db).orderBy('id').execute(), trx);
     },
 
     /** Replaces every rule of a promotion; false when there is no such promotion. */
@@ -143,16 +145,6 @@ export function createPromotionRepository(db: Kysely<Database>) {
       return (await q.executeTakeFirst()) !== undefined;
     },
 
-    async isLiveProduct(productId: number, trx?: Transaction<Database>): Promise<boolean> {
-      const row = await (trx ?? db)
-        .selectFrom('products')
-        .select('id')
-        .where('id', '=', productId)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-
     async countPromotions(trx?: Transaction<Database>): Promise<number> {
       const row = await (trx ?? db).selectFrom('promotions').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
       return Number(row.n);
@@ -174,28 +166,6 @@ export function createPromotionRepository(db: Kysely<Database>) {
 
     async deleteCartCoupon(userId: number, trx?: Transaction<Database>): Promise<void> {
       await (trx ?? db).deleteFrom('cart_coupons').where('user_id', '=', userId).execute();
-    },
-
-    async categoriesOf(productIds: readonly number[], trx?: Transaction<Database>): Promise<Map<number, string>> {
-      if (productIds.length === 0) return new Map();
-      const rows = await (trx ?? db).selectFrom('products').select(['id', 'category']).where('id', 'in', [...new Set(productIds)]).execute();
-      return new Map(rows.map((r) => [r.id, r.category]));
-    },
-
-    /** The facts the audience rules read: date of birth and the total of delivered orders. */
-    async customerFacts(userId: number, trx?: Transaction<Database>): Promise<{ birthDate: string | null; deliveredTotalIdr: number; deliveredCount: number }> {
-      const q = trx ?? db;
-      const user = await q.selectFrom('users').select('birth_date').where('id', '=', userId).executeTakeFirst();
-      const delivered = await q
-        .selectFrom('orders')
-        .select((eb) => [
-          eb.fn.coalesce(eb.fn.sum<number | string>('total_idr'), sql<number>`0`).as('total'),
-          eb.fn.countAll<number | string>().as('n'),
-        ])
-        .where('user_id', '=', userId)
-        .where('status', '=', 'delivered')
-        .executeTakeFirstOrThrow();
-      return { birthDate: user?.birth_date ?? null, deliveredTotalIdr: Number(delivered.total), deliveredCount: Number(delivered.n) };
     },
 
     async hasRedemption(userId: number, promotionId: number, period: string, trx?: Transaction<Database>): Promise<boolean> {
@@ -251,11 +221,6 @@ export function createPromotionRepository(db: Kysely<Database>) {
         .values({ user_id: userId, number, issued_by: issuedBy, issued_at: at })
         .onConflict((oc) => oc.column('user_id').doNothing())
         .execute();
-    },
-
-    async userExists(userId: number): Promise<boolean> {
-      const row = await db.selectFrom('users').select('id').where('id', '=', userId).where('role', '=', 'customer').executeTakeFirst();
-      return row !== undefined;
     },
   };
 }

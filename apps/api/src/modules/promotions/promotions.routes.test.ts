@@ -4,8 +4,10 @@ import { signUpAndSignIn, type SignedInUser } from '../../test/auth.js';
 import { createProduct } from '../../test/factories.js';
 import { addToCart, getCart, placeOrder, testClock } from '../../test/orders.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { createDoors } from '../../test/doors.js';
+import { createProductService } from '../products/products.service.js';
 import { createPromotionRepository } from './promotions.repository.js';
-import { createPromotionService, type NewPromotion } from './promotions.service.js';
+import { createPromotionLoader, createPromotionService, type NewPromotion } from './promotions.service.js';
 
 // Monday 2026-11-23 13:30 in Jakarta.
 const clock = testClock();
@@ -37,7 +39,7 @@ let codes = 0;
 async function promotion(overrides: Partial<NewPromotion>): Promise<{ id: number; code: string }> {
   codes += 1;
   const code = overrides.code ?? `TEST${codes}`;
-  const id = await createPromotionRepository(ctx.database.db).insertPromotion({ ...BASE, ...overrides, code }, new Date().toISOString());
+  const id = await createPromotionLoader(ctx.database.db, createProductService({ db: ctx.database.db })).storePromotion({ ...BASE, ...overrides, code });
   return { id, code };
 }
 
@@ -187,8 +189,11 @@ describe('once a day', () => {
       await addToCart(ctx, customer, { productId: coffee.id, quantity: 1 });
       orderIds.push((await placeOrder(ctx, customer, { paymentMethod: 'cash-on-delivery', deliveryMethod: 'pick-up' })).json<OrderResponse>().data.id);
     }
-    const repo = createPromotionRepository(ctx.database.db);
+    const doors = createDoors(ctx.database.db, { ...ctx.config, memberCardThresholdIdr: 50_000 }, clock.now);
+    const repo = createPromotionRepository(ctx.database.db, (ids, trx) => doors.products.productFacts(ids, trx));
     const service = createPromotionService({
+      ...doors,
+      deliveredOrders: (userId, trx) => doors.orders.deliveredOrders(userId, trx),
       db: ctx.database.db,
       promotionRepository: repo,
       settings: { shopTimeZone: 'Asia/Jakarta', memberCardThresholdIdr: 50_000 },

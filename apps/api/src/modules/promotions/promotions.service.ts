@@ -23,6 +23,8 @@ import {
   type PromotionRecord,
   type Verdict,
 } from './promotion-rules.js';
+import type { ProductService } from '../products/products.service.js';
+import type { UserService } from '../users/users.service.js';
 import { createPromotionRepository, type PromotionRepository } from './promotions.repository.js';
 
 // The public file of the module: cart and orders price and spend coupons through it.
@@ -42,9 +44,22 @@ export interface PromotionServiceDeps {
   db: Kysely<Database>;
   /** Tests of this module: a repository of their own. */
   promotionRepository?: PromotionRepository | undefined;
+  /** The products module's door: the targets' names and the lines' categories. */
+  products: Pick<ProductService, 'productFacts'>;
+  /** The users module's door: a customer's birthday, and whether an account is a customer's. */
+  users: Pick<UserService, 'findUserById'>;
+  /**
+   * The customer's delivered orders (their total and how many), asked of the orders module; a function, since the
+   * orders module uses this one (its coupons) and so is registered after it.
+   */
+  deliveredOrders: (userId: number, trx?: Transaction<Database>) => Promise<{ totalIdr: number; count: number }>;
   settings: PromotionSettings;
   now: () => Date;
 }
+
+/** The promotions repository over the products module's names (what loaders and the service build alike). */
+const promotionRepositoryOf = (db: Kysely<Database>, products: Pick<ProductService, 'productFacts'>): PromotionRepository =>
+  createPromotionRepository(db, (ids, trx) => products.productFacts(ids, trx));
 
 /** What the coupon is judged on: the orderable lines, the method, and when the customer gets the order. */
 export interface CouponContext {
@@ -72,7 +87,13 @@ export function memberCardNumber(userId: number): string {
 
 export function createPromotionService(deps: PromotionServiceDeps) {
   const { settings, now } = deps;
-  const repo = deps.promotionRepository ?? createPromotionRepository(deps.db);
+  const repo = deps.promotionRepository ?? promotionRepositoryOf(deps.db, deps.products);
+
+  /** Each line's product category ('' for one no longer found). */
+  const categoriesOf = async (productIds: readonly number[], trx?: Transaction<Database>) => {
+    const facts = await deps.products.productFacts(productIds, trx);
+    return new Map([...facts].map(([id, f]) => [id, f.category as string]));
+  };
 
   const toPromotion = (p: PromotionRecord): Promotion => ({
     id: p.id,
@@ -88,7 +109,8 @@ export function createPromotionService(deps: PromotionServiceDeps) {
 
   /** The card is issued the first time it is looked at after the delivered total reached the threshold. */
   async function memberCardOf(userId: number, trx?: Transaction<Database>): Promise<{ card: MemberCard | null; deliveredTotalIdr: number; deliveredCount: number; birthDate: string | null }> {
-    const facts = await repo.customerFacts(userId, trx);
+    const [user, delivered] = await Promise.all([deps.users.findUserById(userId, trx), deps.deliveredOrders(userId, trx)]);
+    const facts = { birthDate: user?.dateOfBirth ?? null, deliveredTotalIdr: delivered.totalIdr, deliveredCount: delivered.count };
     let card = (await repo.findMemberCard(userId, trx)) ?? null;
     if (!card && facts.deliveredTotalIdr >= settings.memberCardThresholdIdr) {
       await repo.insertMemberCard(userId, memberCardNumber(userId), 'threshold', now().toISOString(), trx);
@@ -118,7 +140,7 @@ export function createPromotionService(deps: PromotionServiceDeps) {
     if (p.frequency === 'once' && (await repo.hasRedemption(userId, p.id, redemptionPeriod(p, shopDate, 0), trx))) {
       return { promotion: p, verdict: { ok: false, kind: 'audience', message: USED_ONCE }, discountIdr: 0 };
     }
-    const categories = await repo.categoriesOf(ctx.lines.map((l) => l.productId), trx);
+    const categories = await categoriesOf(ctx.lines.map((l) => l.productId), trx);
     const discount = computeDiscount(
       p,
       ctx.lines.map((l) => ({ ...l, category: categories.get(l.productId) ?? '' })),
@@ -144,22 +166,13 @@ export function createPromotionService(deps: PromotionServiceDeps) {
     if (code !== null && (await repo.isCodeTaken(code, exceptId))) {
       throw conflict(`Another promotion already uses the code ${code}: choose another code`, 'code');
     }
-    if (input.targetProductId !== null && !(await repo.isLiveProduct(input.targetProductId))) {
+    if (input.targetProductId !== null && !(await deps.products.productFacts([input.targetProductId])).get(input.targetProductId)?.isLive) {
       throw badRequest('The chosen product is not on the menu any more: choose another product or a category', 'targetProductId');
     }
     return { ...input, code };
   }
 
   return {
-    /** For loaders and tests (the demo coupons): a promotion stored as given; answers its id. */
-    storePromotion: (p: NewPromotion, at: string = now().toISOString()): Promise<number> => repo.insertPromotion(p, at),
-
-    /** How many promotions the shop has, ended ones included (the demo coupons load into a shop with none). */
-    countPromotions: (): Promise<number> => repo.countPromotions(),
-
-    /** The promotions on offer as stored, for loaders and tests. */
-    listActiveRecords: (): Promise<PromotionRecord[]> => repo.listActive(),
-
     /** Every promotion with every rule, for the staff screen. */
     async listAllPromotions(): Promise<StaffPromotion[]> {
       return (await repo.listAll()).map(toStaffPromotion);
@@ -210,7 +223,7 @@ export function createPromotionService(deps: PromotionServiceDeps) {
 
     /** Only the lines: whether these lines alone would keep the coupon (to tell when removing items took it off). */
     async linesQualify(p: PromotionRecord, lines: CouponContext['lines'], trx?: Transaction<Database>): Promise<boolean> {
-      const categories = await repo.categoriesOf(lines.map((l) => l.productId), trx);
+      const categories = await categoriesOf(lines.map((l) => l.productId), trx);
       return computeDiscount(p, lines.map((l) => ({ ...l, category: categories.get(l.productId) ?? '' }))).ok;
     },
 
@@ -286,7 +299,7 @@ export function createPromotionService(deps: PromotionServiceDeps) {
 
     /** Staff issue a card at the counter; a customer who has one keeps it. */
     async issueMemberCard(userId: number): Promise<MemberCard> {
-      if (!(await repo.userExists(userId))) throw notFound(`There is no customer ${userId}`);
+      if ((await deps.users.findUserById(userId))?.role !== 'customer') throw notFound(`There is no customer ${userId}`);
       await repo.insertMemberCard(userId, memberCardNumber(userId), 'staff', now().toISOString());
       const card = await repo.findMemberCard(userId);
       if (!card) throw new Error(`member card of ${userId} vanished`);
@@ -296,3 +309,16 @@ export function createPromotionService(deps: PromotionServiceDeps) {
 }
 
 export type PromotionService = ReturnType<typeof createPromotionService>;
+
+/** For the demo data and tests: promotions stored as given, and read back as stored, without judging any coupon. */
+export function createPromotionLoader(db: Kysely<Database>, products: Pick<ProductService, 'productFacts'>) {
+  const repo = promotionRepositoryOf(db, products);
+  return {
+    /** Answers the new promotion's id. */
+    storePromotion: (p: NewPromotion, at: string = new Date().toISOString()): Promise<number> => repo.insertPromotion(p, at),
+    /** How many promotions the shop has, ended ones included (the demo coupons load into a shop with none). */
+    countPromotions: (): Promise<number> => repo.countPromotions(),
+    /** The promotions on offer as stored. */
+    listActiveRecords: (): Promise<PromotionRecord[]> => repo.listActive(),
+  };
+}

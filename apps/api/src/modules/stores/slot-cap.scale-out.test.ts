@@ -16,6 +16,7 @@ import {
   type ServerProcess,
 } from '../../test/server-process.js';
 import { createSessionService } from '../auth/sessions.service.js';
+import { createUserService } from '../users/users.service.js';
 import { createStoreRepository } from './stores.repository.js';
 
 /**
@@ -72,7 +73,7 @@ describe.skipIf(skip)('the slot cap across two server processes', () => {
       new Date().toISOString(),
     );
     const product = await createProduct(database, { priceIdr: 20_000 });
-    const sessions = createSessionService({ db: db, policy: config.sessions, now: () => new Date() });
+    const sessions = createSessionService({ db: db, accounts: createUserService({ db: db, uploadsDir: config.uploadsDir, now: () => new Date() }), policy: config.sessions, now: () => new Date() });
     const tokens = await Promise.all(
       Array.from({ length: 50 }, async () => (await sessions.startSession((await insertTestUser(db)).id)).token),
     );

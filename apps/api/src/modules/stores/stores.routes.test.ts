@@ -9,6 +9,7 @@ import type {
 } from '@coffee/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionService } from '../auth/sessions.service.js';
+import { createUserService } from '../users/users.service.js';
 import { SESSION_COOKIE } from '../../plugins/session.js';
 import { SAME_ORIGIN, signUpAndSignIn, type SignedInUser } from '../../test/auth.js';
 import { createProduct, storeInput } from '../../test/factories.js';
@@ -47,7 +48,7 @@ async function createStore(overrides: Partial<StoreInput> = {}): Promise<number>
 /** A signed-in customer with one item in the cart, made without the password hashing of a sign-up (50 of them are needed). */
 async function customerWithCart(): Promise<SignedInUser> {
   const user = await insertTestUser(ctx.database.db);
-  const sessions = createSessionService({ db: ctx.database.db, policy: ctx.config.sessions, now: () => new Date() });
+  const sessions = createSessionService({ db: ctx.database.db, accounts: createUserService({ db: ctx.database.db, uploadsDir: ctx.config.uploadsDir, now: () => new Date() }), policy: ctx.config.sessions, now: () => new Date() });
   const { token } = await sessions.startSession(user.id);
   const cookie = `${SESSION_COOKIE}=${token}`;
   const customer: SignedInUser = { userId: user.id, email: user.email, password: '', cookie, headers: { cookie, origin: SAME_ORIGIN } };

@@ -95,7 +95,7 @@ export function createUserService(deps: UserServiceDeps) {
   };
 
   return {
-    findUserById: (userId: number) => users.findUserById(userId),
+    findUserById: (userId: number, trx?: Transaction<Database>) => users.findUserById(userId, trx),
     findUserByEmail: (email: string) => users.findUserByEmail(email),
 
     /**

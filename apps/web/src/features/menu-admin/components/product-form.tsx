@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { FieldErrors, UseFormRegister, UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import {
@@ -201,7 +201,6 @@ export function ProductForm({ product, onSubmit, onCancel, deleteAction, optionG
   const pictureIds = ids('picture');
   const field = (name: 'name' | 'price' | 'category' | 'description', options: { hint?: boolean; className?: string } = {}) =>
     fieldInputProps(`product-${name}`, { error: errors[name]?.message, ...options });
-  const sizesError = errors.sizes?.message ?? errors.sizes?.R?.message ?? errors.sizes?.L?.message ?? errors.sizes?.XL?.message;
 
   return (
     <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate aria-busy={isSubmitting} className="grid gap-8 lg:grid-cols-[22rem_minmax(0,1fr)] lg:gap-12">
@@ -347,82 +346,11 @@ export function ProductForm({ product, onSubmit, onCancel, deleteAction, optionG
           />
         </FormField>
 
-        {showSizes && (
-          <fieldset aria-describedby={cn(fieldIds('product-sizes').hint, sizesError && fieldIds('product-sizes').error)}>
-            <legend className="font-display font-medium text-ink">Sizes</legend>
-            <p id={fieldIds('product-sizes').hint} className="mt-1 text-sm text-muted">
-              Price of each size in thousands of rupiah. Leave a size empty if it is not sold.
-            </p>
-            <div className="mt-3 grid gap-4 sm:grid-cols-3">
-              {SIZE_CODES.map((code) => (
-                <div key={code} className="flex flex-col gap-2">
-                  <label htmlFor={`product-size-${code}`} className="text-sm font-medium text-ink">
-                    {SIZE_LABELS[code]} ({code})
-                  </label>
-                  <input
-                    id={`product-size-${code}`}
-                    type="number"
-                    inputMode="numeric"
-                    min={1}
-                    max={MAX_PRODUCT_PRICE}
-                    step={1}
-                    aria-invalid={errors.sizes?.[code] ? true : undefined}
-                    className={inputStyles({ invalid: Boolean(errors.sizes?.[code]) })}
-                    {...register(`sizes.${code}`)}
-                  />
-                </div>
-              ))}
-            </div>
-            <FieldError id={fieldIds('product-sizes').error} message={sizesError} />
-          </fieldset>
-        )}
+        {showSizes && <SizesFieldset register={register} errors={errors.sizes} />}
 
-        {optionGroups && optionGroups.length > 0 && (
-          <fieldset>
-            <legend className="font-display font-medium text-ink">Drink options</legend>
-            <p className="mt-1 text-sm text-muted">What a customer chooses on the product page, in the order ticked.</p>
-            <div className="mt-3 flex flex-wrap gap-3">
-              {optionGroups.map((group) => (
-                <label key={group.id} className="flex items-center gap-2 text-sm text-ink">
-                  <input
-                    type="checkbox"
-                    checked={groupIds.includes(group.id)}
-                    onChange={(event) =>
-                      setGroupIds((ids) => (event.target.checked ? [...ids, group.id] : ids.filter((id) => id !== group.id)))
-                    }
-                  />
-                  {group.name}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        )}
+        {optionGroups && optionGroups.length > 0 && <OptionGroupsFieldset groups={optionGroups} chosen={groupIds} onChange={setGroupIds} />}
 
-        <fieldset>
-          <legend className="font-display font-medium text-ink">On the menu</legend>
-          <div className="mt-3 flex flex-wrap gap-3">
-            <Toggle label="Favorite" {...register('isFavorite')} />
-            <Toggle label="Promo" {...register('isPromo')} />
-            <Toggle label="Sold out" {...register('isSoldOut')} />
-          </div>
-          <p className="mt-2 text-sm text-muted">Favorite and Promo products appear in the Favorite &amp; Promo tab.</p>
-          <FormField
-            id="product-promoPercentOff"
-            label="Promo % off"
-            hint="Taken off every size's price while on promotion; the menu shows the regular price struck through. Leave empty for none."
-            error={errors.promoPercentOff?.message}
-            className="mt-4 max-w-xs"
-          >
-            <input
-              type="text"
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder="e.g. 20"
-              {...fieldInputProps('product-promoPercentOff', { error: errors.promoPercentOff?.message, hint: true })}
-              {...register('promoPercentOff')}
-            />
-          </FormField>
-        </fieldset>
+        <OnTheMenuFieldset register={register} error={errors.promoPercentOff?.message} />
 
         <div className="mt-2 flex flex-col gap-3 sm:flex-row">
           <Button type="submit" variant="primary" size="lg" shape="soft" disabled={isSubmitting} className="sm:min-w-52">
@@ -446,5 +374,94 @@ function Toggle({ label, ...input }: ToggleProps) {
       <input type="checkbox" className="size-5 accent-espresso focus-visible:outline-none" {...input} />
       {label}
     </label>
+  );
+}
+
+/** The price of each size, in thousands of rupiah; an empty size is not sold. */
+function SizesFieldset({ register, errors }: { register: UseFormRegister<ProductFormValues>; errors: FieldErrors<ProductFormValues>['sizes'] }) {
+  const sizesError = errors?.message ?? errors?.R?.message ?? errors?.L?.message ?? errors?.XL?.message;
+  return (
+    <fieldset aria-describedby={cn(fieldIds('product-sizes').hint, sizesError && fieldIds('product-sizes').error)}>
+      <legend className="font-display font-medium text-ink">Sizes</legend>
+      <p id={fieldIds('product-sizes').hint} className="mt-1 text-sm text-muted">
+        Price of each size in thousands of rupiah. Leave a size empty if it is not sold.
+      </p>
+      <div className="mt-3 grid gap-4 sm:grid-cols-3">
+        {SIZE_CODES.map((code) => (
+          <div key={code} className="flex flex-col gap-2">
+            <label htmlFor={`product-size-${code}`} className="text-sm font-medium text-ink">
+              {SIZE_LABELS[code]} ({code})
+            </label>
+            <input
+              id={`product-size-${code}`}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={MAX_PRODUCT_PRICE}
+              step={1}
+              aria-invalid={errors?.[code] ? true : undefined}
+              className={inputStyles({ invalid: Boolean(errors?.[code]) })}
+              {...register(`sizes.${code}`)}
+            />
+          </div>
+        ))}
+      </div>
+      <FieldError id={fieldIds('product-sizes').error} message={sizesError} />
+    </fieldset>
+  );
+}
+
+/** The option groups a customer chooses from on the product page, in the order they were ticked. */
+function OptionGroupsFieldset({ groups, chosen, onChange }: { groups: ReadonlyArray<OptionGroup>; chosen: number[]; onChange: (ids: number[]) => void }) {
+  return (
+    <fieldset>
+      <legend className="font-display font-medium text-ink">Drink options</legend>
+      <p className="mt-1 text-sm text-muted">What a customer chooses on the product page, in the order ticked.</p>
+      <div className="mt-3 flex flex-wrap gap-3">
+        {groups.map((group) => (
+          <label key={group.id} className="flex items-center gap-2 text-sm text-ink">
+            <input
+              type="checkbox"
+              checked={chosen.includes(group.id)}
+              onChange={(event) =>
+                onChange(event.target.checked ? [...chosen, group.id] : chosen.filter((id) => id !== group.id))
+              }
+            />
+            {group.name}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** Favorite, Promo and Sold out, and the promotion's percent off. */
+function OnTheMenuFieldset({ register, error }: { register: UseFormRegister<ProductFormValues>; error: string | undefined }) {
+  return (
+    <fieldset>
+      <legend className="font-display font-medium text-ink">On the menu</legend>
+      <div className="mt-3 flex flex-wrap gap-3">
+        <Toggle label="Favorite" {...register('isFavorite')} />
+        <Toggle label="Promo" {...register('isPromo')} />
+        <Toggle label="Sold out" {...register('isSoldOut')} />
+      </div>
+      <p className="mt-2 text-sm text-muted">Favorite and Promo products appear in the Favorite &amp; Promo tab.</p>
+      <FormField
+        id="product-promoPercentOff"
+        label="Promo % off"
+        hint="Taken off every size's price while on promotion; the menu shows the regular price struck through. Leave empty for none."
+        error={error}
+        className="mt-4 max-w-xs"
+      >
+        <input
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="e.g. 20"
+          {...fieldInputProps('product-promoPercentOff', { error: error, hint: true })}
+          {...register('promoPercentOff')}
+        />
+      </FormField>
+    </fieldset>
   );
 }
