@@ -1,19 +1,13 @@
-import type { Kysely } from 'kysely';
 import { SIZE_LABELS, formatIdr, type Order, type PlaceOrderInput } from '@coffee/contract';
 import type { OrderSettings } from '../../config.js';
-import type { Database } from '../../db/schema.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { idempotencyKey, requestFingerprint } from '../../lib/idempotency.js';
-import type { Mailer } from '../../lib/mail.js';
 import { parseShopLocal } from '../../lib/shop-time.js';
-import type { CartService, PricedCartLine } from '../cart/cart.service.js';
+import type { PricedCartLine } from '../cart/cart.service.js';
 import { lineTotalIdr, summarize, toPriceSummary } from '../checkout/checkout.service.js';
-import type { PaymentProviders } from '../payments/payments.service.js';
-import type { PromotionService } from '../promotions/promotions.service.js';
-import type { StoreService } from '../stores/stores.service.js';
-import type { UserService } from '../users/users.service.js';
 import { buildOrderConfirmation } from './order-email.js';
 import type { OrderRecord, OrderRepository } from './orders.repository.js';
+import type { OrderServiceDeps } from './orders.service.js';
 
 export interface Customer {
   id: number;
@@ -26,26 +20,13 @@ export interface PlacedOrder {
   created: boolean;
 }
 
-export interface OrderPlacementDeps {
-  db: Kysely<Database>;
+export type OrderPlacementDeps = Pick<
+  OrderServiceDeps,
+  'db' | 'settings' | 'now' | 'cart' | 'stores' | 'users' | 'payments' | 'promotions' | 'mailer' | 'publicUrl' | 'log'
+> & {
   orders: OrderRepository;
-  settings: OrderSettings;
-  now: () => Date;
-  /** The cart module's door: the customer's cart, taken in the order's transaction. */
-  cart: Pick<CartService, 'takeForOrder'>;
-  /** The store's hours, pause and slot capacity: placing an order takes a place in its slot. */
-  stores: Pick<StoreService, 'reserveSlot'>;
-  /** The customer's saved delivery address, for Door Delivery without one. */
-  users: Pick<UserService, 'deliveryAddressOf'>;
-  payments: PaymentProviders;
-  /** The cart's coupon, judged again and spent in the order's transaction; absent: orders without coupons. */
-  promotions?: Pick<PromotionService, 'couponForOrder' | 'redeemCoupon'> | undefined;
-  mailer: Pick<Mailer, 'sendLater'>;
-  /** For the link in the confirmation email. */
-  publicUrl: string;
-  log: { error(obj: object, msg: string): void };
   asOrder: (record: OrderRecord) => Order;
-}
+};
 
 /** Fingerprint of a placement request, so one Idempotency-Key cannot stand for two different requests. */
 const requestHash = (input: PlaceOrderInput): string =>

@@ -1,7 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import {
   ACTIVE_ORDER_STATUSES,
-  ChosenOption,
   DeliveryMethod,
   FINISHED_ORDER_STATUSES,
   type OrderEventKind,
@@ -9,8 +8,9 @@ import {
   PaymentMethod,
   PaymentStatus,
   RefundStatus,
-  SizeCode,
+  type ChosenOption,
   type OrderStore,
+  type SizeCode,
 } from '@coffee/contract';
 import type { Database } from '../../db/schema.js';
 import { createOrderLineRepository } from './order-lines.repository.js';
@@ -145,9 +145,9 @@ const ORDER_COLUMNS = [
  * those tables): its customer, its store, and its products' pictures as they are now.
  */
 export interface OrderLookups {
-  customersOf(userIds: readonly number[], trx?: Transaction<Database>): Promise<Map<number, { email: string; name: string | null; phone: string | null }>>;
-  placesOf(storeIds: readonly (number | null)[]): Promise<Map<number, { name: string; address: string }>>;
-  pictureAddresses(productIds: readonly number[], trx?: Transaction<Database>): Promise<Map<number, string | null>>;
+  customersOf: (userIds: readonly number[], trx?: Transaction<Database>) => Promise<Map<number, { email: string; name: string | null; phone: string | null }>>;
+  placesOf: (storeIds: readonly (number | null)[]) => Promise<Map<number, { name: string; address: string }>>;
+  pictureAddresses: (productIds: readonly number[], trx?: Transaction<Database>) => Promise<Map<number, string | null>>;
 }
 
 /** The store an order names, as it is now; null when it names none or the store was removed. */
