@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../apps/api/src/db/database.js';
 import { migrateToLatest } from '../apps/api/src/db/migrate.js';
-import { createProductRepository, type NewProduct } from '../apps/api/src/modules/products/products.repository.js';
+import { createProductService, type NewProduct } from '../apps/api/src/modules/products/products.service.js';
 import { DURATION, fetchAnswer, load, machine, printTable, ratio, startBareServer, startShop, type Answer, type Figure, type Load } from './lib.js';
 
 const CONNECTIONS = 10;
@@ -118,9 +118,9 @@ async function seedLargeCatalogue(dataDir: string): Promise<void> {
   const database = openDatabase({ sqliteFile: path.join(dataDir, 'coffee-shop.sqlite') });
   try {
     await migrateToLatest(database);
-    const repo = createProductRepository(database.db);
+    const repo = createProductService({ db: database.db });
     await repo.transaction(async (trx) => {
-      for (const product of generatedCatalogue(LARGE_CATALOGUE)) await repo.createProduct(product, trx);
+      for (const product of generatedCatalogue(LARGE_CATALOGUE)) await repo.storeProduct(product, trx);
     });
   } finally {
     await database.destroy();
