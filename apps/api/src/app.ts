@@ -58,7 +58,9 @@ import { createPromotionRepository, createPromotionService } from './modules/pro
 import { orderRoutes } from './modules/orders/orders.routes.js';
 import { createOrderRepository } from './modules/orders/orders.repository.js';
 import { createOrderService } from './modules/orders/orders.service.js';
-import { createPaymentProviders } from './modules/payments/payments.service.js';
+import { paymentNotificationRoutes } from './modules/orders/payment-notification.routes.js';
+import { createMidtransClient, createPaymentService } from './modules/payments/payments.service.js';
+import { createPaymentRepository } from './modules/payments/payments.repository.js';
 import { shopRoutes } from './modules/shop/shop.routes.js';
 import { questionRoutes } from './modules/questions/questions.routes.js';
 import { createQuestionRepository, createQuestionService } from './modules/questions/questions.service.js';
@@ -292,6 +294,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
     log: app.log,
   });
+  // The payment gateway when MIDTRANS_* is set (decision 023); otherwise the manual providers, as before.
+  const midtrans = config.midtrans;
+  const payments = createPaymentService({
+    repository: createPaymentRepository(db),
+    gateway: midtrans
+      ? {
+          client: createMidtransClient({ serverKey: midtrans.serverKey, clientKey: midtrans.clientKey, apiUrl: midtrans.apiUrl, timeoutMs: 10_000 }),
+          settings: { serverKey: midtrans.serverKey, clientKey: midtrans.clientKey, apiUrl: midtrans.apiUrl, expiryMinutes: midtrans.expiryMinutes },
+        }
+      : null,
+    bankAccount: config.orders.bankAccount,
+    publicUrl: config.publicUrl,
+    now,
+    log: app.log,
+  });
   const orders = createOrderService({
     onOrderSteps: (orderId, steps) => void events.notifyOrderSteps(orderId, steps),
     stores,
@@ -301,7 +318,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     settings: config.orders,
     now,
     cart,
-    payments: createPaymentProviders({ bankAccount: config.orders.bankAccount }),
+    payments: payments.providers,
+    gateway: payments,
     promotions,
     mailer,
     publicUrl: config.publicUrl,
@@ -309,10 +327,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(cartRoutes, { prefix: '/api/v1', cart });
   await app.register(orderRoutes, { prefix: '/api/v1', orders });
+  await app.register(paymentNotificationRoutes, { prefix: '/api/v1', orders, payments });
+  // The start-up check: a payment whose notification was lost (the process died before answering it) is asked for
+  // again. In the background, so a slow gateway never holds the shop's start.
+  if (midtrans) {
+    app.addHook('onReady', (done) => {
+      void orders
+        .reconcileGatewayPayments()
+        .then(({ checked }) => {
+          if (checked > 0) app.log.info({ checked }, 'checked the payments still open at the gateway');
+        })
+        .catch((err: unknown) => app.log.error({ err }, 'start-up payment check failed'));
+      done();
+    });
+  }
   await app.register(eventRoutes, { prefix: '/api/v1', events });
   await app.register(shopRoutes, {
     prefix: '/api/v1',
-    shop: createShopService({ orders: config.orders, chatUrl: config.chatUrl }),
+    shop: createShopService({
+      orders: config.orders,
+      chatUrl: config.chatUrl,
+      payments: { gateway: payments.gatewayName, methods: payments.checkoutMethods(), clientKey: payments.clientKey, apiUrl: payments.apiUrl },
+    }),
   });
   // "Ask a Staff" without a chat link: kept for the staff orders screen and mailed to the shop.
   const questions = createQuestionService({

@@ -96,6 +96,12 @@ const EnvSchema = z.object({
   SHIPPING_FEE: z.coerce.number().int().min(0).max(10_000_000).default(15_000),
   SHOP_TIMEZONE: z.string().trim().refine(isValidTimeZone, 'unknown time zone').default('Asia/Jakarta'),
   BANK_ACCOUNT: z.string().trim().min(3).max(200).default('BCA 123-456-7890 a.n. Coffee Shop'),
+  /** The payment gateway (modules/payments): Midtrans Core API when both keys are set; manual payments otherwise. */
+  MIDTRANS_SERVER_KEY: z.string().trim().max(200).optional(),
+  MIDTRANS_CLIENT_KEY: z.string().trim().max(200).optional(),
+  MIDTRANS_IS_PRODUCTION: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  MIDTRANS_API_URL: optionalUrl.optional(),
+  MIDTRANS_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   ORDER_MAX_LINE_QUANTITY: z.coerce.number().int().min(1).max(1000).default(20),
   ORDER_MAX_ITEMS: z.coerce.number().int().min(1).max(10_000).default(50),
   ORDER_MAX_DAYS_AHEAD: z.coerce.number().int().min(1).max(90).default(7),
@@ -162,6 +168,11 @@ const ACCEPTS: Record<string, string> = {
   TAX_RATE: 'a fraction of the subtotal from 0 to 1 with at most four decimals (0.1 is 10 %)',
   SHIPPING_FEE: 'a whole number of rupiah from 0 to 10000000 (Door Delivery fee)',
   SHOP_TIMEZONE: 'an IANA time zone such as Asia/Jakarta (the shop clock for opening and delivery hours)',
+  MIDTRANS_SERVER_KEY: "the Midtrans server key (Dashboard > Settings > Access keys), set together with MIDTRANS_CLIENT_KEY",
+  MIDTRANS_CLIENT_KEY: "the Midtrans client key, set together with MIDTRANS_SERVER_KEY",
+  MIDTRANS_IS_PRODUCTION: 'true (the live Midtrans API) or false (the sandbox)',
+  MIDTRANS_API_URL: 'an http(s) URL of a server that speaks the Midtrans Core API (https only in production), or empty for the sandbox or production address',
+  MIDTRANS_EXPIRY_MINUTES: 'minutes a QR or virtual account takes payments, 1 to 1440',
   BANK_ACCOUNT: 'the account customers transfer to, e.g. "BCA 123-456-7890 a.n. Coffee Shop" (3 to 200 characters)',
   ORDER_MAX_LINE_QUANTITY: 'a whole number from 1 to 1000 (items of one product and size per order)',
   ORDER_MAX_ITEMS: 'a whole number from 1 to 10000 (items per order)',
@@ -230,6 +241,8 @@ export interface Config {
     pictureUploadWindowMs: number;
   };
   orders: OrderSettings;
+  /** The payment gateway, or null: manual payments (bank details shown, staff mark paid; cash). */
+  midtrans: MidtransConfig | null;
   oidc: OidcSettings;
   /** The external chat link shown in the signed-in navigation; null: none. */
   chatUrl: string | null;
@@ -261,6 +274,15 @@ export interface OrderSettings {
   maxLineQuantity: number;
   maxOrderItems: number;
   maxDaysAhead: number;
+}
+
+export interface MidtransConfig {
+  serverKey: string;
+  clientKey: string;
+  /** No trailing slash. */
+  apiUrl: string;
+  isProduction: boolean;
+  expiryMinutes: number;
 }
 
 export class ConfigError extends Error {}
@@ -381,11 +403,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxOrderItems: e.ORDER_MAX_ITEMS,
       maxDaysAhead: e.ORDER_MAX_DAYS_AHEAD,
     },
+    midtrans: midtransSettings(e, env),
     oidc: oidcSettings(e, env, publicUrl),
     chatUrl: e.CHAT_URL,
     memberCardThresholdIdr: e.MEMBER_CARD_THRESHOLD,
     shopClockStart: e.SHOP_CLOCK === undefined ? null : new Date(e.SHOP_CLOCK),
   };
+}
+
+/** Both keys or neither: one alone stops start-up (a shop half set up would take orders it cannot charge). */
+function midtransSettings(e: z.infer<typeof EnvSchema>, env: NodeJS.ProcessEnv): MidtransConfig | null {
+  const invalid = (name: string) =>
+    new ConfigError(`Invalid ${name}=${JSON.stringify(name === 'MIDTRANS_SERVER_KEY' ? '***' : (env[name] ?? ''))}: expected ${ACCEPTS[name] ?? 'a valid value'}`);
+  const serverKey = e.MIDTRANS_SERVER_KEY ?? '';
+  const clientKey = e.MIDTRANS_CLIENT_KEY ?? '';
+  if (serverKey === '' && clientKey === '') return null;
+  if (serverKey === '') throw invalid('MIDTRANS_SERVER_KEY');
+  if (clientKey === '') throw invalid('MIDTRANS_CLIENT_KEY');
+  const apiUrl = (e.MIDTRANS_API_URL ?? (e.MIDTRANS_IS_PRODUCTION ? 'https://api.midtrans.com' : 'https://api.sandbox.midtrans.com')).replace(/\/+$/, '');
+  // The server key travels with every call: never over plain http to a live gateway.
+  if (!/^https?:\/\//.test(apiUrl) || (e.NODE_ENV === 'production' && e.MIDTRANS_IS_PRODUCTION && !apiUrl.startsWith('https://'))) {
+    throw invalid('MIDTRANS_API_URL');
+  }
+  return { serverKey, clientKey, apiUrl, isProduction: e.MIDTRANS_IS_PRODUCTION, expiryMinutes: e.MIDTRANS_EXPIRY_MINUTES };
 }
 
 /** The OIDC variables belong together: an issuer without its client id and secret stops start-up. */

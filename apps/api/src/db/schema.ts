@@ -320,7 +320,36 @@ export interface MemberCardTable {
   issued_at: string;
 }
 
+/** One charge attempt at the payment gateway (migration 014); written before the gateway is called. */
+export interface PaymentChargeTable {
+  id: Generated<number>;
+  order_id: number;
+  /** The gateway's order_id: unique per attempt, so a retry after expiry or failure is a new charge. */
+  reference: string;
+  /** The gateway's payment type: qris, bank_transfer, credit_card. */
+  method: string;
+  bank: string | null;
+  amount_idr: number;
+  transaction_id: string | null;
+  /** 'creating' until the gateway answered, then its transaction_status (pending, settlement...) or 'unavailable'. */
+  gateway_status: string;
+  fraud_status: string | null;
+  qr_string: string | null;
+  deep_link: string | null;
+  va_number: string | null;
+  redirect_url: string | null;
+  expires_at: string | null;
+  /** What happened, in customer words; null when nothing to say. */
+  message: string | null;
+  /** null, 'requested' (one refund call is under way), 'refunded', 'failed' (refund_failure says why). */
+  refund_state: string | null;
+  refund_failure: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
+  payment_charges: PaymentChargeTable;
   products: ProductTable;
   product_sizes: ProductSizeTable;
   users: UserTable;

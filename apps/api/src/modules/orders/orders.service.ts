@@ -9,7 +9,9 @@ import {
   type ListOrdersQuery,
   type ListStaffOrdersQuery,
   type Order,
+  type OrderPayment,
   type OrderStatus,
+  type PayOrderInput,
   type PageMeta,
   type PlaceOrderInput,
   type StaffOrder,
@@ -20,7 +22,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mail.js';
 import { parseId, priceCartLines, type CartRepository, type CartService } from '../cart/cart.service.js';
 import { lineTotalIdr, summarize, toPriceSummary } from '../checkout/checkout.service.js';
-import type { PaymentProviders } from '../payments/payments.service.js';
+import type { PaymentProviders, PaymentService, VerifiedNotice } from '../payments/payments.service.js';
 import type { PromotionService } from '../promotions/promotions.service.js';
 import { parseShopLocal } from '../../lib/shop-time.js';
 import type { StoreService } from '../stores/stores.service.js';
@@ -48,6 +50,8 @@ export interface OrderServiceDeps {
   /** The store's hours, pause and slot capacity: placing an order takes a place in its slot. */
   stores: Pick<StoreService, 'reserveSlot' | 'releaseSlot'>;
   payments: PaymentProviders;
+  /** The payment gateway's charges, notices and refunds (payments module); absent or without a gateway: manual payments only. */
+  gateway?: PaymentService | undefined;
   /** The cart's coupon, judged again and spent in the order's transaction; absent: orders without coupons. */
   promotions?: Pick<PromotionService, 'couponForOrder' | 'redeemCoupon'> | undefined;
   mailer: Pick<Mailer, 'sendLater'>;
@@ -73,7 +77,7 @@ export interface PlacedOrder {
 }
 
 /** The order as the API shows it; `timeZone` is the shop's, the clock its history is told by. */
-export function toOrder(r: OrderRecord, timeZone: string): Order {
+export function toOrder(r: OrderRecord, timeZone: string, payment: OrderPayment | null = null): Order {
   return {
     id: r.id,
     status: r.status,
@@ -117,12 +121,13 @@ export function toOrder(r: OrderRecord, timeZone: string): Order {
     paidAt: r.paidAt,
     refundStatus: r.refundStatus,
     cancellable: checkCustomerCancel(r).ok,
+    payment,
     history: r.history.map((e) => ({ kind: e.kind, at: e.at, atShopTime: toShopLocal(new Date(e.at), timeZone).text, by: e.by })),
   };
 }
 
-export const toStaffOrder = (r: OrderRecord, timeZone: string): StaffOrder => ({
-  ...toOrder(r, timeZone),
+export const toStaffOrder = (r: OrderRecord, timeZone: string, payment: OrderPayment | null = null): StaffOrder => ({
+  ...toOrder(r, timeZone, payment),
   customer: { id: r.userId, email: r.customerEmail, name: r.customerName, phone: r.customerPhone },
   nextStatuses: nextStatuses(r),
 });
@@ -136,6 +141,7 @@ function requestHash(input: PlaceOrderInput): string {
     input.address ?? null,
     // Only when sent, so keys of requests made before stores existed keep their fingerprint.
     ...(input.storeId === undefined ? [] : [input.storeId]),
+    ...(input.bank === undefined ? [] : [input.bank]),
   ]);
   return createHash('sha256').update(canonical).digest('hex');
 }
@@ -155,8 +161,12 @@ const pageMeta = (query: { page: number; limit: number }, total: number): PageMe
 export function createOrderService(deps: OrderServiceDeps) {
   const { db, orderRepository: orders, cartRepository: carts, settings, now } = deps;
 
-  const asOrder = (r: OrderRecord) => toOrder(r, settings.shopTimeZone);
-  const asStaffOrder = (r: OrderRecord) => toStaffOrder(r, settings.shopTimeZone);
+  const { gateway } = deps;
+  /** The gateway payments of these orders (QR, virtual account, status), when the shop has a gateway. */
+  const paymentsOf = async (records: readonly OrderRecord[]): Promise<Map<number, OrderPayment>> =>
+    gateway ? gateway.viewsOf(records.map((r) => r.id)) : new Map();
+  const asOrder = async (r: OrderRecord) => toOrder(r, settings.shopTimeZone, (await paymentsOf([r])).get(r.id) ?? null);
+  const asStaffOrder = async (r: OrderRecord) => toStaffOrder(r, settings.shopTimeZone, (await paymentsOf([r])).get(r.id) ?? null);
 
   /**
    * Moves an order only from the state it was read in (compare-and-set) and writes the steps to its history in the
@@ -202,7 +212,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     }
     const order = await orders.findOrder(found.orderId);
     if (!order || order.userId !== customer.id) throw new Error(`order ${found.orderId} of key ${key} is missing`);
-    return { order: asOrder(order), created: false };
+    return { order: await asOrder(order), created: false };
   }
 
   /** A refused move, with where the order is now so the staff screen can catch up without a reload. */
@@ -308,9 +318,12 @@ export function createOrderService(deps: OrderServiceDeps) {
               { summary: toPriceSummary(summary) },
             );
           }
+          // A coupon that covers everything: nothing to charge, so the order is paid at once and goes to the kitchen.
+          const free = summary.totalIdr === 0;
           const orderId = await orders.insertOrder({
             userId: customer.id,
-            status: 'pending',
+            status: free ? 'paid' : 'pending',
+            ...(free ? { paidAt: nowIso } : {}),
             paymentMethod: input.paymentMethod,
             // Replaced below by what the payment provider says.
             paymentStatus: 'awaiting-payment',
@@ -329,11 +342,9 @@ export function createOrderService(deps: OrderServiceDeps) {
           }, trx);
           await orders.insertLines(orderId, priced, trx);
           if (coupon && receivedAt) await deps.promotions?.redeemCoupon(customer.id, coupon, orderId, receivedAt, trx);
-          const payment = await deps.payments[input.paymentMethod].initiate({
-            id: orderId,
-            totalIdr: summary.totalIdr,
-            customerEmail: customer.email,
-          });
+          const payment = free
+            ? { paymentStatus: 'paid' as const, instructions: null }
+            : await deps.payments[input.paymentMethod].initiate({ id: orderId, totalIdr: summary.totalIdr, customerEmail: customer.email });
           await orders.setPayment(orderId, payment.paymentStatus, payment.instructions, trx);
           await orders.insertIdempotencyKey(customer.id, key, orderId, hash, nowIso, trx);
           await carts.deleteAllLines(cart.id, trx);
@@ -350,9 +361,17 @@ export function createOrderService(deps: OrderServiceDeps) {
       }
       if ('seen' in outcome) return replay(customer, key, hash, outcome.seen);
 
-      const record = await orders.findOrder(outcome.orderId);
+      let record = await orders.findOrder(outcome.orderId);
       if (!record) throw new Error(`order ${outcome.orderId} vanished after commit`);
-      const order = asOrder(record);
+      // The charge at the gateway, after the order committed (never a network call inside its transaction). A card
+      // waits for the customer's card on the order page; a gateway that does not answer leaves the order waiting for
+      // another try or another method (the order page says so).
+      if (gateway?.usesGateway(input.paymentMethod) && input.paymentMethod !== 'card' && record.paymentStatus === 'awaiting-payment') {
+        await chargeOrder(record, customer.email, input.paymentMethod, { bank: input.bank });
+        record = (await orders.findOrder(outcome.orderId)) ?? record;
+      }
+      if (record.paymentStatus === 'paid') deps.onOrderSteps?.(record.id, [{ kind: 'paid', at: record.paidAt ?? record.placedAt, by: null }]);
+      const order = await asOrder(record);
       sendConfirmation(order, customer.email);
       return { order, created: true };
     },
@@ -362,11 +381,69 @@ export function createOrderService(deps: OrderServiceDeps) {
         { userId, visibleToCustomer: true },
         { limit: query.limit, offset: (query.page - 1) * query.limit },
       );
-      return { data: rows.map(asOrder), meta: pageMeta(query, total) };
+      const payments = await paymentsOf(rows);
+      return { data: rows.map((r) => toOrder(r, settings.shopTimeZone, payments.get(r.id) ?? null)), meta: pageMeta(query, total) };
     },
 
     async getMyOrder(userId: number, rawId: string): Promise<Order> {
       return asOrder(await findOwnOrder(userId, rawId));
+    },
+
+    /** Pays an order awaiting payment through the gateway: a card's first charge, a new try, or another method. */
+    async payMyOrder(userId: number, rawId: string, input: PayOrderInput): Promise<Order> {
+      const order = await findOwnOrder(userId, rawId);
+      if (!gateway || order.status !== 'pending' || order.paymentStatus !== 'awaiting-payment' || !gateway.usesGateway(order.paymentMethod)) {
+        throw conflict(`Order #${order.id} is not waiting for a payment through the payment service`, 'status', { currentStatus: order.status });
+      }
+      const latest = await gateway.latestCharge(order.id);
+      if (latest && (latest.gatewayStatus === 'pending' || latest.gatewayStatus === 'creating')) {
+        // The open QR or virtual account is closed first, so the customer cannot pay twice.
+        await gateway.closeOpenCharge(order.id);
+        const closed = await gateway.latestCharge(order.id);
+        if (closed && (closed.gatewayStatus === 'pending' || closed.gatewayStatus === 'creating')) {
+          throw conflict('Your earlier payment is still open at the payment service: pay it, or try again in a moment', 'method');
+        }
+      }
+      if (input.method !== order.paymentMethod) {
+        const payment = gateway.usesGateway(input.method)
+          ? { paymentStatus: 'awaiting-payment' as const, instructions: null }
+          : await deps.payments[input.method].initiate({ id: order.id, totalIdr: order.totalIdr, customerEmail: order.customerEmail });
+        if (!(await orders.changePaymentMethod(order.id, order.paymentMethod, input.method, payment, now().toISOString()))) throw await lostRace(order.id);
+      }
+      if (gateway.usesGateway(input.method)) await chargeOrder(order, order.customerEmail, input.method, { bank: input.bank, tokenId: input.tokenId });
+      return asOrder(await findOwnOrder(userId, rawId));
+    },
+
+    /**
+     * A gateway notice, verified by the payments module (signature, then the gateway's own status): moves the order.
+     * Idempotent and order-independent: every move is a compare-and-set from the state the notice applies to, so the
+     * same notice twice, or a late "pending", changes nothing. False when the amount is not the order's total.
+     */
+    async applyGatewayNotice(notice: VerifiedNotice): Promise<boolean> {
+      return applyNotice(notice);
+    },
+
+    /**
+     * The start-up check: every charge whose outcome may have been missed (the process died between the gateway's
+     * notice and its answer) is asked again and applied, and a refund cut short is finished with the same refund key.
+     */
+    async reconcileGatewayPayments(): Promise<{ checked: number }> {
+      if (!gateway) return { checked: 0 };
+      const open = await gateway.unsettledCharges();
+      for (const charge of open) {
+        try {
+          if (charge.refundState === 'requested') {
+            const result = await gateway.finishClaimedRefund(charge.reference);
+            if (result.state === 'refunded') await recordRefunded(charge.orderId, null);
+            continue;
+          }
+          const notice = await gateway.recheck(charge.reference);
+          if (notice) await applyNotice(notice);
+        } catch (err) {
+          deps.log.error({ err, reference: charge.reference }, 'start-up payment check failed for one charge');
+        }
+      }
+      return { checked: open.length };
     },
 
     /** Removes a finished order from the customer's history; the shop keeps it (hidden_by_customer_at). */
@@ -399,7 +476,8 @@ export function createOrderService(deps: OrderServiceDeps) {
         { status: query.status, active: query.active, storeId: query.storeId },
         { limit: query.limit, offset: (query.page - 1) * query.limit },
       );
-      return { data: rows.map(asStaffOrder), meta: pageMeta(query, total) };
+      const payments = await paymentsOf(rows);
+      return { data: rows.map((r) => toStaffOrder(r, settings.shopTimeZone, payments.get(r.id) ?? null)), meta: pageMeta(query, total) };
     },
 
     async getAnyOrder(rawId: string): Promise<StaffOrder> {
@@ -474,7 +552,12 @@ export function createOrderService(deps: OrderServiceDeps) {
           { status: 'cancelled', paymentStatus: order.paymentStatus, paidAt: order.paidAt, updatedAt: nowIso, refundStatus: refundAfterCancel(order) },
           [{ kind: 'cancelled', at: nowIso, by: 'customer' }],
         );
-        if (moved) return asOrder(await findOwnOrder(userId, rawId));
+        if (moved) {
+          // Only the request that cancelled it refunds or closes the charge: a second tap lost the move above.
+          if (refundAfterCancel(order) === 'refund-due') await refundThroughGateway(order.id, 'customer');
+          else await gateway?.closeOpenCharge(order.id);
+          return asOrder(await findOwnOrder(userId, rawId));
+        }
         if (attempt >= 2) {
           const current = await findOwnOrder(userId, rawId);
           throw conflict(
@@ -484,6 +567,30 @@ export function createOrderService(deps: OrderServiceDeps) {
           );
         }
       }
+    },
+
+    /**
+     * Staff refund a cancelled order through the gateway it was paid with. Exactly once against a customer's cancel
+     * at the same moment: the refund is claimed on the charge first, and the loser is told it is under way.
+     */
+    async refundMyShopOrder(rawId: string): Promise<StaffOrder> {
+      const order = await findAnyOrder(rawId);
+      if (order.refundStatus !== 'refund-due') {
+        throw statusConflict(order, order.refundStatus === 'refunded' ? `Order #${order.id} is already refunded` : `Order #${order.id} has no refund due`);
+      }
+      if (!(await gateway?.paidThroughGateway(order.id))) {
+        throw statusConflict(order, `Order #${order.id} was not paid through the payment service: pay it back yourself and mark it refunded`);
+      }
+      const result = await refundThroughGateway(order.id, 'staff');
+      if (result === 'busy') throw statusConflict(order, `A refund of order #${order.id} is under way already: check the order again in a moment`);
+      if (result !== 'refunded') {
+        const charge = await gateway?.latestCharge(order.id);
+        throw statusConflict(
+          order,
+          `The payment service did not refund order #${order.id}${charge?.refundFailure ? ` (${charge.refundFailure})` : ''}: the refund stays due. Pay it back another way and mark it refunded, or try again`,
+        );
+      }
+      return asStaffOrder(await findAnyOrder(String(order.id)));
     },
 
     /** Staff paid back the total of a paid order that was cancelled. */
@@ -502,9 +609,111 @@ export function createOrderService(deps: OrderServiceDeps) {
         return done;
       });
       if (!refunded) throw statusConflict(order, `Order #${order.id} was just marked refunded by someone else`);
+      deps.onOrderSteps?.(order.id, [{ kind: 'refunded', at: nowIso, by: 'staff' }]);
       return asStaffOrder(await findAnyOrder(String(order.id)));
     },
   };
+
+  /** Creates the charge for an order at the gateway, from the order's own figures. */
+  async function chargeOrder(
+    order: OrderRecord,
+    email: string,
+    method: PlaceOrderInput['paymentMethod'],
+    options: { bank?: PayOrderInput['bank']; tokenId?: string | undefined },
+  ): Promise<void> {
+    if (!gateway) return;
+    try {
+      await gateway.startCharge(
+        {
+          id: order.id,
+          totalIdr: order.totalIdr,
+          email,
+          lines: order.lines.map((l) => ({ productId: l.productId, name: l.name, unitPriceIdr: l.unitPriceIdr, quantity: l.quantity })),
+          discountIdr: order.discountIdr,
+          taxAndFeesIdr: order.taxAndFeesIdr,
+          shippingIdr: order.shippingIdr,
+        },
+        method,
+        options,
+      );
+    } catch (err) {
+      // A refused card token is the customer's to fix (400); anything else leaves the order waiting, logged.
+      if ((err as { statusCode?: number }).statusCode === 400) throw err;
+      deps.log.error({ err, orderId: order.id }, 'charge at the payment gateway failed');
+    }
+  }
+
+  /** See applyGatewayNotice. */
+  async function applyNotice(notice: VerifiedNotice): Promise<boolean> {
+    const orderId = notice.charge.orderId;
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      const order = await orders.findOrder(orderId);
+      if (!order) return false;
+      if (notice.outcome === 'paid') {
+        // The gateway's amount (from its status answer) must be this order's total and this charge's.
+        if (notice.amountIdr !== order.totalIdr || notice.charge.amountIdr !== order.totalIdr) {
+          deps.log.error({ orderId, reference: notice.charge.reference, amountIdr: notice.amountIdr, totalIdr: order.totalIdr }, 'gateway payment amount is not the order total: order left as it is');
+          return false;
+        }
+        if (order.paymentStatus === 'paid') return true;
+        const nowIso = now().toISOString();
+        const paid = [{ kind: 'paid' as const, at: nowIso, by: null }];
+        if (order.status === 'cancelled') {
+          // Paid after it was cancelled (a QR paid at the last second): recorded, owed back, and refunded at once.
+          const recorded = await db.transaction().execute(async (trx) => {
+            const changed = await orders.changeState(order.id, order, { status: 'cancelled', paymentStatus: 'paid', paidAt: nowIso, updatedAt: nowIso, refundStatus: 'refund-due' }, trx);
+            if (changed) await orders.insertEvents(order.id, paid, trx);
+            return changed;
+          });
+          if (!recorded) continue;
+          deps.onOrderSteps?.(order.id, paid);
+          await refundThroughGateway(order.id, null);
+          return true;
+        }
+        // The kitchen sees it at once (the step goes out live): no staff step between the payment and "Start preparing".
+        const moved = await moveOrder(order, { status: statusAfterMarkPaid(order), paymentStatus: 'paid', paidAt: nowIso, updatedAt: nowIso }, paid);
+        if (!moved) continue;
+        return true;
+      }
+      if (notice.outcome === 'failed') {
+        // Only the newest attempt's end cancels the order (an older QR expiring after a new one was made does not).
+        const latest = await gateway?.latestCharge(orderId);
+        if (latest?.reference !== notice.charge.reference) return true;
+        if (order.status !== 'pending' || order.paymentStatus !== 'awaiting-payment') return true;
+        const nowIso = now().toISOString();
+        // The orders module's own cancel (moveOrder): the slot place (and the coupon) are given back.
+        const moved = await moveOrder(
+          order,
+          { status: 'cancelled', paymentStatus: order.paymentStatus, paidAt: order.paidAt, updatedAt: nowIso, refundStatus: null },
+          [{ kind: 'cancelled', at: nowIso, by: null }],
+        );
+        if (!moved) continue;
+        return true;
+      }
+      if (notice.outcome === 'refunded' && order.refundStatus === 'refund-due') await recordRefunded(order.id, null);
+      return true;
+    }
+    return true;
+  }
+
+  /** Refunds a paid, cancelled order through the gateway; 'none' when it was not paid through one. */
+  async function refundThroughGateway(orderId: number, by: 'customer' | 'staff' | null): Promise<'refunded' | 'failed' | 'busy' | 'none'> {
+    if (!gateway) return 'none';
+    const result = await gateway.refund(orderId, 'Order cancelled');
+    if (result.state === 'refunded') await recordRefunded(orderId, by === 'customer' ? null : by);
+    return result.state;
+  }
+
+  /** The order shows "Refunded" once the gateway confirmed the refund (once: refund-due -> refunded is a compare-and-set). */
+  async function recordRefunded(orderId: number, by: 'staff' | null): Promise<void> {
+    const nowIso = now().toISOString();
+    const done = await db.transaction().execute(async (trx) => {
+      const changed = await orders.markRefunded(orderId, nowIso, trx);
+      if (changed) await orders.insertEvents(orderId, [{ kind: 'refunded', at: nowIso, by }], trx);
+      return changed;
+    });
+    if (done) deps.onOrderSteps?.(orderId, [{ kind: 'refunded', at: nowIso, by }]);
+  }
 }
 
 export type OrderService = ReturnType<typeof createOrderService>;
