@@ -68,6 +68,8 @@ export async function startPaymentSimulator(options: SimulatorOptions) {
   /** Refund calls received (a repeated refund key counts too): a test's proof that a refund was asked for once. */
   let refundCalls = 0;
   let delayMs = 0;
+  /** Runs before a status answer (a test can kill the shop right there: between a notice and its answer). */
+  let beforeStatus: ((orderId: string) => Promise<void> | void) | null = null;
   const authorization = `Basic ${Buffer.from(`${options.serverKey}:`).toString('base64')}`;
 
   function describe(t: SimTransaction, statusCode = '200', message = 'Success, transaction is found') {
@@ -278,6 +280,7 @@ export async function startPaymentSimulator(options: SimulatorOptions) {
         return;
       }
       if (m[2] === 'status' && req.method === 'GET') {
+        await beforeStatus?.(t.orderId);
         json(200, describe(t));
         return;
       }
@@ -393,6 +396,10 @@ export async function startPaymentSimulator(options: SimulatorOptions) {
     /** The next `count` charges are made but answered with 503 (the answer lost on its way back). */
     loseNextChargeAnswer(count: number) {
       losing = count;
+    },
+    /** A hook run before each status answer; null removes it. */
+    beforeStatusAnswer(hook: ((orderId: string) => Promise<void> | void) | null) {
+      beforeStatus = hook;
     },
     /** Every call waits this long first (a slow gateway). */
     setDelay(ms: number) {

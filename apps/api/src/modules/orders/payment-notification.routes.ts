@@ -9,14 +9,16 @@ import type { OrderService } from './orders.service.js';
  * The gateway's HTTP notification (Midtrans "Payment Notification URL"). Loose: Midtrans sends more fields than
  * these and adds new ones; only these four are read, and only to check the signature and find the charge.
  */
-const MidtransNotification = z.looseObject({
-  order_id: z.string().min(1).max(64),
-  status_code: z.string().min(1).max(10),
-  gross_amount: z.string().min(1).max(30),
-  signature_key: z.string().min(1).max(200),
-});
+const MidtransNotification = z
+  .looseObject({
+    order_id: z.string().min(1).max(64).describe("The charge's reference (the gateway's order_id)"),
+    status_code: z.string().min(1).max(10).describe("The gateway's status code, e.g. 200"),
+    gross_amount: z.string().min(1).max(30).describe("The amount as the gateway writes it, e.g. '22000.00'"),
+    signature_key: z.string().min(1).max(200).describe('SHA-512 hex of order_id + status_code + gross_amount + the server key'),
+  })
+  .describe("Midtrans' HTTP notification (its other fields are not read: the status is asked of the gateway)");
 
-const Accepted = z.object({ message: z.string() });
+const Accepted = z.object({ message: z.string().describe('OK') }).describe('The notice was taken (or was already applied)');
 const REFUSED = 'Notification not accepted';
 
 export interface PaymentNotificationRoutesOptions {
