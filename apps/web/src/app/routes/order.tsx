@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { OrderPage } from '../../features/orders/components/order-page';
+import { useShopSettings } from '../../features/shop/api/get-shop-settings';
 import { NotFoundRoute } from './not-found';
 
 /** An order id in the address: digits only, else this is no order page. */
@@ -10,11 +11,13 @@ export function parseOrderId(raw: string | undefined): number | null {
 /** /history/:id: one of my orders, from a History card or the confirmation mail (guarded by RequireLogin). */
 export function OrderRoute() {
   const id = parseOrderId(useParams().id);
+  // The payment gateway's settings (the card form's client key), from GET /shop.
+  const shop = useShopSettings();
   if (id === null) return <NotFoundRoute />;
   return (
     <>
       <title>{`Order #${id} · Coffee Shop`}</title>
-      <OrderPage key={id} id={id} />
+      <OrderPage key={id} id={id} gateway={shop.data?.payments} />
     </>
   );
 }

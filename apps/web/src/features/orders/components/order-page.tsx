@@ -13,10 +13,11 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useCancelOrder } from '../api/cancel-order';
 import { useMyOrder } from '../api/get-order';
 import { useOrderEvents } from '../api/order-events';
+import { GatewayPayment, type GatewaySettings } from './gateway-payment';
 import { OrderDetails } from './order-details';
 
 /** The customer's page of one order (/history/:id): everything about it, its receipt, and Cancel while the shop has not started. */
-export function OrderPage({ id }: { id: number }) {
+export function OrderPage({ id, gateway }: { id: number; gateway?: GatewaySettings | undefined }) {
   const order = useMyOrder(id);
   // A staff move shows here within moments, without a reload.
   useOrderEvents('mine');
@@ -57,6 +58,7 @@ export function OrderPage({ id }: { id: number }) {
       viewer="customer"
       backHref={paths.history.getHref()}
       backLabel="Your orders"
+      paymentPanel={<GatewayPayment order={order.data} gateway={gateway} />}
       actions={
         failure || order.data.cancellable ? (
           <div className="flex w-full flex-col gap-3">
