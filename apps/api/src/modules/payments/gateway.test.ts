@@ -1,5 +1,7 @@
 import type { OrderResponse, ShopSettingsResponse, StaffOrderListResponse, StaffOrderResponse } from '@coffee/contract';
+import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPaymentSimulator, type PaymentSimulator } from '../../payments-simulator/simulator.js';
 import { signUpAndSignIn, type SignedInUser } from '../../test/auth.js';
@@ -141,12 +143,47 @@ describe('a QRIS order through the gateway', () => {
     expect(after.history.map((e) => [e.kind, e.by])).toEqual([['placed', 'customer'], ['cancelled', null]]);
     expect(after.payment?.message).toMatch(/time to pay ran out.*cancelled the order.*Nothing was charged/);
     expect(await slotTaken()).toBe(before);
+    // And a mail in plain words (the outbox, with no SMTP set).
+    await expect
+      .poll(async () => {
+        const dir = path.join(ctx.config.dataDir, 'outbox');
+        const mails = await Promise.all((await fs.readdir(dir).catch(() => [] as string[])).map((n) => fs.readFile(path.join(dir, n), 'utf8')));
+        return mails.some((m) => m.includes(`Subject: Your order #${order.id} was cancelled: it was not paid`));
+      })
+      .toBe(true);
   });
 
   it('a denied payment cancels the order too', async () => {
     const { customer, order } = await placed('qris');
     expect(await sim.deny(order.payment?.reference ?? '')).toBe(200);
     expect(await mine(customer, order.id)).toMatchObject({ status: 'cancelled' });
+  });
+});
+
+describe('a card order through the gateway', () => {
+  it("is charged with the token the browser got for the card, passes 3-D Secure and is paid", async () => {
+    const { customer, order } = await placed('card');
+    // Nothing to charge until the customer gives a card on the order page.
+    expect(order).toMatchObject({ status: 'pending', paymentStatus: 'awaiting-payment', payment: null, paymentInstructions: null });
+    const token = (await (
+      await fetch(`${sim.url}/v2/token?client_key=SB-Mid-client-test-key&card_number=4811111111111114&card_exp_month=12&card_exp_year=2030&card_cvv=123`)
+    ).json()) as { token_id: string };
+    const pay = (tokenId: string) =>
+      ctx.app.inject({ method: 'POST', url: `/api/v1/orders/${order.id}/payment`, headers: customer.headers, payload: { method: 'card', tokenId } });
+    const charged = await pay(token.token_id);
+    expect(charged.statusCode).toBe(200);
+    const redirectUrl = charged.json<OrderResponse>().data.payment?.redirectUrl ?? '';
+    expect(redirectUrl).toMatch(/\/3ds\//);
+
+    // The bank's 3-D Secure page: the customer passes it and comes back to the order's page.
+    const back = await fetch(redirectUrl, { method: 'POST', body: 'result=pass', headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' });
+    expect(back.status).toBe(303);
+    expect(back.headers.get('location')).toBe(`${ctx.config.publicUrl}/history/${order.id}`);
+    const paid = await mine(customer, order.id);
+    expect(paid).toMatchObject({ status: 'paid', paymentStatus: 'paid' });
+    expect(paid.payment).toMatchObject({ gatewayStatus: 'capture', redirectUrl: null });
+    // Paid: no second charge.
+    expect((await pay(token.token_id)).statusCode).toBe(409);
   });
 });
 

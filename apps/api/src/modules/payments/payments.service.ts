@@ -307,7 +307,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
             ? ({ type: 'qris' } as const)
             : chargeMethod === 'bank_transfer'
               ? ({ type: 'bank_transfer', bank: bank ?? 'bca' } as const)
-              : ({ type: 'credit_card', tokenId: options.tokenId ?? '', callbackUrl: `${deps.publicUrl}/orders/${order.id}` } as const),
+              : ({ type: 'credit_card', tokenId: options.tokenId ?? '', callbackUrl: `${deps.publicUrl}/history/${order.id}` } as const),
       };
       let tx: MidtransTransaction | undefined;
       for (let call = 1; call <= 2 && !tx; call += 1) {
