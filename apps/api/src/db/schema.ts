@@ -326,6 +326,8 @@ export interface PaymentChargeTable {
   order_id: number;
   /** The gateway's order_id: unique per attempt, so a retry after expiry or failure is a new charge. */
   reference: string;
+  /** 1, 2...: unique per order, so two attempts made at once cannot both open a charge. */
+  attempt: number;
   /** The gateway's payment type: qris, bank_transfer, credit_card. */
   method: string;
   bank: string | null;

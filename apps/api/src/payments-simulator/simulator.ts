@@ -109,8 +109,16 @@ export async function startPaymentSimulator(options: SimulatorOptions) {
     };
   }
 
+  const inflight = new Set<Promise<number>>();
   /** POSTs a notice to the shop; the answer's HTTP status, or 0 when the shop could not be reached. */
-  async function send(notice: SimNotice | Record<string, unknown>): Promise<number> {
+  function send(notice: SimNotice | Record<string, unknown>): Promise<number> {
+    const sending = deliver(notice);
+    inflight.add(sending);
+    void sending.finally(() => inflight.delete(sending));
+    return sending;
+  }
+
+  async function deliver(notice: SimNotice | Record<string, unknown>): Promise<number> {
     if (!notificationUrl) return 0;
     let status = 0;
     try {
@@ -291,6 +299,8 @@ export async function startPaymentSimulator(options: SimulatorOptions) {
         }
         t.status = m[2] === 'cancel' ? 'cancel' : 'expire';
         json(200, describe(t, '200', `Success, transaction is ${t.status === 'cancel' ? 'canceled' : 'expired'}`));
+        // Midtrans notifies these too, right after its answer.
+        void send(noticeOf(t));
         return;
       }
       if (m[2] === 'refund' && req.method === 'POST') {
@@ -388,6 +398,10 @@ export async function startPaymentSimulator(options: SimulatorOptions) {
     },
     get refundCalls() {
       return refundCalls;
+    },
+    /** Resolves once every notice sent so far has been answered (a test's quiet moment). */
+    async idle(): Promise<void> {
+      while (inflight.size > 0) await Promise.allSettled([...inflight]);
     },
     /** The next `count` API calls answer 503, as a gateway that is down. */
     failNext(count: number) {

@@ -27,6 +27,8 @@ export function paymentChargesMigration(dialect: Dialect): Migration {
         .addColumn('id', 'integer', idColumn(dialect))
         .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id'))
         .addColumn('reference', 'varchar(64)', (c) => c.notNull().unique())
+        // One charge per attempt: two "try again" taps at once cannot open two QRs for one order.
+        .addColumn('attempt', 'integer', (c) => c.notNull())
         .addColumn('method', 'varchar(20)', (c) => c.notNull())
         .addColumn('bank', 'varchar(10)')
         .addColumn('amount_idr', 'bigint', (c) => c.notNull())
@@ -44,6 +46,7 @@ export function paymentChargesMigration(dialect: Dialect): Migration {
         .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
         .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
         .addCheckConstraint('payment_charges_method_check', sql`method in ('qris', 'bank_transfer', 'credit_card')`)
+        .addUniqueConstraint('payment_charges_order_attempt_unique', ['order_id', 'attempt'])
         .addCheckConstraint('payment_charges_refund_check', sql`refund_state is null or refund_state in ('requested', 'refunded', 'failed')`)
         .execute();
       await db.schema.createIndex('payment_charges_order_idx').on('payment_charges').columns(['order_id', 'id']).execute();

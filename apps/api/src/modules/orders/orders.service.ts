@@ -637,8 +637,10 @@ export function createOrderService(deps: OrderServiceDeps) {
         options,
       );
     } catch (err) {
-      // A refused card token is the customer's to fix (400); anything else leaves the order waiting, logged.
-      if ((err as { statusCode?: number }).statusCode === 400) throw err;
+      // A refused card token (400) or a charge being made by another request (409) is the customer's to see; anything
+      // else leaves the order waiting, logged.
+      const status = (err as { statusCode?: number }).statusCode;
+      if (status === 400 || status === 409) throw err;
       deps.log.error({ err, orderId: order.id }, 'charge at the payment gateway failed');
     }
   }
@@ -676,7 +678,9 @@ export function createOrderService(deps: OrderServiceDeps) {
         return true;
       }
       if (notice.outcome === 'failed') {
-        // Only the newest attempt's end cancels the order (an older QR expiring after a new one was made does not).
+        // Only the newest attempt's end cancels the order (an older QR expiring after a new one was made does not), and
+        // never one the shop closed itself to make a new attempt.
+        if (notice.charge.gatewayStatus === 'closed') return true;
         const latest = await gateway?.latestCharge(orderId);
         if (latest?.reference !== notice.charge.reference) return true;
         if (order.status !== 'pending' || order.paymentStatus !== 'awaiting-payment') return true;

@@ -251,6 +251,7 @@ describe('the zero total and a gateway that is down', () => {
   });
 
   it('says the payment service is not answering, charges nothing twice, and a new try makes a new charge', async () => {
+    await sim.idle();
     sim.failNext(2);
     const { customer, order } = await placed('qris');
     expect(order).toMatchObject({ status: 'pending', paymentStatus: 'awaiting-payment' });
@@ -267,6 +268,24 @@ describe('the zero total and a gateway that is down', () => {
     const cash = await ctx.app.inject({ method: 'POST', url: `/api/v1/orders/${order.id}/payment`, headers: customer.headers, payload: { method: 'cash-on-delivery' } });
     expect(cash.json<OrderResponse>().data).toMatchObject({ paymentMethod: 'cash-on-delivery', paymentStatus: 'cash-on-delivery', status: 'pending' });
     expect(sim.transactions.get(paying.payment?.reference ?? '')?.status).toBe('expire');
+    // The gateway's notice of that expiry (which it sends for a closed QR too) does not cancel the order.
+    await sim.idle();
+    expect(sim.notices.at(-1)?.notice.transaction_status).toBe('expire');
+    expect(await mine(customer, order.id)).toMatchObject({ status: 'pending', paymentMethod: 'cash-on-delivery' });
+  });
+
+  it('opens one new charge when the customer taps "Try again" twice at once', async () => {
+    await sim.idle();
+    sim.failNext(2);
+    const { customer, order } = await placed('qris');
+    expect(order.payment?.gatewayStatus).toBe('unavailable');
+    const retry = () => ctx.app.inject({ method: 'POST', url: `/api/v1/orders/${order.id}/payment`, headers: customer.headers, payload: { method: 'qris' } });
+    const answers = await Promise.all([retry(), retry()]);
+    // Both at once: one 409; one after the other: the second replaces the first's QR (expired at the gateway).
+    expect(answers.map((a) => a.statusCode)).toContain(200);
+    for (const a of answers) expect([200, 409]).toContain(a.statusCode);
+    const open = [...sim.transactions.values()].filter((t) => t.orderId.startsWith(`${order.id}-`) && t.status === 'pending');
+    expect(open).toHaveLength(1);
   });
 
   it('a charge whose answer was lost is not made twice: the retry with the same reference reads the one that went through', async () => {

@@ -64,13 +64,14 @@ export function createPaymentRepository(db: Kysely<Database>) {
   const q = (trx?: Transaction<Database>) => trx ?? db;
   return {
     async insertCharge(
-      c: { orderId: number; reference: string; method: ChargeMethod; bank: string | null; amountIdr: number; nowIso: string },
+      c: { orderId: number; attempt: number; reference: string; method: ChargeMethod; bank: string | null; amountIdr: number; nowIso: string },
       trx?: Transaction<Database>,
     ): Promise<ChargeRecord> {
       const row = await q(trx)
         .insertInto('payment_charges')
         .values({
           order_id: c.orderId,
+          attempt: c.attempt,
           reference: c.reference,
           method: c.method,
           bank: c.bank,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { formatIdr, PAYMENT_METHOD_LABELS, type OrderPayment, type PaymentMethod, type PaymentStatus, type VaBank } from '@coffee/contract';
-import { badRequest } from '../../lib/errors.js';
+import { badRequest, conflict } from '../../lib/errors.js';
 import {
   GatewayUnavailableError,
   isSuccessCode,
@@ -226,9 +226,11 @@ export function createPaymentService(deps: PaymentServiceDeps) {
   async function refresh(charge: ChargeRecord): Promise<MidtransTransaction | undefined> {
     const tx = await requireGateway().client.status(charge.reference);
     if (!isSuccessCode(tx.status_code) && tx.transaction_status === undefined) return undefined;
-    // Never back: a late "pending" after "settlement" leaves the row (and so the order) where it is.
-    if (rank(tx.transaction_status) >= rank(charge.gatewayStatus)) {
-      const outcome = outcomeOf(tx);
+    const outcome = outcomeOf(tx);
+    // Never back: a late "pending" after "settlement" leaves the row (and so the order) where it is; a charge we closed
+    // stays closed unless it was paid after all.
+    const closedByUs = charge.gatewayStatus === 'closed' && outcome !== 'paid';
+    if (!closedByUs && rank(tx.transaction_status) >= rank(charge.gatewayStatus)) {
       await charges.recordAnswer(
         charge.id,
         { ...answerOf(tx), ...(outcome === 'failed' ? { message: failedMessage(charge.method, tx.transaction_status) } : {}) },
@@ -289,7 +291,14 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       // Unique across databases too (a wiped shop must not reuse a reference at the gateway).
       const reference = `${order.id}-${attempt}-${randomBytes(3).toString('hex')}`;
       const bank = chargeMethod === 'bank_transfer' ? (options.bank ?? 'bca') : null;
-      const charge = await charges.insertCharge({ orderId: order.id, reference, method: chargeMethod, bank, amountIdr: order.totalIdr, nowIso: nowIso() });
+      let charge: ChargeRecord;
+      try {
+        charge = await charges.insertCharge({ orderId: order.id, attempt, reference, method: chargeMethod, bank, amountIdr: order.totalIdr, nowIso: nowIso() });
+      } catch (err) {
+        // Another request took this attempt a moment ago (a double tap on "Try again"): one charge, not two.
+        if (isUniqueViolation(err)) throw conflict('A payment for this order is being set up already: wait a moment and look again', 'method');
+        throw err;
+      }
       const items = [
         ...order.lines.map((l) => ({ id: String(l.productId), name: l.name, priceIdr: l.unitPriceIdr, quantity: l.quantity })),
         ...(order.discountIdr > 0 ? [{ id: 'discount', name: 'Coupon', priceIdr: -order.discountIdr, quantity: 1 }] : []),
@@ -382,9 +391,9 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       if (!charge || (charge.gatewayStatus !== 'pending' && charge.gatewayStatus !== 'creating')) return;
       try {
         const tx = charge.method === 'credit_card' ? await gateway.client.cancel(charge.reference) : await gateway.client.expire(charge.reference);
-        if (isSuccessCode(tx.status_code)) {
-          await charges.recordAnswer(charge.id, { gatewayStatus: tx.transaction_status ?? 'expire', message: null }, nowIso());
-        }
+        // 'closed': ours, not the gateway's word, so its expire notice (which may come before the next attempt's row
+        // exists) is known for what it is and never cancels the order.
+        if (isSuccessCode(tx.status_code)) await charges.recordAnswer(charge.id, { gatewayStatus: 'closed', message: null }, nowIso());
       } catch (err) {
         // The QR stays open at the gateway until it expires; a payment made with it is refunded when it is notified.
         deps.log.warn({ err, orderId, reference: charge.reference }, 'could not close an open charge at the gateway');
@@ -441,6 +450,11 @@ export function createPaymentService(deps: PaymentServiceDeps) {
   }
 }
 export type PaymentService = ReturnType<typeof createPaymentService>;
+
+function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
 
 /** How far along a gateway status is: a notice never moves a charge back (order-independent notifications). */
 function rank(status: string | undefined): number {
