@@ -8,6 +8,7 @@ import { createOrder } from '../../../testing/order-factory';
 import { jsonResponse } from '../../../testing/product-factory';
 import { renderRoutes } from '../../../testing/render';
 import type { GatewaySettings } from './gateway-payment';
+import { kitchenStep } from './kitchen-display';
 import { OrderPage } from './order-page';
 
 const GATEWAY: GatewaySettings = { gateway: 'midtrans', methods: ['qris', 'card', 'bank-account', 'cash-on-delivery'], clientKey: 'client', apiUrl: 'http://gateway.test' };
@@ -83,5 +84,19 @@ describe('Paying an order through the gateway', () => {
     const page = await screen.findByRole('article', { name: 'Order #12' });
     expect(within(page).getByText(/The time to pay ran out/)).toBeTruthy();
     expect(within(page).queryByRole('img', { name: 'QRIS code to scan' })).toBeNull();
+  });
+});
+
+describe('The kitchen display with a payment gateway', () => {
+  it('offers no "Mark paid" while the customer pays at the gateway, and "Start preparing" once paid', () => {
+    const staffOrder = (order: Order, nextStatuses: Order['status'][]) => ({
+      ...order,
+      customer: { id: 1, email: 'rina@example.com', name: 'Rina', phone: null },
+      nextStatuses,
+    });
+    expect(kitchenStep(staffOrder(createOrder({ paymentMethod: 'qris', payment: payment() }), ['cancelled']))).toBeNull();
+    expect(kitchenStep(staffOrder(createOrder({ paymentMethod: 'bank-account', payment: null }), ['cancelled']))).toEqual({ action: 'mark-paid', label: 'Mark paid' });
+    const paid = createOrder({ status: 'paid', paymentStatus: 'paid', paymentMethod: 'qris', payment: payment({ gatewayStatus: 'settlement' }) });
+    expect(kitchenStep(staffOrder(paid, ['preparing', 'cancelled']))).toEqual({ action: 'preparing', label: 'Start preparing' });
   });
 });
