@@ -49,7 +49,7 @@ export interface OrderServiceDeps {
   stores: Pick<StoreService, 'reserveSlot' | 'releaseSlot'>;
   payments: PaymentProviders;
   /** The cart's coupon, judged again and spent in the order's transaction; absent: orders without coupons. */
-  promotions?: Pick<PromotionService, 'couponForOrder' | 'redeemCoupon'> | undefined;
+  promotions?: Pick<PromotionService, 'couponForOrder' | 'redeemCoupon' | 'returnCoupon'> | undefined;
   mailer: Pick<Mailer, 'sendLater'>;
   /** For the link in the confirmation email. */
   publicUrl: string;
@@ -166,9 +166,12 @@ export function createOrderService(deps: OrderServiceDeps) {
     const moved = await db.transaction().execute(async (trx) => {
       const changed = await orders.changeState(order.id, order, change, trx);
       if (changed) await orders.insertEvents(order.id, events, trx);
-      // A cancelled order gives its place in the slot back, so another customer can take it.
+      // A cancelled order gives its place in the slot back, so another customer can take it, and its coupon back.
+      // Every cancel (customer, staff, an unpaid order expiring) comes through here, and the compare-and-set above
+      // lets exactly one of two racing cancels in: the coupon comes back once.
       if (changed && change.status === 'cancelled') {
         await deps.stores.releaseSlot({ storeId: order.store?.id ?? null, deliveryMethod: order.deliveryMethod, slotAt: order.slotAt }, trx);
+        await deps.promotions?.returnCoupon(order.id, trx);
       }
       return changed;
     });
@@ -328,7 +331,7 @@ export function createOrderService(deps: OrderServiceDeps) {
             placedAt: nowIso,
           }, trx);
           await orders.insertLines(orderId, priced, trx);
-          if (coupon && receivedAt) await deps.promotions?.redeemCoupon(customer.id, coupon, orderId, receivedAt, trx);
+          if (coupon) await deps.promotions?.redeemCoupon(customer.id, coupon, orderId, trx);
           const payment = await deps.payments[input.paymentMethod].initiate({
             id: orderId,
             totalIdr: summary.totalIdr,
