@@ -66,7 +66,7 @@ import { createShopService } from './modules/shop/shop.service.js';
 import { storeRoutes } from './modules/stores/stores.routes.js';
 import { createStoreRepository, createStoreService } from './modules/stores/stores.service.js';
 import { eventRoutes } from './modules/events/events.routes.js';
-import { createEventsRepository, createEventsService, createOrderFeed } from './modules/events/events.service.js';
+import { createEventsRepository, createEventsService, createOrderFeed, createStreamCaps } from './modules/events/events.service.js';
 
 export interface AppDeps {
   config: Config;
@@ -309,7 +309,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(cartRoutes, { prefix: '/api/v1', cart });
   await app.register(orderRoutes, { prefix: '/api/v1', orders });
-  await app.register(eventRoutes, { prefix: '/api/v1', events });
+  // One shared poller (orderFeed) however many streams; the caps keep their number bounded.
+  const streamCaps = createStreamCaps(config.streams);
+  await app.register(eventRoutes, { prefix: '/api/v1', events, caps: streamCaps });
   await app.register(shopRoutes, {
     prefix: '/api/v1',
     shop: createShopService({ orders: config.orders, chatUrl: config.chatUrl }),

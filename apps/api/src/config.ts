@@ -81,6 +81,10 @@ const EnvSchema = z.object({
   PICTURE_UPLOAD_WINDOW_MINUTES: positiveNumber.default(10),
   // Each decode keeps one core busy: two at most, and always one core left for browsing (one on a 2-core machine).
   IMAGE_DECODE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(Math.min(2, Math.max(1, os.availableParallelism() - 1))),
+  /** Live order streams (modules/events/stream-caps.ts): open at once per account, per client address, per process. */
+  STREAM_LIMIT_PER_USER: z.coerce.number().int().min(1).max(1000).default(5),
+  STREAM_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
+  STREAM_LIMIT_TOTAL: z.coerce.number().int().min(1).max(100_000).default(1000),
   /** "Login with Google" through OpenID Connect (modules/auth/oidc.*); off while OIDC_ISSUER is empty. */
   OIDC_ISSUER: optionalUrl.optional(),
   OIDC_CLIENT_ID: z.string().trim().max(500).optional(),
@@ -154,6 +158,11 @@ const ACCEPTS: Record<string, string> = {
   PRODUCT_PICTURE_UPLOAD_LIMIT_PER_ACCOUNT: 'a whole number of product picture uploads per staff account and window, at least 1',
   PICTURE_UPLOAD_WINDOW_MINUTES: 'a number of minutes greater than 0 (the window of the two picture upload limits)',
   IMAGE_DECODE_CONCURRENCY: 'a whole number from 1 to 16 (uploaded pictures decoded at once; the others wait; default 2, or 1 on a machine with 2 cores or fewer)',
+  STREAM_LIMIT_PER_USER: 'a whole number from 1 to 1000 (live order streams one account may keep open at once, e.g. one per open tab; default 5)',
+  STREAM_LIMIT_PER_ADDRESS:
+    'a whole number from 1 to 100000 (live order streams one client address may keep open at once, a whole office or café behind one address included; default 20)',
+  STREAM_LIMIT_TOTAL:
+    'a whole number from 1 to 100000 (live order streams one server process keeps open at once; each holds a connection and about 20 kB; default 1000)',
   OIDC_ISSUER:
     'the OpenID Connect issuer URL, e.g. https://accounts.google.com (https outside development and test), or empty to turn provider sign-in off',
   OIDC_CLIENT_ID: 'the client id the provider issued to this shop (required when OIDC_ISSUER is set)',
@@ -230,6 +239,8 @@ export interface Config {
     pictureUploadWindowMs: number;
   };
   orders: OrderSettings;
+  /** Live order streams open at once (modules/events/stream-caps.ts); over a cap a stream is refused with a 429. */
+  streams: { perUser: number; perAddress: number; total: number };
   oidc: OidcSettings;
   /** The external chat link shown in the signed-in navigation; null: none. */
   chatUrl: string | null;
@@ -381,6 +392,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxOrderItems: e.ORDER_MAX_ITEMS,
       maxDaysAhead: e.ORDER_MAX_DAYS_AHEAD,
     },
+    streams: { perUser: e.STREAM_LIMIT_PER_USER, perAddress: e.STREAM_LIMIT_PER_ADDRESS, total: e.STREAM_LIMIT_TOTAL },
     oidc: oidcSettings(e, env, publicUrl),
     chatUrl: e.CHAT_URL,
     memberCardThresholdIdr: e.MEMBER_CARD_THRESHOLD,
