@@ -91,6 +91,8 @@ declare module 'fastify' {
 
 /** Questions one client address may send per RATE_LIMIT_WINDOW_MINUTES: enough for a family, not for a flood of mail. */
 const QUESTIONS_PER_ADDRESS = 5;
+/** How often the forgot-password queue is looked at (a few requests each time): a reset link leaves within about this long. */
+const RESET_QUEUE_INTERVAL_MS = 100;
 
 export const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
 
@@ -211,6 +213,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Added after the mailer's: onClose hooks run last-added first, so reset links still being prepared are
   // handed to the mailer before it closes.
   app.addHook('onClose', () => auth.idle());
+  // Forgot-password requests are queued and sent from here, on the worker's own clock, never on a request's
+  // (modules/auth: the reset queue). From ready (server.ts has migrated by then) to close.
+  let stopResetWorker: (() => void) | undefined;
+  app.addHook('onReady', async () => {
+    stopResetWorker = auth.startResetWorker(RESET_QUEUE_INTERVAL_MS);
+  });
+  app.addHook('onClose', async () => stopResetWorker?.());
   // Before the routes that name their limits in `config.rateLimit`.
   await registerRateLimits(app, { redis: deps.redis?.client });
   await app.register(authRoutes, { prefix: '/api/v1', auth, users, limits: config.rateLimits });
