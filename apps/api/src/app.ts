@@ -216,10 +216,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Forgot-password requests are queued and sent from here, on the worker's own clock, never on a request's
   // (modules/auth: the reset queue). From ready (server.ts has migrated by then) to close.
   let stopResetWorker: (() => void) | undefined;
-  app.addHook('onReady', async () => {
+  app.addHook('onReady', (done) => {
     stopResetWorker = auth.startResetWorker(RESET_QUEUE_INTERVAL_MS);
+    done();
   });
-  app.addHook('onClose', async () => stopResetWorker?.());
+  app.addHook('onClose', (_app, done) => {
+    stopResetWorker?.();
+    done();
+  });
   // Before the routes that name their limits in `config.rateLimit`.
   await registerRateLimits(app, { redis: deps.redis?.client });
   await app.register(authRoutes, { prefix: '/api/v1', auth, users, limits: config.rateLimits });
