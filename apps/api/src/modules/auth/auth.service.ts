@@ -258,7 +258,8 @@ export function createAuthService(deps: AuthServiceDeps) {
      */
     async idle(): Promise<void> {
       while (pending.size > 0) await Promise.allSettled([...pending]);
-      await processResetQueue();
+      // What is left stays queued for the next start when the database is already gone.
+      await processResetQueue().catch((err: unknown) => deps.log.error({ err }, 'the password reset queue could not be emptied'));
     },
 
     /**
