@@ -24,6 +24,8 @@ import { createProductService } from './modules/products/products.service.js';
 import { DEFAULT_PICTURE_FILES, ensureDefaultPictures } from './modules/products/default-pictures.js';
 import { createProductPictures } from './modules/products/product-pictures.js';
 import { registerCors } from './plugins/cors.js';
+import { createShopMetrics, registerMetricsRoute, registerRequestMetrics, type ShopMetrics } from './plugins/metrics.js';
+import { DELIVERY_METHODS } from '@coffee/contract';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerWebApp } from './plugins/web-app.js';
@@ -64,7 +66,7 @@ import { questionRoutes } from './modules/questions/questions.routes.js';
 import { createQuestionRepository, createQuestionService } from './modules/questions/questions.service.js';
 import { createShopService } from './modules/shop/shop.service.js';
 import { storeRoutes } from './modules/stores/stores.routes.js';
-import { createStoreRepository, createStoreService } from './modules/stores/stores.service.js';
+import { createStoreRepository, createStoreService, type StoreService } from './modules/stores/stores.service.js';
 import { eventRoutes } from './modules/events/events.routes.js';
 import { createEventsRepository, createEventsService, createOrderFeed, createStreamCaps } from './modules/events/events.service.js';
 
@@ -86,6 +88,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The app's mailer (password resets, account notices, order confirmations). */
     mailer: Mailer;
+    /** Prometheus metrics, when METRICS_TOKEN or METRICS_PORT turns them on (server.ts serves METRICS_PORT); else null. */
+    metrics: ShopMetrics | null;
   }
 }
 
@@ -95,6 +99,25 @@ const QUESTIONS_PER_ADDRESS = 5;
 const RESET_QUEUE_INTERVAL_MS = 100;
 
 export const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
+
+type SlotFill = { store: string; method: (typeof DELIVERY_METHODS)[number]; taken: number; capacity: number };
+
+/** Today's remaining slots of every store and method, summed (GET /metrics); a method a store does not offer has none. */
+async function slotFill(stores: StoreService): Promise<SlotFill[]> {
+  const fill: SlotFill[] = [];
+  for (const store of await stores.listStores()) {
+    for (const method of DELIVERY_METHODS) {
+      const { slots } = await stores.getSlots(String(store.id), { method });
+      fill.push({
+        store: store.name,
+        method,
+        taken: slots.reduce((sum, slot) => sum + slot.taken, 0),
+        capacity: slots.reduce((sum, slot) => sum + slot.capacity, 0),
+      });
+    }
+  }
+  return fill;
+}
 
 /** TRUST_PROXY as a hop count: the nearest `hops` proxies are trusted, the address before them is the client. */
 function trustHops(hops: number) {
@@ -128,6 +151,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...(deps.redis ? [{ name: 'redis', check: deps.redis.ping }] : []),
     ],
   });
+
+  // Metrics read the services built below only when scraped; off (no hook, no route) unless asked for.
+  const metricSources: { streams?: () => number; refusals?: () => Record<string, number>; cache?: () => { hits: number; misses: number }; slots?: () => Promise<SlotFill[]> } = {};
+  const metrics =
+    config.metrics.token || config.metrics.port
+      ? createShopMetrics({
+          streams: () => ({ open: metricSources.streams?.() ?? 0, refusals: metricSources.refusals?.() ?? {} }),
+          answerCache: () => metricSources.cache?.() ?? { hits: 0, misses: 0 },
+          slotFill: () => metricSources.slots?.() ?? Promise.resolve([]),
+          databasePool: () => database.poolState(),
+          redis: deps.redis ? () => deps.redis?.client.status === 'ready' : null,
+        })
+      : null;
+  app.decorate('metrics', metrics);
+  if (metrics) registerRequestMetrics(app, metrics);
+  if (metrics && config.metrics.token) registerMetricsRoute(app, metrics, config.metrics.token);
 
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
@@ -306,7 +345,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   const orders = createOrderService({
-    onOrderSteps: (orderId, steps) => void events.notifyOrderSteps(orderId, steps),
+    onOrderSteps: (orderId, steps) => {
+      metrics?.countOrderSteps(steps);
+      void events.notifyOrderSteps(orderId, steps);
+    },
     stores,
     db,
     orderRepository,
@@ -324,6 +366,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(orderRoutes, { prefix: '/api/v1', orders });
   // One shared poller (orderFeed) however many streams; the caps keep their number bounded.
   const streamCaps = createStreamCaps(config.streams);
+  metricSources.streams = () => streamCaps.open();
+  metricSources.refusals = () => streamCaps.refusals();
+  metricSources.cache = () => products.answerCacheStats();
+  metricSources.slots = () => slotFill(stores);
   await app.register(eventRoutes, { prefix: '/api/v1', events, caps: streamCaps });
   await app.register(shopRoutes, {
     prefix: '/api/v1',

@@ -81,6 +81,17 @@ const EnvSchema = z.object({
   PICTURE_UPLOAD_WINDOW_MINUTES: positiveNumber.default(10),
   // Each decode keeps one core busy: two at most, and always one core left for browsing (one on a 2-core machine).
   IMAGE_DECODE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(Math.min(2, Math.max(1, os.availableParallelism() - 1))),
+  /** GET /metrics (plugins/metrics.ts): off unless one of these is set. */
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .default('')
+    .refine((v) => v === '' || /^[\x21-\x7e]{16,200}$/.test(v), 'at least 16 printable characters'),
+  METRICS_PORT: z
+    .string()
+    .trim()
+    .default('')
+    .refine((v) => v === '' || (/^\d{1,5}$/.test(v) && Number(v) >= 1 && Number(v) <= 65535), 'a port'),
   /** Live order streams (modules/events/stream-caps.ts): open at once per account, per client address, per process. */
   STREAM_LIMIT_PER_USER: z.coerce.number().int().min(1).max(1000).default(5),
   STREAM_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
@@ -158,6 +169,10 @@ const ACCEPTS: Record<string, string> = {
   PRODUCT_PICTURE_UPLOAD_LIMIT_PER_ACCOUNT: 'a whole number of product picture uploads per staff account and window, at least 1',
   PICTURE_UPLOAD_WINDOW_MINUTES: 'a number of minutes greater than 0 (the window of the two picture upload limits)',
   IMAGE_DECODE_CONCURRENCY: 'a whole number from 1 to 16 (uploaded pictures decoded at once; the others wait; default 2, or 1 on a machine with 2 cores or fewer)',
+  METRICS_TOKEN:
+    'empty (no /metrics on the shop\'s port), or a secret of 16 to 200 printable characters without spaces that Prometheus sends as "Authorization: Bearer <token>" to GET /metrics',
+  METRICS_PORT:
+    'empty, or a port from 1 to 65535 where a listener of its own answers GET /metrics without a token (bound to HOST: keep that port off the internet)',
   STREAM_LIMIT_PER_USER: 'a whole number from 1 to 1000 (live order streams one account may keep open at once, e.g. one per open tab; default 5)',
   STREAM_LIMIT_PER_ADDRESS:
     'a whole number from 1 to 100000 (live order streams one client address may keep open at once, a whole office or café behind one address included; default 20)',
@@ -239,6 +254,8 @@ export interface Config {
     pictureUploadWindowMs: number;
   };
   orders: OrderSettings;
+  /** GET /metrics: on the shop's port with `token` as a Bearer token, and/or on `port` alone; both null: off. */
+  metrics: { token: string | null; port: number | null };
   /** Live order streams open at once (modules/events/stream-caps.ts); over a cap a stream is refused with a 429. */
   streams: { perUser: number; perAddress: number; total: number };
   oidc: OidcSettings;
@@ -392,6 +409,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxOrderItems: e.ORDER_MAX_ITEMS,
       maxDaysAhead: e.ORDER_MAX_DAYS_AHEAD,
     },
+    metrics: { token: e.METRICS_TOKEN || null, port: e.METRICS_PORT ? Number(e.METRICS_PORT) : null },
     streams: { perUser: e.STREAM_LIMIT_PER_USER, perAddress: e.STREAM_LIMIT_PER_ADDRESS, total: e.STREAM_LIMIT_TOTAL },
     oidc: oidcSettings(e, env, publicUrl),
     chatUrl: e.CHAT_URL,

@@ -357,6 +357,8 @@ export function createOrderService(deps: OrderServiceDeps) {
       if (!record) throw new Error(`order ${outcome.orderId} vanished after commit`);
       const order = asOrder(record);
       sendConfirmation(order, customer.email);
+      // The steps the placement committed (placed, and paid when the provider settled at once): metrics and the live feed.
+      deps.onOrderSteps?.(record.id, record.history);
       return { order, created: true };
     },
 
