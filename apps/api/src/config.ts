@@ -293,6 +293,9 @@ export interface OrderSettings {
 
 export class ConfigError extends Error {}
 
+/** Written by server.ts while it serves (its process id); `npm run restore` refuses while that process is alive. */
+export const pidFileOf = (dataDir: string): string => path.join(dataDir, 'coffee-shop.pid');
+
 /** CORS_ORIGINS: '' -> [], 'https://a.example, http://localhost:5173/' -> their origins; undefined when one is not an origin. */
 function parseOrigins(text: string): string[] | undefined {
   if (text === '') return [];

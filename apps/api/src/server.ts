@@ -1,10 +1,11 @@
 import cluster from 'node:cluster';
+import fs from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { buildApp, DEFAULT_WEB_DIST } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, pidFileOf } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { connectRedis } from './lib/redis.js';
@@ -72,6 +73,7 @@ async function main(): Promise<void> {
       await app.close();
       await database.destroy();
       await redis?.close();
+      fs.rmSync(pidFileOf(config.dataDir), { force: true });
       app.log.info('Coffee Shop closed cleanly (exit 0)');
       process.exit(0);
     } catch (err) {
@@ -83,6 +85,9 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Who serves this DATA_DIR: `npm run restore` refuses to replace the database under a running shop.
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  fs.writeFileSync(pidFileOf(config.dataDir), `${process.pid}\n`);
   // The port actually bound (PORT=0 picks a free one), so scripts and tests can read where the shop is.
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
