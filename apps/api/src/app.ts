@@ -24,6 +24,8 @@ import { createProductService } from './modules/products/products.service.js';
 import { DEFAULT_PICTURE_FILES, ensureDefaultPictures } from './modules/products/default-pictures.js';
 import { createProductPictures } from './modules/products/product-pictures.js';
 import { registerCors } from './plugins/cors.js';
+import { createShopMetrics, registerMetricsRoute, registerRequestMetrics, type ShopMetrics } from './plugins/metrics.js';
+import { DELIVERY_METHODS } from '@coffee/contract';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerWebApp } from './plugins/web-app.js';
@@ -66,9 +68,9 @@ import { questionRoutes } from './modules/questions/questions.routes.js';
 import { createQuestionRepository, createQuestionService } from './modules/questions/questions.service.js';
 import { createShopService } from './modules/shop/shop.service.js';
 import { storeRoutes } from './modules/stores/stores.routes.js';
-import { createStoreRepository, createStoreService } from './modules/stores/stores.service.js';
+import { createStoreRepository, createStoreService, type StoreService } from './modules/stores/stores.service.js';
 import { eventRoutes } from './modules/events/events.routes.js';
-import { createEventsRepository, createEventsService, createOrderFeed } from './modules/events/events.service.js';
+import { createEventsRepository, createEventsService, createOrderFeed, createStreamCaps } from './modules/events/events.service.js';
 
 export interface AppDeps {
   config: Config;
@@ -88,13 +90,36 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The app's mailer (password resets, account notices, order confirmations). */
     mailer: Mailer;
+    /** Prometheus metrics, when METRICS_TOKEN or METRICS_PORT turns them on (server.ts serves METRICS_PORT); else null. */
+    metrics: ShopMetrics | null;
   }
 }
 
 /** Questions one client address may send per RATE_LIMIT_WINDOW_MINUTES: enough for a family, not for a flood of mail. */
 const QUESTIONS_PER_ADDRESS = 5;
+/** How often the forgot-password queue is looked at (a few requests each time): a reset link leaves within about this long. */
+const RESET_QUEUE_INTERVAL_MS = 100;
 
 export const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
+
+type SlotFill = { store: string; method: (typeof DELIVERY_METHODS)[number]; taken: number; capacity: number };
+
+/** Today's remaining slots of every store and method, summed (GET /metrics); a method a store does not offer has none. */
+async function slotFill(stores: StoreService): Promise<SlotFill[]> {
+  const fill: SlotFill[] = [];
+  for (const store of await stores.listStores()) {
+    for (const method of DELIVERY_METHODS) {
+      const { slots } = await stores.getSlots(String(store.id), { method });
+      fill.push({
+        store: store.name,
+        method,
+        taken: slots.reduce((sum, slot) => sum + slot.taken, 0),
+        capacity: slots.reduce((sum, slot) => sum + slot.capacity, 0),
+      });
+    }
+  }
+  return fill;
+}
 
 /** TRUST_PROXY as a hop count: the nearest `hops` proxies are trusted, the address before them is the client. */
 function trustHops(hops: number) {
@@ -128,6 +153,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...(deps.redis ? [{ name: 'redis', check: deps.redis.ping }] : []),
     ],
   });
+
+  // Metrics read the services built below only when scraped; off (no hook, no route) unless asked for.
+  const metricSources: { streams?: () => number; refusals?: () => Record<string, number>; cache?: () => { hits: number; misses: number }; slots?: () => Promise<SlotFill[]> } = {};
+  const metrics =
+    config.metrics.token || config.metrics.port
+      ? createShopMetrics({
+          streams: () => ({ open: metricSources.streams?.() ?? 0, refusals: metricSources.refusals?.() ?? {} }),
+          answerCache: () => metricSources.cache?.() ?? { hits: 0, misses: 0 },
+          slotFill: () => metricSources.slots?.() ?? Promise.resolve([]),
+          databasePool: () => database.poolState(),
+          redis: deps.redis ? () => deps.redis?.client.status === 'ready' : null,
+        })
+      : null;
+  app.decorate('metrics', metrics);
+  if (metrics) registerRequestMetrics(app, metrics);
+  if (metrics && config.metrics.token) registerMetricsRoute(app, metrics, config.metrics.token);
 
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
@@ -215,6 +256,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Added after the mailer's: onClose hooks run last-added first, so reset links still being prepared are
   // handed to the mailer before it closes.
   app.addHook('onClose', () => auth.idle());
+  // Forgot-password requests are queued and sent from here, on the worker's own clock, never on a request's
+  // (modules/auth: the reset queue). From ready (server.ts has migrated by then) to close.
+  let stopResetWorker: (() => void) | undefined;
+  app.addHook('onReady', (done) => {
+    stopResetWorker = auth.startResetWorker(RESET_QUEUE_INTERVAL_MS);
+    done();
+  });
+  app.addHook('onClose', (_app, done) => {
+    stopResetWorker?.();
+    done();
+  });
   // Before the routes that name their limits in `config.rateLimit`.
   await registerRateLimits(app, { redis: deps.redis?.client });
   await app.register(authRoutes, { prefix: '/api/v1', auth, users, limits: config.rateLimits });
@@ -312,7 +364,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   const orders = createOrderService({
-    onOrderSteps: (orderId, steps) => void events.notifyOrderSteps(orderId, steps),
+    onOrderSteps: (orderId, steps) => {
+      metrics?.countOrderSteps(steps);
+      void events.notifyOrderSteps(orderId, steps);
+    },
     stores,
     db,
     orderRepository,
@@ -343,7 +398,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       done();
     });
   }
-  await app.register(eventRoutes, { prefix: '/api/v1', events });
+  // One shared poller (orderFeed) however many streams; the caps keep their number bounded.
+  const streamCaps = createStreamCaps(config.streams);
+  metricSources.streams = () => streamCaps.open();
+  metricSources.refusals = () => streamCaps.refusals();
+  metricSources.cache = () => products.answerCacheStats();
+  metricSources.slots = () => slotFill(stores);
+  await app.register(eventRoutes, { prefix: '/api/v1', events, caps: streamCaps });
   await app.register(shopRoutes, {
     prefix: '/api/v1',
     shop: createShopService({

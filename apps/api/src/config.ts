@@ -81,6 +81,21 @@ const EnvSchema = z.object({
   PICTURE_UPLOAD_WINDOW_MINUTES: positiveNumber.default(10),
   // Each decode keeps one core busy: two at most, and always one core left for browsing (one on a 2-core machine).
   IMAGE_DECODE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(Math.min(2, Math.max(1, os.availableParallelism() - 1))),
+  /** GET /metrics (plugins/metrics.ts): off unless one of these is set. */
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .default('')
+    .refine((v) => v === '' || /^[\x21-\x7e]{16,200}$/.test(v), 'at least 16 printable characters'),
+  METRICS_PORT: z
+    .string()
+    .trim()
+    .default('')
+    .refine((v) => v === '' || (/^\d{1,5}$/.test(v) && Number(v) >= 1 && Number(v) <= 65535), 'a port'),
+  /** Live order streams (modules/events/stream-caps.ts): open at once per account, per client address, per process. */
+  STREAM_LIMIT_PER_USER: z.coerce.number().int().min(1).max(1000).default(5),
+  STREAM_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
+  STREAM_LIMIT_TOTAL: z.coerce.number().int().min(1).max(100_000).default(1000),
   /** "Login with Google" through OpenID Connect (modules/auth/oidc.*); off while OIDC_ISSUER is empty. */
   OIDC_ISSUER: optionalUrl.optional(),
   OIDC_CLIENT_ID: z.string().trim().max(500).optional(),
@@ -160,6 +175,15 @@ const ACCEPTS: Record<string, string> = {
   PRODUCT_PICTURE_UPLOAD_LIMIT_PER_ACCOUNT: 'a whole number of product picture uploads per staff account and window, at least 1',
   PICTURE_UPLOAD_WINDOW_MINUTES: 'a number of minutes greater than 0 (the window of the two picture upload limits)',
   IMAGE_DECODE_CONCURRENCY: 'a whole number from 1 to 16 (uploaded pictures decoded at once; the others wait; default 2, or 1 on a machine with 2 cores or fewer)',
+  METRICS_TOKEN:
+    'empty (no /metrics on the shop\'s port), or a secret of 16 to 200 printable characters without spaces that Prometheus sends as "Authorization: Bearer <token>" to GET /metrics',
+  METRICS_PORT:
+    'empty, or a port from 1 to 65535 where a listener of its own answers GET /metrics without a token (bound to HOST: keep that port off the internet)',
+  STREAM_LIMIT_PER_USER: 'a whole number from 1 to 1000 (live order streams one account may keep open at once, e.g. one per open tab; default 5)',
+  STREAM_LIMIT_PER_ADDRESS:
+    'a whole number from 1 to 100000 (live order streams one client address may keep open at once, a whole office or café behind one address included; default 20)',
+  STREAM_LIMIT_TOTAL:
+    'a whole number from 1 to 100000 (live order streams one server process keeps open at once; each holds a connection and about 20 kB; default 1000)',
   OIDC_ISSUER:
     'the OpenID Connect issuer URL, e.g. https://accounts.google.com (https outside development and test), or empty to turn provider sign-in off',
   OIDC_CLIENT_ID: 'the client id the provider issued to this shop (required when OIDC_ISSUER is set)',
@@ -243,6 +267,10 @@ export interface Config {
   orders: OrderSettings;
   /** The payment gateway, or null: manual payments (bank details shown, staff mark paid; cash). */
   midtrans: MidtransConfig | null;
+  /** GET /metrics: on the shop's port with `token` as a Bearer token, and/or on `port` alone; both null: off. */
+  metrics: { token: string | null; port: number | null };
+  /** Live order streams open at once (modules/events/stream-caps.ts); over a cap a stream is refused with a 429. */
+  streams: { perUser: number; perAddress: number; total: number };
   oidc: OidcSettings;
   /** The external chat link shown in the signed-in navigation; null: none. */
   chatUrl: string | null;
@@ -286,6 +314,9 @@ export interface MidtransConfig {
 }
 
 export class ConfigError extends Error {}
+
+/** Written by server.ts while it serves (its process id); `npm run restore` refuses while that process is alive. */
+export const pidFileOf = (dataDir: string): string => path.join(dataDir, 'coffee-shop.pid');
 
 /** CORS_ORIGINS: '' -> [], 'https://a.example, http://localhost:5173/' -> their origins; undefined when one is not an origin. */
 function parseOrigins(text: string): string[] | undefined {
@@ -404,6 +435,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxDaysAhead: e.ORDER_MAX_DAYS_AHEAD,
     },
     midtrans: midtransSettings(e, env),
+    metrics: { token: e.METRICS_TOKEN || null, port: e.METRICS_PORT ? Number(e.METRICS_PORT) : null },
+    streams: { perUser: e.STREAM_LIMIT_PER_USER, perAddress: e.STREAM_LIMIT_PER_ADDRESS, total: e.STREAM_LIMIT_TOTAL },
     oidc: oidcSettings(e, env, publicUrl),
     chatUrl: e.CHAT_URL,
     memberCardThresholdIdr: e.MEMBER_CARD_THRESHOLD,

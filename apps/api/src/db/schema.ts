@@ -90,6 +90,13 @@ export interface PasswordResetTokenTable {
   expires_at: string;
 }
 
+/** A forgot-password request waiting for the background worker (modules/auth: the reset queue). */
+export interface PasswordResetRequestTable {
+  id: Generated<number>;
+  email: string;
+  requested_at: string;
+}
+
 /** A sign-in provider account (OpenID Connect) linked to a user; found by issuer + subject. */
 export interface UserIdentityTable {
   id: Generated<number>;
@@ -357,6 +364,7 @@ export interface Database {
   users: UserTable;
   sessions: SessionTable;
   password_reset_tokens: PasswordResetTokenTable;
+  password_reset_requests: PasswordResetRequestTable;
   user_identities: UserIdentityTable;
   carts: CartTable;
   cart_items: CartItemTable;

@@ -6,6 +6,7 @@ import type { OrderFeed } from './order-feed.js';
 
 export { createEventsRepository, type EventsRepository } from './events.repository.js';
 export { createOrderFeed, type OrderFeed } from './order-feed.js';
+export { createStreamCaps, type StreamCaps, type StreamCapSettings } from './stream-caps.js';
 
 export interface EventsServiceDeps {
   eventsRepository: EventsRepository;

@@ -53,7 +53,7 @@ export interface OrderServiceDeps {
   /** The payment gateway's charges, notices and refunds (payments module); absent or without a gateway: manual payments only. */
   gateway?: PaymentService | undefined;
   /** The cart's coupon, judged again and spent in the order's transaction; absent: orders without coupons. */
-  promotions?: Pick<PromotionService, 'couponForOrder' | 'redeemCoupon'> | undefined;
+  promotions?: Pick<PromotionService, 'couponForOrder' | 'redeemCoupon' | 'returnCoupon'> | undefined;
   mailer: Pick<Mailer, 'sendLater'>;
   /** For the link in the confirmation email. */
   publicUrl: string;
@@ -176,9 +176,12 @@ export function createOrderService(deps: OrderServiceDeps) {
     const moved = await db.transaction().execute(async (trx) => {
       const changed = await orders.changeState(order.id, order, change, trx);
       if (changed) await orders.insertEvents(order.id, events, trx);
-      // A cancelled order gives its place in the slot back, so another customer can take it.
+      // A cancelled order gives its place in the slot back, so another customer can take it, and its coupon back.
+      // Every cancel (customer, staff, an unpaid order expiring) comes through here, and the compare-and-set above
+      // lets exactly one of two racing cancels in: the coupon comes back once.
       if (changed && change.status === 'cancelled') {
         await deps.stores.releaseSlot({ storeId: order.store?.id ?? null, deliveryMethod: order.deliveryMethod, slotAt: order.slotAt }, trx);
+        await deps.promotions?.returnCoupon(order.id, trx);
       }
       return changed;
     });
@@ -341,7 +344,7 @@ export function createOrderService(deps: OrderServiceDeps) {
             placedAt: nowIso,
           }, trx);
           await orders.insertLines(orderId, priced, trx);
-          if (coupon && receivedAt) await deps.promotions?.redeemCoupon(customer.id, coupon, orderId, receivedAt, trx);
+          if (coupon) await deps.promotions?.redeemCoupon(customer.id, coupon, orderId, trx);
           const payment = free
             ? { paymentStatus: 'paid' as const, instructions: null }
             : await deps.payments[input.paymentMethod].initiate({ id: orderId, totalIdr: summary.totalIdr, customerEmail: customer.email });
@@ -370,9 +373,13 @@ export function createOrderService(deps: OrderServiceDeps) {
         await chargeOrder(record, customer.email, input.paymentMethod, { bank: input.bank });
         record = (await orders.findOrder(outcome.orderId)) ?? record;
       }
-      if (record.paymentStatus === 'paid') deps.onOrderSteps?.(record.id, [{ kind: 'paid', at: record.paidAt ?? record.placedAt, by: null }]);
       const order = await asOrder(record);
       sendConfirmation(order, customer.email);
+      // The steps the placement committed (placed, and paid when the provider settled at once): metrics and the live feed.
+      deps.onOrderSteps?.(record.id, record.history);
+      if (record.paymentStatus === 'paid' && !record.history.some((step) => step.kind === 'paid')) {
+        deps.onOrderSteps?.(record.id, [{ kind: 'paid', at: record.paidAt ?? record.placedAt, by: null }]);
+      }
       return { order, created: true };
     },
 
