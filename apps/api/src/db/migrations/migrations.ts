@@ -13,6 +13,7 @@ import { promotionsMigration } from './009-promotions.js';
 import { orderEmailsMigration } from './011-order-emails.js';
 import { promoPricesMigration } from './012-promo-prices.js';
 import { cartStoreMigration } from './013-cart-store.js';
+import { pushSubscriptionsMigration } from './016-push-subscriptions.js';
 
 /**
  * Numbered migrations, applied in name order. Listed here (not read from disk) so the compiled
@@ -33,5 +34,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '011-order-emails': orderEmailsMigration(),
     '012-promo-prices': promoPricesMigration(),
     '013-cart-store': cartStoreMigration(),
+    '016-push-subscriptions': pushSubscriptionsMigration(dialect),
   };
 }

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { OrderPage } from '../../features/orders/components/order-page';
+import { TellMeWhenReady } from '../../features/push/components/tell-me-when-ready';
 import { NotFoundRoute } from './not-found';
 
 /** An order id in the address: digits only, else this is no order page. */
@@ -14,7 +15,7 @@ export function OrderRoute() {
   return (
     <>
       <title>{`Order #${id} · Coffee Shop`}</title>
-      <OrderPage key={id} id={id} />
+      <OrderPage key={id} id={id} AfterOrder={TellMeWhenReady} />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { Checkout } from '../../features/cart/components/checkout';
 import { useProfile } from '../../features/profile/api/get-profile';
 import { useShopSettings } from '../../features/shop/api/get-shop-settings';
 import { StoreSlotChooser } from '../../features/stores/components/store-slot-chooser';
+import { TellMeWhenReady } from '../../features/push/components/tell-me-when-ready';
 
 /** Checkout ('Your Cart' in the navigation): the real cart, delivery, address and payment. */
 export function PaymentRoute() {
@@ -17,6 +18,7 @@ export function PaymentRoute() {
         profileLoading={profile.isPending}
         shop={shop.data}
         StoreChoice={StoreSlotChooser}
+        AfterOrder={TellMeWhenReady}
       />
     </>
   );
