@@ -163,14 +163,29 @@ async function page(event, url) {
   event.waitUntil(network.catch(() => undefined));
   const first = await Promise.race([network.catch(() => null), after(NETWORK_WAIT_MS)]);
   if (first) return first;
-  const cached = keep ? await caches.match(url.pathname) : undefined;
-  if (cached && isPageCache(cached)) return cached;
+  const cached = keep ? await keptPage(url.pathname) : undefined;
+  if (cached) return cached;
   if (first === undefined) {
     // Slow, not failed: nothing on the device, so wait for the network after all.
     const late = await network.catch(() => null);
     if (late) return late;
   }
   return (await offlinePage(url.pathname)) ?? Response.error();
+}
+
+/**
+ * The page as last seen: this build's copy first; else the previous build's, which is whole in itself (its hashed
+ * files are kept with it), better offline than the page's bare shell.
+ */
+async function keptPage(pathname) {
+  const own = await (await caches.open(PAGES)).match(pathname);
+  if (own) return own;
+  for (const name of await caches.keys()) {
+    if (!name.startsWith('pages-') || name === PAGES) continue;
+    const older = await (await caches.open(name)).match(pathname);
+    if (older) return older;
+  }
+  return undefined;
 }
 
 /** An HTML page (not a 404 answer in JSON, not a redirect's leftovers). */
