@@ -28,19 +28,22 @@ export function TellMeWhenReady({ order }: { order: Pick<Order, 'status' | 'deli
   const [phase, setPhase] = useState<Phase>('unknown');
   const [failure, setFailure] = useState<string | null>(null);
 
-  // Already on for this device (its subscription is among the account's devices)?
+  // Already on for this device (its subscription is among the account's devices)? A list that cannot be read counts
+  // as none: the offer is still made.
+  const { isPending: listing, data: listed } = devices;
   useEffect(() => {
-    if (!publicKey || !devices.data) return;
+    if (!publicKey || listing) return;
+    const known = listed ?? [];
     let live = true;
     void thisDeviceSubscription().then((subscription) => {
       if (!live) return;
-      const known = subscription && devices.data.some((device) => device.endpoint === subscription.endpoint);
-      setPhase((current) => (current === 'unknown' || current === 'off' ? (known ? 'on' : 'off') : current));
+      const on = subscription && known.some((device) => device.endpoint === subscription.endpoint);
+      setPhase((current) => (current === 'unknown' || current === 'off' ? (on ? 'on' : 'off') : current));
     });
     return () => {
       live = false;
     };
-  }, [publicKey, devices.data]);
+  }, [publicKey, listing, listed]);
 
   if (!publicKey || !awaitsNews(order) || phase === 'unknown') return null;
   // Read as it is now: the customer may have changed it in the browser's settings since.
