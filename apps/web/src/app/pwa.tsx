@@ -100,7 +100,7 @@ export default function PwaNotices() {
           className="pointer-events-auto max-w-md rounded-2xl bg-crema-soft px-5 py-3 text-center font-display text-sm text-espresso-dark shadow-lg"
         >
           {ORDERING_PAGE.test(pathname)
-            ? 'You are offline. Signing in and checking out needs a connection: your cart stays on this device until you are back online.'
+            ? 'You are offline. Signing in and checking out needs a connection: your cart is kept, and you can pay once you are back online.'
             : 'You are offline. The menu and the products you have seen are still here; ordering needs a connection.'}
         </p>
       )}
