@@ -48,6 +48,35 @@ function isCurrentBuild(worker: ServiceWorker, script: string): Promise<boolean>
   });
 }
 
+/** The addresses a tab fetched before the worker controlled it, kept across its page loads (sessionStorage). */
+const SEEN_KEY = 'coffee-shop:before-worker';
+
+function seenHere(): string[] {
+  return [window.location.href, ...performance.getEntriesByType('resource').map((entry) => entry.name)];
+}
+
+/** Kept when the page goes (a quick next click may come before the worker is ready). */
+function rememberSeen(): void {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(SEEN_KEY) ?? '[]') as string[];
+    sessionStorage.setItem(SEEN_KEY, JSON.stringify([...new Set([...kept, ...seenHere()])].slice(-200)));
+  } catch {
+    // Storage full or refused: this page is simply not kept for offline.
+  }
+}
+
+/** Everything kept so far and this page's own, once; the worker keeps the public ones among them. */
+function takeSeen(): string[] {
+  let kept: string[] = [];
+  try {
+    kept = JSON.parse(sessionStorage.getItem(SEEN_KEY) ?? '[]') as string[];
+    sessionStorage.removeItem(SEEN_KEY);
+  } catch {
+    // As above.
+  }
+  return [...new Set([...kept, ...seenHere()])].slice(-200);
+}
+
 function whenIdle(run: () => void) {
   const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 1000));
   if (document.readyState === 'complete') idle();
@@ -75,14 +104,18 @@ export function registerServiceWorker(onNewBuild: () => void): () => void {
       // No worker (a private window that refuses one, a failed download): the shop works as a plain page.
     });
     if (!hadController) {
-      // This page and what it fetched came before the worker: hand them over, so a first visit is there offline too.
+      // This page (and the pages before it in this tab) and what they fetched came before the worker: hand them over
+      // once it is ready, so the first visit is there offline too.
       void container.ready.then((registration) => {
-        const urls = [window.location.href, ...performance.getEntriesByType('resource').map((entry) => entry.name)];
-        registration.active?.postMessage({ type: 'seen', urls });
+        registration.active?.postMessage({ type: 'seen', urls: takeSeen() });
       });
     }
   });
-  return () => container.removeEventListener('controllerchange', onControllerChange);
+  if (!hadController) window.addEventListener('pagehide', rememberSeen);
+  return () => {
+    container.removeEventListener('controllerchange', onControllerChange);
+    window.removeEventListener('pagehide', rememberSeen);
+  };
 }
 
 /** The offline notice and the new-version notice, at the bottom of every page. */
