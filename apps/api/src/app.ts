@@ -71,6 +71,8 @@ import { storeRoutes } from './modules/stores/stores.routes.js';
 import { createStoreRepository, createStoreService, type StoreService } from './modules/stores/stores.service.js';
 import { eventRoutes } from './modules/events/events.routes.js';
 import { createEventsRepository, createEventsService, createOrderFeed, createStreamCaps } from './modules/events/events.service.js';
+import { pushRoutes } from './modules/push/push.routes.js';
+import { createPushRepository, createPushService } from './modules/push/push.service.js';
 
 export interface AppDeps {
   config: Config;
@@ -180,6 +182,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         // The payment gateway's API, only when one is set: the browser sends a card to it for a token (the card's
         // number never reaches the shop).
         connectSrc: ["'self'", ...(config.midtrans ? [new URL(config.midtrans.apiUrl).origin] : [])],
+        // The service worker (/sw.js) and the web app manifest: the shop's own files only.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -339,10 +344,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     orderFeed.close();
     done();
   });
+  // Order steps pushed to the devices customers turned on (VAPID_*; none without the keys).
+  const push = createPushService({
+    pushRepository: createPushRepository(db),
+    vapid: config.vapid,
+    allowLocalEndpoints: config.env !== 'production',
+    now,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => {
+    await push.idle();
+  });
+  await app.register(pushRoutes, { prefix: '/api/v1', push });
   const events = createEventsService({
     eventsRepository,
     feed: orderFeed,
     mailer,
+    push,
     publicUrl: config.publicUrl,
     settings: { shopTimeZone: config.orders.shopTimeZone },
     now,

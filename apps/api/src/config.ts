@@ -135,6 +135,14 @@ const EnvSchema = z.object({
     .refine((v) => v === '' || isChatUrl(v), 'must be an http(s) or mailto: link')
     .transform((v) => (v === '' ? null : v))
     .default(null),
+  /** Web push of order steps (modules/push); off while the three are empty. `npx web-push generate-vapid-keys` makes a pair. */
+  VAPID_PUBLIC_KEY: z.string().trim().default('').refine((v) => v === '' || /^[A-Za-z0-9_-]{87}$/.test(v)),
+  VAPID_PRIVATE_KEY: z.string().trim().default('').refine((v) => v === '' || /^[A-Za-z0-9_-]{43}$/.test(v)),
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .default('')
+    .refine((v) => v === '' || /^(?:mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/.test(v)),
 });
 
 const ACCEPTS: Record<string, string> = {
@@ -203,6 +211,10 @@ const ACCEPTS: Record<string, string> = {
   ORDER_MAX_DAYS_AHEAD: 'a whole number of days from 1 to 90 (how far ahead an order can be scheduled)',
   MEMBER_CARD_THRESHOLD: 'a whole number of rupiah from 0 to 1000000000 (delivered orders worth this much earn a member card)',
   SHOP_CLOCK: 'an ISO-8601 instant such as 2026-11-22T01:00:00Z where the shop clock starts (browser tests only, with NODE_ENV=test), or empty',
+  VAPID_PUBLIC_KEY:
+    'the VAPID public key, 87 base64url characters (npx web-push generate-vapid-keys), or empty with the other two for no push notifications',
+  VAPID_PRIVATE_KEY: 'the VAPID private key, 43 base64url characters, set together with VAPID_PUBLIC_KEY and VAPID_SUBJECT',
+  VAPID_SUBJECT: 'how push services can reach the shop: mailto:owner@example.com or an https:// address, set together with the two keys',
   CHAT_URL:
     'an http(s) or mailto: link of at most 500 characters, e.g. https://wa.me/6281234567890 or mailto:hello@example.com, or empty for no chat link',
 };
@@ -278,6 +290,8 @@ export interface Config {
   memberCardThresholdIdr: number;
   /** SHOP_CLOCK (NODE_ENV=test only): where the shop's clock starts; null: the real time. */
   shopClockStart: Date | null;
+  /** VAPID_*: the shop's identity to browsers' push services; null: no push is sent or offered. */
+  vapid: { publicKey: string; privateKey: string; subject: string } | null;
 }
 
 export interface OidcSettings {
@@ -441,6 +455,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chatUrl: e.CHAT_URL,
     memberCardThresholdIdr: e.MEMBER_CARD_THRESHOLD,
     shopClockStart: e.SHOP_CLOCK === undefined ? null : new Date(e.SHOP_CLOCK),
+    vapid: vapidKeys(e, env),
   };
 }
 
@@ -459,6 +474,18 @@ function midtransSettings(e: z.infer<typeof EnvSchema>, env: NodeJS.ProcessEnv):
     throw invalid('MIDTRANS_API_URL');
   }
   return { serverKey, clientKey, apiUrl, isProduction: e.MIDTRANS_IS_PRODUCTION, expiryMinutes: e.MIDTRANS_EXPIRY_MINUTES };
+}
+
+/** The three VAPID variables belong together: one or two of them set stops start-up, naming the first missing. */
+function vapidKeys(e: z.infer<typeof EnvSchema>, env: NodeJS.ProcessEnv): Config['vapid'] {
+  const values = { VAPID_PUBLIC_KEY: e.VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: e.VAPID_PRIVATE_KEY, VAPID_SUBJECT: e.VAPID_SUBJECT };
+  const missing = Object.entries(values).find(([, value]) => value === '');
+  if (missing && Object.values(values).every((value) => value === '')) return null;
+  if (missing) {
+    const [name] = missing;
+    throw new ConfigError(`Invalid ${name}=${JSON.stringify(env[name] ?? '')}: expected ${ACCEPTS[name]}`);
+  }
+  return { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT };
 }
 
 /** The OIDC variables belong together: an issuer without its client id and secret stops start-up. */

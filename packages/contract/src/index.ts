@@ -22,3 +22,4 @@ export * from './questions.js';
 export * from './stores.js';
 export * from './promotions.js';
 export * from './shop-time.js';
+export * from './push.js';

@@ -42,6 +42,18 @@ export interface QuestionTable {
   answered_by: number | null;
 }
 
+/** A device that gets order notifications (modules/push); one row per push endpoint. */
+export interface PushSubscriptionTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  device: string;
+  created_at: string;
+  last_sent_at: string | null;
+}
+
 export interface ProductSizeTable {
   product_id: number;
   code: string;
@@ -381,6 +393,7 @@ export interface Database {
   promotions: PromotionTable;
   cart_coupons: CartCouponTable;
   questions: QuestionTable;
+  push_subscriptions: PushSubscriptionTable;
   promotion_redemptions: PromotionRedemptionTable;
   member_cards: MemberCardTable;
 }

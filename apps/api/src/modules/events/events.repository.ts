@@ -19,6 +19,8 @@ export interface OrderStepRecord {
 /** What a notification mail needs to know about an order and its customer. */
 export interface NotificationTarget {
   orderId: number;
+  /** Whose devices get the push (modules/push). */
+  userId: number;
   email: string;
   /** The customer's choice in the profile. */
   orderEmails: boolean;
@@ -93,12 +95,13 @@ export function createEventsRepository(db: Kysely<Database>) {
         .selectFrom('orders as o')
         .innerJoin('users as u', 'u.id', 'o.user_id')
         .leftJoin('stores as s', 's.id', 'o.store_id')
-        .select(['o.id', 'o.status', 'o.delivery_method', 'o.scheduled_for', 'u.email', 'u.order_emails', 's.name as store_name', 's.address as store_address'])
+        .select(['o.id', 'o.user_id', 'o.status', 'o.delivery_method', 'o.scheduled_for', 'u.email', 'u.order_emails', 's.name as store_name', 's.address as store_address'])
         .where('o.id', '=', orderId)
         .executeTakeFirst();
       if (!row) return undefined;
       return {
         orderId: row.id,
+        userId: row.user_id,
         email: row.email,
         orderEmails: Number(row.order_emails) === 1,
         status: OrderStatus.parse(row.status),

@@ -1,7 +1,16 @@
+import { Suspense, lazy, type ComponentProps } from 'react';
 import { useParams } from 'react-router';
 import { OrderPage } from '../../features/orders/components/order-page';
 import { useShopSettings } from '../../features/shop/api/get-shop-settings';
 import { NotFoundRoute } from './not-found';
+
+/**
+ * "Tell me when it's ready" (features/push), loaded when drawn. Declared here, in this route's own chunk, rather than in
+ * a module shared by the routes: a shared chunk is named in the entry's preload map, which is first-screen JavaScript.
+ */
+const TellMeWhenReady = lazy(async () => ({
+  default: (await import('../../features/push/components/tell-me-when-ready')).TellMeWhenReady,
+}));
 
 /** An order id in the address: digits only, else this is no order page. */
 export function parseOrderId(raw: string | undefined): number | null {
@@ -17,7 +26,15 @@ export function OrderRoute() {
   return (
     <>
       <title>{`Order #${id} · Coffee Shop`}</title>
-      <OrderPage key={id} id={id} gateway={shop.data?.payments} />
+      <OrderPage key={id} id={id} gateway={shop.data?.payments} AfterOrder={AfterOrder} />
     </>
+  );
+}
+
+function AfterOrder(props: ComponentProps<typeof TellMeWhenReady>) {
+  return (
+    <Suspense fallback={null}>
+      <TellMeWhenReady {...props} />
+    </Suspense>
   );
 }

@@ -39,16 +39,18 @@ type CheckoutProps = {
   shop: CheckoutShop | undefined;
   /** Absent: no store choice, the order goes to the default store. */
   StoreChoice?: ComponentType<StoreChoiceProps> | undefined;
+  /** Shown on the thank-you under the order (the app passes "Tell me when it's ready", features/push). */
+  AfterOrder?: ComponentType<{ order: Order }> | undefined;
 };
 
 /** Checkout (/payment, 'Your Cart'): the cart, how and when, where, how to pay; then the order. */
-export function Checkout({ profile, profileLoading, shop, StoreChoice }: CheckoutProps) {
+export function Checkout({ profile, profileLoading, shop, StoreChoice, AfterOrder }: CheckoutProps) {
   // Always fresh here: prices, sold-out lines and the delivery check may have changed since the cart was shown.
   const cart = useCart({ enabled: true, refetchOnMount: 'always' });
   const [placed, setPlaced] = useState<Order | null>(null);
 
   let body: ReactNode;
-  if (placed) body = <OrderConfirmation order={placed} />;
+  if (placed) body = <OrderConfirmation order={placed} AfterOrder={AfterOrder} />;
   else if (cart.isPending) body = <Spinner label="Loading your cart" className="mx-auto text-white" />;
   else if (cart.isError) {
     body = (
