@@ -15,6 +15,7 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   users: 'users',
   sessions: 'auth',
   password_reset_tokens: 'auth',
+  password_reset_requests: 'auth',
   user_identities: 'auth',
   products: 'products',
   product_sizes: 'products',
@@ -35,6 +36,8 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   promotion_redemptions: 'promotions',
   member_cards: 'promotions',
   questions: 'questions',
+  payment_charges: 'payments',
+  push_subscriptions: 'push',
 };
 
 export const MAX_FUNCTION_LINES = 250;

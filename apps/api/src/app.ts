@@ -11,11 +11,12 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { ListProductsQuery } from '@coffee/contract';
+import { DELIVERY_METHODS, ListProductsQuery } from '@coffee/contract';
 import type { Config } from './config.js';
 import { documentTransform } from './lib/openapi-transform.js';
 import type { DatabaseHandle } from './db/database.js';
 import { registerCors } from './plugins/cors.js';
+import { createShopMetrics, registerMetricsRoute, registerRequestMetrics, type ShopMetrics } from './plugins/metrics.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerWebApp } from './plugins/web-app.js';
@@ -41,7 +42,10 @@ import { storesModule } from './modules/stores/stores.module.js';
 import { cartModule } from './modules/cart/cart.module.js';
 import { ordersModule } from './modules/orders/orders.module.js';
 import { eventsModule } from './modules/events/events.module.js';
+import { paymentsModule } from './modules/payments/payments.module.js';
+import { pushModule } from './modules/push/push.module.js';
 import { shopModule } from './modules/shop/shop.module.js';
+import type { StoreService } from './modules/stores/stores.service.js';
 import { questionsModule } from './modules/questions/questions.module.js';
 
 export interface AppDeps {
@@ -62,10 +66,58 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The app's mailer (password resets, account notices, order confirmations). */
     mailer: Mailer;
+    /** Prometheus metrics, when METRICS_TOKEN or METRICS_PORT turns them on (server.ts serves METRICS_PORT); else null. */
+    metrics: ShopMetrics | null;
   }
 }
 
 export const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
+
+type SlotFill = { store: string; method: (typeof DELIVERY_METHODS)[number]; taken: number; capacity: number };
+
+/** Today's remaining slots of every store and method, summed (GET /metrics); a method a store does not offer has none. */
+async function slotFill(stores: StoreService): Promise<SlotFill[]> {
+  const fill: SlotFill[] = [];
+  for (const store of await stores.listStores()) {
+    for (const method of DELIVERY_METHODS) {
+      const { slots } = await stores.getSlots(String(store.id), { method });
+      fill.push({
+        store: store.name,
+        method,
+        taken: slots.reduce((sum, slot) => sum + slot.taken, 0),
+        capacity: slots.reduce((sum, slot) => sum + slot.capacity, 0),
+      });
+    }
+  }
+  return fill;
+}
+
+/** What the metrics read of the modules, filled in once they are registered (read only when scraped). */
+type MetricSources = {
+  streams?: () => number;
+  refusals?: () => Record<string, number>;
+  cache?: () => { hits: number; misses: number };
+  slots?: () => Promise<SlotFill[]>;
+};
+
+/** GET /metrics and the request counts, when METRICS_TOKEN or METRICS_PORT asks for them; off (no hook, no route) otherwise. */
+function registerShopMetrics(app: FastifyInstance, deps: AppDeps, sources: MetricSources): ShopMetrics | null {
+  const { config, database } = deps;
+  const metrics =
+    config.metrics.token || config.metrics.port
+      ? createShopMetrics({
+          streams: () => ({ open: sources.streams?.() ?? 0, refusals: sources.refusals?.() ?? {} }),
+          answerCache: () => sources.cache?.() ?? { hits: 0, misses: 0 },
+          slotFill: () => sources.slots?.() ?? Promise.resolve([]),
+          databasePool: () => database.poolState(),
+          redis: deps.redis ? () => deps.redis?.client.status === 'ready' : null,
+        })
+      : null;
+  app.decorate('metrics', metrics);
+  if (metrics) registerRequestMetrics(app, metrics);
+  if (metrics && config.metrics.token) registerMetricsRoute(app, metrics, config.metrics.token);
+  return metrics;
+}
 
 /** TRUST_PROXY as a hop count: the nearest `hops` proxies are trusted, the address before them is the client. */
 function trustHops(hops: number) {
@@ -73,7 +125,7 @@ function trustHops(hops: number) {
 }
 
 /** The shared plumbing every route goes through, registered before any module: errors, text safety, health, headers, docs. */
-async function registerPlumbing(app: FastifyInstance, deps: AppDeps): Promise<void> {
+async function registerPlumbing(app: FastifyInstance, deps: AppDeps, metricSources: MetricSources): Promise<ShopMetrics | null> {
   const { config, database } = deps;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -86,6 +138,8 @@ async function registerPlumbing(app: FastifyInstance, deps: AppDeps): Promise<vo
       ...(deps.redis ? [{ name: 'redis', check: deps.redis.ping }] : []),
     ],
   });
+  // Metrics read the modules registered below only when scraped.
+  const metrics = registerShopMetrics(app, deps, metricSources);
 
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
@@ -94,7 +148,12 @@ async function registerPlumbing(app: FastifyInstance, deps: AppDeps): Promise<vo
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        // The payment gateway's API, only when one is set: the browser sends a card to it for a token (the card's
+        // number never reaches the shop).
+        connectSrc: ["'self'", ...(config.midtrans ? [new URL(config.midtrans.apiUrl).origin] : [])],
+        // The service worker (/sw.js) and the web app manifest: the shop's own files only.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -126,7 +185,7 @@ async function registerPlumbing(app: FastifyInstance, deps: AppDeps): Promise<vo
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-
+  return metrics;
 }
 
 /**
@@ -134,7 +193,10 @@ async function registerPlumbing(app: FastifyInstance, deps: AppDeps): Promise<vo
  * repository, registers its routes and answers its one service, handed to the modules after it that use it.
  * A new module is one more line here (docs/architecture.md, "Adding a module").
  */
-async function registerModules(app: FastifyInstance, ctx: ModuleContext): Promise<{ products: ProductService }> {
+async function registerModules(
+  app: FastifyInstance,
+  ctx: ModuleContext & { metrics: ShopMetrics | null; metricSources: MetricSources },
+): Promise<{ products: ProductService }> {
   // The session plugin first: every route after it sees request.user, and cross-site writes are refused. It reads
   // accounts through the users module's door, registered after it: asked only once requests arrive.
   const sessions = await sessionsModule(app, { ...ctx, accounts: { findUserById: (id) => users.findUserById(id) } });
@@ -149,10 +211,19 @@ async function registerModules(app: FastifyInstance, ctx: ModuleContext): Promis
   const promotions = await promotionsModule(app, { ...ctx, products, users, deliveredOrders: (userId, trx) => orders.deliveredOrders(userId, trx) });
   const stores = await storesModule(app, ctx);
   const cart = await cartModule(app, { ...ctx, products, promotions, stores });
-  const orders = await ordersModule(app, { ...ctx, users, products, promotions, stores, cart });
-  await eventsModule(app, { ...ctx, orders });
-  await shopModule(app, ctx);
+  const payments = await paymentsModule(app, ctx);
+  const orders = await ordersModule(app, { ...ctx, users, products, promotions, stores, cart, payments });
+  orders.onSteps((_orderId, steps) => ctx.metrics?.countOrderSteps(steps));
+  const push = await pushModule(app, ctx);
+  const { caps } = await eventsModule(app, { ...ctx, orders, push });
+  await shopModule(app, { ...ctx, payments });
   await questionsModule(app, { ...ctx, products });
+  Object.assign(ctx.metricSources, {
+    streams: () => caps.open(),
+    refusals: () => caps.refusals(),
+    cache: () => products.answerCacheStats(),
+    slots: () => slotFill(stores),
+  } satisfies MetricSources);
   return { products };
 }
 
@@ -198,7 +269,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // One log line per request instead of two.
     logController: new RequestLogController(),
   }).withTypeProvider<ZodTypeProvider>();
-  await registerPlumbing(app, deps);
+  const metricSources: MetricSources = {};
+  const metrics = await registerPlumbing(app, deps, metricSources);
 
   const mailer = deps.mailer ?? createMailer(config, app.log);
   app.decorate('mailer', mailer);
@@ -212,7 +284,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (shopClock) await app.register(testClockRoutes, { prefix: '/api/v1', clock: shopClock });
   configureImageDecoding({ concurrency: config.imageDecodeConcurrency });
 
-  const { products } = await registerModules(app, { config, db: deps.database.db, now, mailer, log: app.log, redis: deps.redis });
+  const ctx = { config, db: deps.database.db, now, mailer, log: app.log, redis: deps.redis };
+  const { products } = await registerModules(app, { ...ctx, metrics, metricSources });
   await registerFiles(app, config, deps.webDistDir, products);
   return app;
 }

@@ -81,6 +81,21 @@ const EnvSchema = z.object({
   PICTURE_UPLOAD_WINDOW_MINUTES: positiveNumber.default(10),
   // Each decode keeps one core busy: two at most, and always one core left for browsing (one on a 2-core machine).
   IMAGE_DECODE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(Math.min(2, Math.max(1, os.availableParallelism() - 1))),
+  /** GET /metrics (plugins/metrics.ts): off unless one of these is set. */
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .default('')
+    .refine((v) => v === '' || /^[\x21-\x7e]{16,200}$/.test(v), 'at least 16 printable characters'),
+  METRICS_PORT: z
+    .string()
+    .trim()
+    .default('')
+    .refine((v) => v === '' || (/^\d{1,5}$/.test(v) && Number(v) >= 1 && Number(v) <= 65535), 'a port'),
+  /** Live order streams (modules/events/stream-caps.ts): open at once per account, per client address, per process. */
+  STREAM_LIMIT_PER_USER: z.coerce.number().int().min(1).max(1000).default(5),
+  STREAM_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
+  STREAM_LIMIT_TOTAL: z.coerce.number().int().min(1).max(100_000).default(1000),
   /** "Login with Google" through OpenID Connect (modules/auth/oidc.*); off while OIDC_ISSUER is empty. */
   OIDC_ISSUER: optionalUrl.optional(),
   OIDC_CLIENT_ID: z.string().trim().max(500).optional(),
@@ -96,6 +111,12 @@ const EnvSchema = z.object({
   SHIPPING_FEE: z.coerce.number().int().min(0).max(10_000_000).default(15_000),
   SHOP_TIMEZONE: z.string().trim().refine(isValidTimeZone, 'unknown time zone').default('Asia/Jakarta'),
   BANK_ACCOUNT: z.string().trim().min(3).max(200).default('BCA 123-456-7890 a.n. Coffee Shop'),
+  /** The payment gateway (modules/payments): Midtrans Core API when both keys are set; manual payments otherwise. */
+  MIDTRANS_SERVER_KEY: z.string().trim().max(200).optional(),
+  MIDTRANS_CLIENT_KEY: z.string().trim().max(200).optional(),
+  MIDTRANS_IS_PRODUCTION: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  MIDTRANS_API_URL: optionalUrl.optional(),
+  MIDTRANS_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   ORDER_MAX_LINE_QUANTITY: z.coerce.number().int().min(1).max(1000).default(20),
   ORDER_MAX_ITEMS: z.coerce.number().int().min(1).max(10_000).default(50),
   ORDER_MAX_DAYS_AHEAD: z.coerce.number().int().min(1).max(90).default(7),
@@ -114,6 +135,14 @@ const EnvSchema = z.object({
     .refine((v) => v === '' || isChatUrl(v), 'must be an http(s) or mailto: link')
     .transform((v) => (v === '' ? null : v))
     .default(null),
+  /** Web push of order steps (modules/push); off while the three are empty. `npx web-push generate-vapid-keys` makes a pair. */
+  VAPID_PUBLIC_KEY: z.string().trim().default('').refine((v) => v === '' || /^[A-Za-z0-9_-]{87}$/.test(v)),
+  VAPID_PRIVATE_KEY: z.string().trim().default('').refine((v) => v === '' || /^[A-Za-z0-9_-]{43}$/.test(v)),
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .default('')
+    .refine((v) => v === '' || /^(?:mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/.test(v)),
 });
 
 const ACCEPTS: Record<string, string> = {
@@ -154,6 +183,15 @@ const ACCEPTS: Record<string, string> = {
   PRODUCT_PICTURE_UPLOAD_LIMIT_PER_ACCOUNT: 'a whole number of product picture uploads per staff account and window, at least 1',
   PICTURE_UPLOAD_WINDOW_MINUTES: 'a number of minutes greater than 0 (the window of the two picture upload limits)',
   IMAGE_DECODE_CONCURRENCY: 'a whole number from 1 to 16 (uploaded pictures decoded at once; the others wait; default 2, or 1 on a machine with 2 cores or fewer)',
+  METRICS_TOKEN:
+    'empty (no /metrics on the shop\'s port), or a secret of 16 to 200 printable characters without spaces that Prometheus sends as "Authorization: Bearer <token>" to GET /metrics',
+  METRICS_PORT:
+    'empty, or a port from 1 to 65535 where a listener of its own answers GET /metrics without a token (bound to HOST: keep that port off the internet)',
+  STREAM_LIMIT_PER_USER: 'a whole number from 1 to 1000 (live order streams one account may keep open at once, e.g. one per open tab; default 5)',
+  STREAM_LIMIT_PER_ADDRESS:
+    'a whole number from 1 to 100000 (live order streams one client address may keep open at once, a whole office or café behind one address included; default 20)',
+  STREAM_LIMIT_TOTAL:
+    'a whole number from 1 to 100000 (live order streams one server process keeps open at once; each holds a connection and about 20 kB; default 1000)',
   OIDC_ISSUER:
     'the OpenID Connect issuer URL, e.g. https://accounts.google.com (https outside development and test), or empty to turn provider sign-in off',
   OIDC_CLIENT_ID: 'the client id the provider issued to this shop (required when OIDC_ISSUER is set)',
@@ -162,12 +200,21 @@ const ACCEPTS: Record<string, string> = {
   TAX_RATE: 'a fraction of the subtotal from 0 to 1 with at most four decimals (0.1 is 10 %)',
   SHIPPING_FEE: 'a whole number of rupiah from 0 to 10000000 (Door Delivery fee)',
   SHOP_TIMEZONE: 'an IANA time zone such as Asia/Jakarta (the shop clock for opening and delivery hours)',
+  MIDTRANS_SERVER_KEY: "the Midtrans server key (Dashboard > Settings > Access keys), set together with MIDTRANS_CLIENT_KEY",
+  MIDTRANS_CLIENT_KEY: "the Midtrans client key, set together with MIDTRANS_SERVER_KEY",
+  MIDTRANS_IS_PRODUCTION: 'true (the live Midtrans API) or false (the sandbox)',
+  MIDTRANS_API_URL: 'an http(s) URL of a server that speaks the Midtrans Core API (https only in production), or empty for the sandbox or production address',
+  MIDTRANS_EXPIRY_MINUTES: 'minutes a QR or virtual account takes payments, 1 to 1440',
   BANK_ACCOUNT: 'the account customers transfer to, e.g. "BCA 123-456-7890 a.n. Coffee Shop" (3 to 200 characters)',
   ORDER_MAX_LINE_QUANTITY: 'a whole number from 1 to 1000 (items of one product and size per order)',
   ORDER_MAX_ITEMS: 'a whole number from 1 to 10000 (items per order)',
   ORDER_MAX_DAYS_AHEAD: 'a whole number of days from 1 to 90 (how far ahead an order can be scheduled)',
   MEMBER_CARD_THRESHOLD: 'a whole number of rupiah from 0 to 1000000000 (delivered orders worth this much earn a member card)',
   SHOP_CLOCK: 'an ISO-8601 instant such as 2026-11-22T01:00:00Z where the shop clock starts (browser tests only, with NODE_ENV=test), or empty',
+  VAPID_PUBLIC_KEY:
+    'the VAPID public key, 87 base64url characters (npx web-push generate-vapid-keys), or empty with the other two for no push notifications',
+  VAPID_PRIVATE_KEY: 'the VAPID private key, 43 base64url characters, set together with VAPID_PUBLIC_KEY and VAPID_SUBJECT',
+  VAPID_SUBJECT: 'how push services can reach the shop: mailto:owner@example.com or an https:// address, set together with the two keys',
   CHAT_URL:
     'an http(s) or mailto: link of at most 500 characters, e.g. https://wa.me/6281234567890 or mailto:hello@example.com, or empty for no chat link',
 };
@@ -230,6 +277,12 @@ export interface Config {
     pictureUploadWindowMs: number;
   };
   orders: OrderSettings;
+  /** The payment gateway, or null: manual payments (bank details shown, staff mark paid; cash). */
+  midtrans: MidtransConfig | null;
+  /** GET /metrics: on the shop's port with `token` as a Bearer token, and/or on `port` alone; both null: off. */
+  metrics: { token: string | null; port: number | null };
+  /** Live order streams open at once (modules/events/stream-caps.ts); over a cap a stream is refused with a 429. */
+  streams: { perUser: number; perAddress: number; total: number };
   oidc: OidcSettings;
   /** The external chat link shown in the signed-in navigation; null: none. */
   chatUrl: string | null;
@@ -237,6 +290,8 @@ export interface Config {
   memberCardThresholdIdr: number;
   /** SHOP_CLOCK (NODE_ENV=test only): where the shop's clock starts; null: the real time. */
   shopClockStart: Date | null;
+  /** VAPID_*: the shop's identity to browsers' push services; null: no push is sent or offered. */
+  vapid: { publicKey: string; privateKey: string; subject: string } | null;
 }
 
 export interface OidcSettings {
@@ -263,7 +318,19 @@ export interface OrderSettings {
   maxDaysAhead: number;
 }
 
+export interface MidtransConfig {
+  serverKey: string;
+  clientKey: string;
+  /** No trailing slash. */
+  apiUrl: string;
+  isProduction: boolean;
+  expiryMinutes: number;
+}
+
 export class ConfigError extends Error {}
+
+/** Written by server.ts while it serves (its process id); `npm run restore` refuses while that process is alive. */
+export const pidFileOf = (dataDir: string): string => path.join(dataDir, 'coffee-shop.pid');
 
 /** CORS_ORIGINS: '' -> [], 'https://a.example, http://localhost:5173/' -> their origins; undefined when one is not an origin. */
 function parseOrigins(text: string): string[] | undefined {
@@ -381,11 +448,44 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxOrderItems: e.ORDER_MAX_ITEMS,
       maxDaysAhead: e.ORDER_MAX_DAYS_AHEAD,
     },
+    midtrans: midtransSettings(e, env),
+    metrics: { token: e.METRICS_TOKEN || null, port: e.METRICS_PORT ? Number(e.METRICS_PORT) : null },
+    streams: { perUser: e.STREAM_LIMIT_PER_USER, perAddress: e.STREAM_LIMIT_PER_ADDRESS, total: e.STREAM_LIMIT_TOTAL },
     oidc: oidcSettings(e, env, publicUrl),
     chatUrl: e.CHAT_URL,
     memberCardThresholdIdr: e.MEMBER_CARD_THRESHOLD,
     shopClockStart: e.SHOP_CLOCK === undefined ? null : new Date(e.SHOP_CLOCK),
+    vapid: vapidKeys(e, env),
   };
+}
+
+/** Both keys or neither: one alone stops start-up (a shop half set up would take orders it cannot charge). */
+function midtransSettings(e: z.infer<typeof EnvSchema>, env: NodeJS.ProcessEnv): MidtransConfig | null {
+  const invalid = (name: string) =>
+    new ConfigError(`Invalid ${name}=${JSON.stringify(name === 'MIDTRANS_SERVER_KEY' ? '***' : (env[name] ?? ''))}: expected ${ACCEPTS[name] ?? 'a valid value'}`);
+  const serverKey = e.MIDTRANS_SERVER_KEY ?? '';
+  const clientKey = e.MIDTRANS_CLIENT_KEY ?? '';
+  if (serverKey === '' && clientKey === '') return null;
+  if (serverKey === '') throw invalid('MIDTRANS_SERVER_KEY');
+  if (clientKey === '') throw invalid('MIDTRANS_CLIENT_KEY');
+  const apiUrl = (e.MIDTRANS_API_URL ?? (e.MIDTRANS_IS_PRODUCTION ? 'https://api.midtrans.com' : 'https://api.sandbox.midtrans.com')).replace(/\/+$/, '');
+  // The server key travels with every call: never over plain http to a live gateway.
+  if (!/^https?:\/\//.test(apiUrl) || (e.NODE_ENV === 'production' && e.MIDTRANS_IS_PRODUCTION && !apiUrl.startsWith('https://'))) {
+    throw invalid('MIDTRANS_API_URL');
+  }
+  return { serverKey, clientKey, apiUrl, isProduction: e.MIDTRANS_IS_PRODUCTION, expiryMinutes: e.MIDTRANS_EXPIRY_MINUTES };
+}
+
+/** The three VAPID variables belong together: one or two of them set stops start-up, naming the first missing. */
+function vapidKeys(e: z.infer<typeof EnvSchema>, env: NodeJS.ProcessEnv): Config['vapid'] {
+  const values = { VAPID_PUBLIC_KEY: e.VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: e.VAPID_PRIVATE_KEY, VAPID_SUBJECT: e.VAPID_SUBJECT };
+  const missing = Object.entries(values).find(([, value]) => value === '');
+  if (missing && Object.values(values).every((value) => value === '')) return null;
+  if (missing) {
+    const [name] = missing;
+    throw new ConfigError(`Invalid ${name}=${JSON.stringify(env[name] ?? '')}: expected ${ACCEPTS[name]}`);
+  }
+  return { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT };
 }
 
 /** The OIDC variables belong together: an issuer without its client id and secret stops start-up. */

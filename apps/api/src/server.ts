@@ -1,13 +1,16 @@
 import cluster from 'node:cluster';
+import fs from 'node:fs';
+import type http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { buildApp, DEFAULT_WEB_DIST } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, pidFileOf } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { connectRedis } from './lib/redis.js';
 import { loggerOptions } from './lib/request-logger.js';
+import { listenForMetrics } from './plugins/metrics.js';
 import { runWorkers } from './workers.js';
 
 async function main(): Promise<void> {
@@ -57,6 +60,7 @@ async function main(): Promise<void> {
     await loadDemo(database, config, app.log);
   }
 
+  let metricsServer: http.Server | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -64,9 +68,12 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down: refusing new work, finishing in-flight requests');
     try {
       await app.drain({ graceMs: config.shutdownGraceMs });
+      metricsServer?.closeAllConnections();
+      metricsServer?.close();
       await app.close();
       await database.destroy();
       await redis?.close();
+      fs.rmSync(pidFileOf(config.dataDir), { force: true });
       app.log.info('Coffee Shop closed cleanly (exit 0)');
       process.exit(0);
     } catch (err) {
@@ -78,10 +85,24 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Who serves this DATA_DIR: `npm run restore` refuses to replace the database under a running shop.
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  fs.writeFileSync(pidFileOf(config.dataDir), `${process.pid}\n`);
   // The port actually bound (PORT=0 picks a free one), so scripts and tests can read where the shop is.
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  if (app.metrics && config.metrics.port !== null) {
+    metricsServer = await listenForMetrics(app.metrics, config.metrics.port, config.host, app.log);
+    app.log.info(`metrics at http://${config.host}:${config.metrics.port}/metrics (METRICS_PORT: keep it off the internet)`);
+  }
+  // Behind a proxy, a port every network can reach lets anyone skip the proxy and forge X-Forwarded-For.
+  if (config.trustProxy !== false && (config.host === '0.0.0.0' || config.host === '::')) {
+    app.log.warn(
+      { host: config.host, trustProxy: config.trustProxy },
+      'TRUST_PROXY is set and HOST listens on every network: bind HOST to the address the proxy reaches (or firewall the port), or clients can forge X-Forwarded-For',
+    );
+  }
   app.log.info(`Coffee Shop is open at http://${host}:${port} (database: ${database.dialect} ${database.location}${redis ? ', shared through Redis' : ''}, pid ${process.pid})`);
 }
 

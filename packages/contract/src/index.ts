@@ -24,3 +24,4 @@ export * from './promotions.js';
 export * from './shop-time.js';
 export * from './ean13.js';
 export * from './weekdays.js';
+export * from './push.js';

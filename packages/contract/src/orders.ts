@@ -5,19 +5,78 @@ import { PriceSummary, PricedLine } from './checkout-common.js';
 import { OrderStore, Slot } from './stores.js';
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from './limits.js';
 
-/** The Payment Method radio list of the checkout. */
-export const PAYMENT_METHODS = ['card', 'bank-account', 'cash-on-delivery'] as const;
+/**
+ * The Payment Method radio list of the checkout. `qris` (scan with any e-wallet or bank app) needs a payment gateway
+ * (MIDTRANS_*): without one the API refuses it and GET /shop does not offer it.
+ */
+export const PAYMENT_METHODS = ['card', 'bank-account', 'cash-on-delivery', 'qris'] as const;
 export const PaymentMethod = z
   .enum(PAYMENT_METHODS, {
     error: () => `must be one of: ${PAYMENT_METHODS.join(', ')}`,
   })
-  .describe('How the customer pays: card, bank-account (transfer) or cash-on-delivery');
+  .describe('How the customer pays: card, bank-account (transfer or virtual account), cash-on-delivery or qris (with a payment gateway only)');
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   card: 'Card',
   'bank-account': 'Bank Account',
   'cash-on-delivery': 'Cash on Delivery',
+  qris: 'QRIS',
 };
+
+/** The banks a virtual account can be opened at (Bank Account through the payment gateway). */
+export const VA_BANKS = ['bca', 'bni', 'bri'] as const;
+export const VaBank = z
+  .enum(VA_BANKS, { error: () => `must be one of: ${VA_BANKS.join(', ')}` })
+  .describe('The bank of the virtual account: bca, bni or bri');
+export type VaBank = z.infer<typeof VaBank>;
+export const VA_BANK_LABELS: Record<VaBank, string> = { bca: 'BCA', bni: 'BNI', bri: 'BRI' };
+
+/**
+ * The order's payment at the gateway (Midtrans), when the shop has one and the order is paid through it. The QR,
+ * virtual account or 3-D Secure page is what the customer pays with; `gatewayStatus` and `transactionId` are the
+ * gateway's own words for staff.
+ */
+export const OrderPayment = z
+  .object({
+    gateway: z.literal('midtrans').describe('The payment gateway'),
+    reference: z.string().describe("The charge's order reference at the gateway (one per attempt)"),
+    transactionId: z.string().nullable().describe("The gateway's transaction id, null until the gateway answered"),
+    gatewayStatus: z
+      .string()
+      .describe('The last status the gateway gave: pending, settlement, capture, expire, deny, cancel, refund, failure, or unavailable (no answer)'),
+    qrString: z.string().nullable().describe('QRIS: the text of the QR code to draw, else null'),
+    deepLink: z.string().nullable().describe('QRIS: a link that opens the e-wallet app on a phone, when the gateway gave one'),
+    bank: VaBank.nullable().describe('Bank Account: the bank of the virtual account, else null'),
+    vaNumber: z.string().nullable().describe('Bank Account: the virtual account number to transfer to, else null'),
+    redirectUrl: z.string().nullable().describe('Card: the 3-D Secure page to open, while it is awaited, else null'),
+    expiresAt: z.string().nullable().describe('When the QR or virtual account stops taking payments (ISO-8601 UTC), or null'),
+    message: z.string().nullable().describe('What happened in customer words (the gateway is not answering, the payment expired...), or null'),
+    refundFailure: z
+      .string()
+      .nullable()
+      .describe("The gateway's reason when a refund through it failed (the refund stays due for staff), else null"),
+  })
+  .meta({ id: 'OrderPayment', description: "The order's payment at the payment gateway" });
+export type OrderPayment = z.infer<typeof OrderPayment>;
+
+/**
+ * Pay an order that awaits payment through the gateway: the first charge of a card order (with the token the browser
+ * got for the card with the client key), a new attempt after the gateway did not answer, or another method.
+ */
+export const PayOrderInput = z
+  .object({
+    method: PaymentMethod,
+    bank: VaBank.optional().describe('For bank-account: the bank of the virtual account (default bca)'),
+    tokenId: z
+      .string()
+      .trim()
+      .min(1, 'must be the card token from the gateway')
+      .max(200, 'must be the card token from the gateway')
+      .optional()
+      .describe("For card: the token the gateway gave the browser for the card (the card's number never reaches us)"),
+  })
+  .meta({ id: 'PayOrderInput', description: 'How to pay an order awaiting payment' });
+export type PayOrderInput = z.infer<typeof PayOrderInput>;
 
 /**
  * Where the order is in the shop. pending -> (paid) -> preparing -> ready | on-delivery -> delivered;
@@ -142,6 +201,7 @@ export const PlaceOrderInput = z
         "With `deliveryMethod`: when, 'YYYY-MM-DDTHH:mm' on the shop's clock; absent or null: as soon as possible",
       ),
     address: DeliveryAddress.optional(),
+    bank: VaBank.optional().describe('With bank-account and a payment gateway: the bank of the virtual account (default bca)'),
     storeId: z
       .number({ error: 'must be a store id from GET /stores' })
       .int('must be a store id from GET /stores')
@@ -221,6 +281,9 @@ export const Order = z
     refundStatus: RefundStatus.nullable().describe(
       'refund-due when the order was paid and then cancelled (the shop owes `summary.totalIdr` back), refunded once paid back, else null',
     ),
+    payment: OrderPayment.nullable()
+      .optional()
+      .describe('The payment at the gateway (QR, virtual account, status), or null when the order is not paid through one'),
     cancellable: z
       .boolean()
       .describe('True while the customer may still cancel it (POST /orders/{id}/cancel): before the shop starts preparing it'),

@@ -61,6 +61,17 @@ export const ShopSettings = z
     maxDaysAhead: z.number().int().describe('A requested time may be at most this many days after now'),
     maxLineQuantity: z.number().int().describe('Most items of one product and size in a cart or order'),
     maxOrderItems: z.number().int().describe('Most items in a cart or order'),
+    payments: z
+      .object({
+        gateway: z.enum(['midtrans']).nullable().describe('The payment gateway, or null: payments are confirmed by staff'),
+        methods: z
+          .array(z.enum(['qris', 'card', 'bank-account', 'cash-on-delivery']))
+          .describe('The payment methods the checkout offers, in the order to show them'),
+        clientKey: z.string().nullable().describe("The gateway's client key, for the browser to turn a card into a token; null without a gateway"),
+        apiUrl: z.string().nullable().describe("The gateway's API address the browser sends the card to for a token; null without a gateway"),
+      })
+      .optional()
+      .describe('How customers can pay'),
     deliveryWindows: z
       .object({
         doorDelivery: DeliveryWindow.describe('When Door Delivery orders can be delivered'),

@@ -11,6 +11,8 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** Human-readable location for logs (file path or host/database, never a password). */
   location: string;
+  /** Connections now (GET /metrics): SQLite has one, always there. */
+  poolState(): { total: number; idle: number; waiting: number; max: number };
   destroy(): Promise<void>;
 }
 
@@ -39,6 +41,7 @@ export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
       dialect: 'postgres',
       location: `postgres://${url.host}${url.pathname}${options.pgSchema ? ` (schema ${options.pgSchema})` : ''}`,
+      poolState: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: options.poolSize ?? 10 }),
       destroy: async function destroy(this: DatabaseHandle) {
         await this.db.destroy();
       },
@@ -57,6 +60,8 @@ export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
     db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
     dialect: 'sqlite',
     location: file,
+    // One synchronous connection: a query holds it only while it runs, so between scrapes it reads as idle.
+    poolState: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
     destroy: async function destroy(this: DatabaseHandle) {
       await this.db.destroy();
     },

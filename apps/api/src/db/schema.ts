@@ -42,6 +42,18 @@ export interface QuestionTable {
   answered_by: number | null;
 }
 
+/** A device that gets order notifications (modules/push); one row per push endpoint. */
+export interface PushSubscriptionTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  device: string;
+  created_at: string;
+  last_sent_at: string | null;
+}
+
 export interface ProductSizeTable {
   product_id: number;
   code: string;
@@ -88,6 +100,13 @@ export interface PasswordResetTokenTable {
   token_hash: string;
   created_at: string;
   expires_at: string;
+}
+
+/** A forgot-password request waiting for the background worker (modules/auth: the reset queue). */
+export interface PasswordResetRequestTable {
+  id: Generated<number>;
+  email: string;
+  requested_at: string;
 }
 
 /** A sign-in provider account (OpenID Connect) linked to a user; found by issuer + subject. */
@@ -320,12 +339,44 @@ export interface MemberCardTable {
   issued_at: string;
 }
 
+/** One charge attempt at the payment gateway (migration 014); written before the gateway is called. */
+export interface PaymentChargeTable {
+  id: Generated<number>;
+  order_id: number;
+  /** The gateway's order_id: unique per attempt, so a retry after expiry or failure is a new charge. */
+  reference: string;
+  /** 1, 2...: unique per order, so two attempts made at once cannot both open a charge. */
+  attempt: number;
+  /** The gateway's payment type: qris, bank_transfer, credit_card. */
+  method: string;
+  bank: string | null;
+  amount_idr: number;
+  transaction_id: string | null;
+  /** 'creating' until the gateway answered, then its transaction_status (pending, settlement...) or 'unavailable'. */
+  gateway_status: string;
+  fraud_status: string | null;
+  qr_string: string | null;
+  deep_link: string | null;
+  va_number: string | null;
+  redirect_url: string | null;
+  expires_at: string | null;
+  /** What happened, in customer words; null when nothing to say. */
+  message: string | null;
+  /** null, 'requested' (one refund call is under way), 'refunded', 'failed' (refund_failure says why). */
+  refund_state: string | null;
+  refund_failure: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
+  payment_charges: PaymentChargeTable;
   products: ProductTable;
   product_sizes: ProductSizeTable;
   users: UserTable;
   sessions: SessionTable;
   password_reset_tokens: PasswordResetTokenTable;
+  password_reset_requests: PasswordResetRequestTable;
   user_identities: UserIdentityTable;
   carts: CartTable;
   cart_items: CartItemTable;
@@ -342,6 +393,7 @@ export interface Database {
   promotions: PromotionTable;
   cart_coupons: CartCouponTable;
   questions: QuestionTable;
+  push_subscriptions: PushSubscriptionTable;
   promotion_redemptions: PromotionRedemptionTable;
   member_cards: MemberCardTable;
 }

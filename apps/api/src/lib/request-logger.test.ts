@@ -3,6 +3,8 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { registerErrorHandler } from '../plugins/error-handler.js';
+import { AppError } from './errors.js';
+import { DECODE_BUSY_MESSAGE } from './images.js';
 import { formatLogLine, lazyChildLoggerFactory, loggerOptions, RequestLogController } from './request-logger.js';
 
 /** A Fastify app logging JSON lines into an array, with or without the lazy request logger. */
@@ -153,5 +155,31 @@ describe('LOG_FORMAT', () => {
     expect(loadConfig({ NODE_ENV: 'production', LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
     expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
     expect(() => loadConfig({ LOG_FORMAT: 'colour' })).toThrow(/^Invalid LOG_FORMAT="colour": expected pretty/);
+  });
+});
+
+describe('the level of a 5xx line', () => {
+  it('is warn for a 503 sent on purpose (busy decoding pictures), error for the unexpected', async () => {
+    const lines: { level: number; msg: string }[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        lines.push(JSON.parse(chunk.toString()) as { level: number; msg: string });
+        callback();
+      },
+    });
+    const app = Fastify({ logger: { level: 'info', stream }, logController: new RequestLogController() });
+    registerErrorHandler(app);
+    app.get('/busy', () => {
+      throw new AppError(503, DECODE_BUSY_MESSAGE, undefined, { 'Retry-After': '5' });
+    });
+    app.get('/broken', () => {
+      throw new Error('database went away');
+    });
+    expect((await app.inject('/busy')).statusCode).toBe(503);
+    expect(lines.map((l) => [l.level, l.msg])).toEqual([[40, 'request completed']]);
+    lines.length = 0;
+    expect((await app.inject('/broken')).statusCode).toBe(500);
+    expect(lines.map((l) => [l.level, l.msg])).toEqual([[50, 'unhandled error'], [50, 'request completed']]);
+    await app.close();
   });
 });

@@ -91,7 +91,8 @@ const REQUEST_COMPLETED = 'request completed';
 /**
  * Fastify's request log lines, one per request instead of two ("incoming request" and "request completed"):
  * the completed line carries the request too. A 5xx is at error level (the error handler adds a line with the
- * stack); a 4xx is the client's business, so it is one ordinary line.
+ * stack) unless it was sent on purpose (`answeredOnPurpose`: warn or info); a 4xx is the client's business, so it
+ * is one ordinary line.
  */
 export class RequestLogController extends LogController {
   override incomingRequest(): void {}
@@ -99,9 +100,22 @@ export class RequestLogController extends LogController {
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
     if (this.isLogDisabled(request)) return;
     const fields = { req: request, res: reply, responseTime: reply.elapsedTime };
-    if (error || reply.statusCode >= 500) request.log.error(fields, REQUEST_COMPLETED);
+    const onPurpose = deliberate.get(request.raw);
+    if (!error && onPurpose) request.log[onPurpose](fields, REQUEST_COMPLETED);
+    else if (error || reply.statusCode >= 500) request.log.error(fields, REQUEST_COMPLETED);
     else request.log.info(fields, REQUEST_COMPLETED);
   }
+}
+
+/** Requests answered with a 5xx on purpose, and the level their line is logged at. */
+const deliberate = new WeakMap<object, 'info' | 'warn'>();
+
+/**
+ * This 5xx is sent on purpose (draining for a deploy, busy decoding pictures, limits paused while Redis is away):
+ * its line is logged at `level`, not `error`, which is for the unexpected (a person is paged for those).
+ */
+export function answeredOnPurpose(request: FastifyRequest, level: 'info' | 'warn'): void {
+  deliberate.set(request.raw, level);
 }
 
 

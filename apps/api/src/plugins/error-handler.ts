@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorResponse } from '@coffee/contract';
 import { AppError } from '../lib/errors.js';
+import { answeredOnPurpose } from '../lib/request-logger.js';
 import { issuePredicate, validationSentence, type ZodIssueLike } from './validation-messages.js';
 
 interface ValidationIssue {
@@ -23,6 +24,8 @@ function fieldOf(issue: ValidationIssue, context: string | undefined): string {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
+      // Thrown on purpose with the customer's words (busy pictures, limits paused): a warning, not an error.
+      if (err.statusCode >= 500) answeredOnPurpose(request, 'warn');
       if (err.headers) void reply.headers(err.headers);
       const body: ErrorResponse = { ...err.details, message: err.message, ...(err.field ? { field: err.field } : {}) };
       return reply.code(err.statusCode).send(body);

@@ -2,6 +2,7 @@ import net from 'node:net';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { ErrorResponse } from '@coffee/contract';
+import { answeredOnPurpose } from '../lib/request-logger.js';
 
 /** A dependency the shop needs to answer (the database, Redis): resolves when reachable, throws otherwise. */
 export interface ReadinessCheck {
@@ -64,6 +65,8 @@ export function registerLifecycle(app: FastifyInstance, options: LifecycleOption
   const counted = new WeakSet<object>();
   app.addHook('onRequest', (request, reply, done) => {
     if (draining && request.url !== '/health/live') {
+      // Expected during every deploy: one warning when the drain starts (below), these lines at info.
+      answeredOnPurpose(request, 'info');
       void reply
         .code(503)
         .header('Connection', 'close')
@@ -87,7 +90,7 @@ export function registerLifecycle(app: FastifyInstance, options: LifecycleOption
   });
 
   app.get('/health/live', { schema: { hide: true } }, (_request, reply) => reply.send({ data: { status: 'live' } }));
-  app.get('/health/ready', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/health/ready', { schema: { hide: true } }, async (request, reply) => {
     const failing: string[] = [];
     await Promise.all(
       options.checks.map(async ({ name, check }) => {
@@ -99,6 +102,8 @@ export function registerLifecycle(app: FastifyInstance, options: LifecycleOption
       }),
     );
     if (failing.length > 0) {
+      // The outage itself is logged where it is seen (lib/redis.ts); a load balancer asks every few seconds.
+      answeredOnPurpose(request, 'warn');
       return reply.code(503).send({ message: `Not ready: ${failing.sort().join(', ')} unreachable.` });
     }
     return reply.send({ data: { status: 'ready' } });
@@ -108,6 +113,9 @@ export function registerLifecycle(app: FastifyInstance, options: LifecycleOption
     drainListeners.push(end);
   });
   app.decorate('drain', async ({ graceMs }: DrainOptions) => {
+    if (!draining) {
+      app.log.warn({ graceMs }, 'draining: not ready, new requests answered 503 (Connection: close) until this process exits');
+    }
     draining = true;
     for (const end of drainListeners) end();
     // Stop accepting new connections without Node's http close(), which would also cut the idle kept-alive ones.

@@ -27,6 +27,8 @@ describe('the built web app, per address', () => {
     fs.writeFileSync(path.join(dist, 'products.html'), page('Products'));
     fs.writeFileSync(path.join(dist, 'product.html'), page('Product', '<!--page-preloads-->'));
     fs.writeFileSync(path.join(dist, 'app-paths.json'), JSON.stringify(['/', '/products', '/products/:id']));
+    fs.writeFileSync(path.join(dist, 'sw.js'), "const BUILD = 'a';");
+    fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"Coffee Shop"}');
     testDb = await createTestDatabase();
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: testDb.dataDir, DEMO_DATA: 'false', LOG_LEVEL: 'silent' });
     app = await buildApp({ config, database: testDb.database, webDistDir: dist });
@@ -41,6 +43,20 @@ describe('the built web app, per address', () => {
   });
 
   const get = async (url: string) => (await app.inject({ method: 'GET', url })).body;
+
+  it('serves the service worker and the manifest revalidated every time, as what they are, allowed by the CSP', async () => {
+    const worker = await app.inject({ method: 'GET', url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    // A worker read from the HTTP cache would keep an installed shop on its old build.
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.headers['content-type']).toMatch(/^(?:application|text)\/javascript/);
+    const manifest = await app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    const csp = String(worker.headers['content-security-policy']);
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
+  });
 
   it('serves the prerendered menu at /products, and the shell when the address names a tab or a search', async () => {
     expect(await get('/products')).toContain('<title>Products</title>');

@@ -30,10 +30,14 @@ export function startServerProcess(name: string, env: Record<string, string>): P
   const output: string[] = [];
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${name} did not start in time:\n${output.join('')}`)), 90_000);
+    let started = false;
     const read = (chunk: Buffer) => {
       output.push(chunk.toString());
+      // Once started, only kept: a server under load logs thousands of lines.
+      if (started) return;
       const open = /open at (http:\/\/[^\s"]+)/.exec(output.join(''));
       if (open?.[1]) {
+        started = true;
         clearTimeout(timer);
         resolve({ url: open[1], child, output });
       }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { CartSync, useCartItemCount } from '../features/cart/components/cart-sync';
 import { useShopSettings } from '../features/shop/api/get-shop-settings';
+import PwaNotices from './pwa';
 import { SessionSync } from './session-sync';
 
 type LayoutSyncProps = {
@@ -13,7 +14,9 @@ type LayoutSyncProps = {
  * The layout's work that draws nothing of its own: the session and cart kept in step with the server, the cart count
  * and the chat link the navigation shows. A module of its own, loaded after the first paint (root-layout.tsx), because
  * it needs the cart's code, the query hooks and the contract's schemas, which the first screen can do without. The
- * shop settings are asked for here on every page, public and long cached, so the order screens find them ready.
+ * shop settings are asked for here on every page, public and long cached, so the order screens find them ready. The
+ * service worker is registered from here too (app/pwa.tsx), with the offline and new-version notices: off the first
+ * screen's JavaScript altogether.
  */
 export default function LayoutSync({ onCartCount, onChatUrl }: LayoutSyncProps) {
   const count = useCartItemCount();
@@ -24,6 +27,7 @@ export default function LayoutSync({ onCartCount, onChatUrl }: LayoutSyncProps) 
     <>
       <SessionSync />
       <CartSync />
+      <PwaNotices />
     </>
   );
 }

@@ -13,6 +13,9 @@ import { promotionsMigration } from './009-promotions.js';
 import { orderEmailsMigration } from './011-order-emails.js';
 import { promoPricesMigration } from './012-promo-prices.js';
 import { cartStoreMigration } from './013-cart-store.js';
+import { paymentChargesMigration } from './014-payment-charges.js';
+import { passwordResetQueueMigration } from './015-password-reset-queue.js';
+import { pushSubscriptionsMigration } from './016-push-subscriptions.js';
 
 /**
  * Numbered migrations, applied in name order. Listed here (not read from disk) so the compiled
@@ -33,5 +36,8 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '011-order-emails': orderEmailsMigration(),
     '012-promo-prices': promoPricesMigration(),
     '013-cart-store': cartStoreMigration(),
+    '014-payment-charges': paymentChargesMigration(dialect),
+    '015-password-reset-queue': passwordResetQueueMigration(dialect),
+    '016-push-subscriptions': pushSubscriptionsMigration(dialect),
   };
 }

@@ -8,6 +8,9 @@ import { oidcRoutes } from './oidc.routes.js';
 import { createOidcService } from './oidc.service.js';
 import { createSessionService, type SessionService } from './sessions.service.js';
 
+/** How often the forgot-password queue is looked at (a few requests each time): a reset link leaves within about this long. */
+const RESET_QUEUE_INTERVAL_MS = 100;
+
 /**
  * The auth module's first half: the session plugin (request.user from the cookie or a Bearer token, and the
  * cross-site check), which every route must come after, so app.ts registers it before any module's routes.
@@ -32,6 +35,17 @@ export async function authModule(app: FastifyInstance, ctx: ModuleContext & { us
   // Added after the mailer's: onClose hooks run last-added first, so reset links still being prepared are
   // handed to the mailer before it closes.
   app.addHook('onClose', () => auth.idle());
+  // Forgot-password requests are queued and sent from here, on the worker's own clock, never on a request's
+  // (the reset queue). From ready (server.ts has migrated by then) to close.
+  let stopResetWorker: (() => void) | undefined;
+  app.addHook('onReady', (done) => {
+    stopResetWorker = auth.startResetWorker(RESET_QUEUE_INTERVAL_MS);
+    done();
+  });
+  app.addHook('onClose', (_app, done) => {
+    stopResetWorker?.();
+    done();
+  });
   await app.register(authRoutes, { prefix: API_PREFIX, auth, users, limits: config.rateLimits });
   // "Login with Google" (OpenID Connect); answers "not set up" while OIDC_ISSUER is empty.
   const oidc = createOidcService({ settings: config.oidc, users, sessions, db, mailer, now });

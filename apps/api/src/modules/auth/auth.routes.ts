@@ -219,7 +219,7 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, { a
     },
     async (request, reply) => {
       await resetRequestsByAccount.hit(request, request.body.email);
-      return reply.code(202).send({ data: auth.requestPasswordReset(request.body) });
+      return reply.code(202).send({ data: await auth.requestPasswordReset(request.body) });
     },
   );
 

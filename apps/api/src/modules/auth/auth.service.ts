@@ -58,6 +58,12 @@ export interface RegisterOptions {
   mayNotifyOwner(email: string): Promise<boolean>;
 }
 
+/**
+ * Reset requests taken from the queue at once. Small batches often, rather than big ones seldom: a batch's work
+ * (token writes, mails) then delays one request here and there, never a run of requests in a row.
+ */
+const RESET_QUEUE_BATCH = 5;
+
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, users, sessions, mailer, now } = deps;
   const sessionRepository = createSessionRepository(db);
@@ -110,6 +116,29 @@ export function createAuthService(deps: AuthServiceDeps) {
           { label: 'Choose a new password', url: link(`/reset-password?token=${encodeURIComponent(token)}`) },
         ),
       );
+    }
+  }
+
+  /**
+   * The reset queue's worker: takes waiting requests in batches and sends a link to each one that has an
+   * account. A request older than a link's lifetime is dropped (its asker has given up). Runs on a timer
+   * (startResetWorker), never because a request arrived: one batch a tick, or until the queue is empty (`idle`).
+   */
+  async function processResetQueue(untilEmpty = true): Promise<number> {
+    let done = 0;
+    for (;;) {
+      const batch = await passwordResetRepository.takeResetRequests(RESET_QUEUE_BATCH);
+      const oldest = now().getTime() - PASSWORD_RESET_MINUTES * 60_000;
+      for (const request of batch) {
+        if (Date.parse(request.requestedAt) < oldest) continue;
+        try {
+          await sendResetLink(request.email);
+        } catch (err) {
+          deps.log.error({ err }, 'password reset link could not be prepared');
+        }
+      }
+      done += batch.length;
+      if (!untilEmpty || batch.length < RESET_QUEUE_BATCH) return done;
     }
   }
 
@@ -197,18 +226,38 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /**
-     * Always the same answer, given before anything is looked up: only an existing account needs a token
-     * written and a mail queued, and waiting for that made its answer measurably slower, which told anyone
-     * timing it that the email has an account. The work runs after the answer; `idle()` waits for it.
+     * Always the same answer and the same work: one row in the reset queue, whatever the email. Only an existing
+     * account needs a token written and a mail sent; doing that on the request (or just after its answer) made that
+     * request, or the next one from the same client, measurably slower, which told anyone timing it that the email
+     * has an account. The background worker (`processResetQueue`, on its own clock) does it instead.
      */
-    requestPasswordReset(input: ForgotPasswordInput): { message: string } {
-      afterAnswer(sendResetLink(input.email), 'password reset link could not be prepared');
+    async requestPasswordReset(input: ForgotPasswordInput): Promise<{ message: string }> {
+      await passwordResetRepository.enqueueResetRequest(input.email, now().toISOString());
       return { message: RESET_REQUESTED_MESSAGE };
     },
 
-    /** Resolves once the work left after every answer (reset links, sign-up notices) is done (tests, shutdown). */
+    processResetQueue,
+
+    /** Processes the reset queue every `intervalMs` until stopped (app.ts: from ready to close). */
+    startResetWorker(intervalMs: number): () => void {
+      let running: Promise<unknown> | undefined;
+      const timer = setInterval(() => {
+        running ??= processResetQueue(false)
+          .catch((err: unknown) => deps.log.error({ err }, 'the password reset queue could not be read'))
+          .finally(() => (running = undefined));
+      }, intervalMs);
+      timer.unref();
+      return () => clearInterval(timer);
+    },
+
+    /**
+     * Resolves once the work left after every answer (sign-up notices) is done and the reset queue is empty
+     * (tests, shutdown).
+     */
     async idle(): Promise<void> {
       while (pending.size > 0) await Promise.allSettled([...pending]);
+      // What is left stays queued for the next start when the database is already gone.
+      await processResetQueue().catch((err: unknown) => deps.log.error({ err }, 'the password reset queue could not be emptied'));
     },
 
     /**

@@ -35,6 +35,23 @@ export function createPasswordResetRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
+    /** A forgot-password request for the background worker: the same write whatever the email. */
+    async enqueueResetRequest(email: string, requestedAt: string): Promise<void> {
+      await db.insertInto('password_reset_requests').values({ email, requested_at: requestedAt }).execute();
+    },
+
+    /**
+     * Takes up to `limit` waiting requests, oldest first, in one statement: of two processes taking at once, each
+     * row goes to one of them.
+     */
+    async takeResetRequests(limit: number): Promise<{ email: string; requestedAt: string }[]> {
+      return db
+        .deleteFrom('password_reset_requests')
+        .where('id', 'in', db.selectFrom('password_reset_requests').select('id').orderBy('id').limit(limit))
+        .returning(['email', 'requested_at as requestedAt'])
+        .execute();
+    },
+
     /** What a token is for, leaving it in place (consumeResetToken is what uses it up). */
     async findResetToken(tokenHash: string, trx?: Transaction<Database>): Promise<{ userId: number; expiresAt: string } | undefined> {
       return (trx ?? db)

@@ -2,16 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import { API_PREFIX, type ModuleContext } from '../../plugins/module-context.js';
 import type { OrderService } from '../orders/orders.service.js';
 import { eventRoutes } from './events.routes.js';
-import { createEventsService, type EventsService } from './events.service.js';
+import { createEventsService, createStreamCaps, type EventsServiceDeps, type EventsService, type StreamCaps } from './events.service.js';
 
 /**
- * Live order steps (Server-Sent Events), the customers' order mails and the staff's day at a glance. Owns no
- * table: it asks the orders module for steps (read from order_events, so every process sees every step).
+ * Live order steps (Server-Sent Events), the customers' order mails and pushes, and the staff's day at a glance.
+ * Owns no table: it asks the orders module for steps (read from order_events, so every process sees every step) and
+ * hears of new ones through `orders.onSteps`. Answers its service and the streams' caps (for the metrics).
  */
-export async function eventsModule(app: FastifyInstance, ctx: ModuleContext & { orders: OrderService }): Promise<EventsService> {
+export async function eventsModule(
+  app: FastifyInstance,
+  ctx: ModuleContext & { orders: OrderService; push: EventsServiceDeps['push'] },
+): Promise<{ events: EventsService; caps: StreamCaps }> {
   const events = createEventsService({
     orders: ctx.orders,
     mailer: ctx.mailer,
+    push: ctx.push,
     publicUrl: ctx.config.publicUrl,
     settings: { shopTimeZone: ctx.config.orders.shopTimeZone },
     now: ctx.now,
@@ -22,6 +27,8 @@ export async function eventsModule(app: FastifyInstance, ctx: ModuleContext & { 
     events.close();
     done();
   });
-  await app.register(eventRoutes, { prefix: API_PREFIX, events });
-  return events;
+  // One shared poller (the order feed) however many streams; the caps keep their number bounded.
+  const caps = createStreamCaps(ctx.config.streams);
+  await app.register(eventRoutes, { prefix: API_PREFIX, events, caps });
+  return { events, caps };
 }

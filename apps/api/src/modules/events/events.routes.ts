@@ -13,9 +13,14 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser, signedIn, staffOnly } from '../../lib/current-user.js';
 import type { EventsService, StreamViewer } from './events.service.js';
+import type { StreamCaps, StreamRefusal } from './stream-caps.js';
 
 export interface EventRoutesOptions {
   events: EventsService;
+  /** How many streams may be open per user, per client address and in all (stream-caps.ts). */
+  caps: StreamCaps;
+  /** Retry-After of a refused stream, in seconds. */
+  retryAfterSeconds?: number;
   /** Between comment lines that keep proxies and browsers from closing a quiet stream. */
   heartbeatMs?: number;
 }
@@ -33,6 +38,8 @@ const streamDescription = (whose: string) =>
     '- On reconnect the browser sends `Last-Event-ID` (or send `?since=`): every step after it is sent first, from the database, then the new ones as',
     '  they happen, so no step is lost between two connections. Without either, only new steps are sent.',
     '- The stream ends when the server restarts; EventSource reconnects by itself after a second and resumes.',
+    '- 429 with `Retry-After` when too many streams are open for this account, this client address or this server',
+    '  (STREAM_LIMIT_PER_USER, STREAM_LIMIT_PER_ADDRESS, STREAM_LIMIT_TOTAL).',
   ].join('\n');
 
 /** `Last-Event-ID` as a number; anything else is ignored (the header is the browser's, not typed by anyone). */
@@ -41,10 +48,17 @@ function lastEventId(header: string | undefined): number | undefined {
   return Number(header.trim());
 }
 
+/** A refused stream's 429, in the customer's words: which cap and what to do. */
+const REFUSALS: Record<StreamRefusal, string> = {
+  user: 'You have too many live order pages open: close a few tabs or windows of the shop, then reload this page',
+  address: 'Too many live order pages are open from your network: close a few, then reload this page',
+  total: 'Live order updates are busy right now: reload this page in a minute',
+};
+
 const message = (event: string, id: number, data: unknown) => `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 /** Live order steps as Server-Sent Events for a customer (their own orders) and staff (all), and the day at a glance. */
-export const eventRoutes: FastifyPluginCallbackZod<EventRoutesOptions> = (app, { events, heartbeatMs = 15_000 }, done) => {
+export const eventRoutes: FastifyPluginCallbackZod<EventRoutesOptions> = (app, { events, caps, retryAfterSeconds = 30, heartbeatMs = 15_000 }, done) => {
   const open = new Set<() => void>();
   // A stream never finishes on its own: ended when the server drains, its client reconnects to a process that stays.
   app.onDrain(() => {
@@ -56,6 +70,26 @@ export const eventRoutes: FastifyPluginCallbackZod<EventRoutesOptions> = (app, {
   });
 
   async function stream(request: FastifyRequest, reply: FastifyReply, viewer: StreamViewer, since: number | undefined) {
+    // Counted before anything is read or held: a refused stream costs one short answer, and closing its connection
+    // gives the descriptor back at once (a client opening thousands must not hold thousands of idle sockets).
+    const place = caps.take(requireUser(request).id, request.ip);
+    if (!place.ok) {
+      return reply
+        .code(429)
+        .header('retry-after', String(retryAfterSeconds))
+        .header('connection', 'close')
+        .header('cache-control', 'no-store')
+        .send({ message: REFUSALS[place.refusedBy] });
+    }
+    try {
+      return await openedStream(request, reply, viewer, since, place.release);
+    } catch (err) {
+      place.release();
+      throw err;
+    }
+  }
+
+  async function openedStream(request: FastifyRequest, reply: FastifyReply, viewer: StreamViewer, since: number | undefined, release: () => void) {
     const after = lastEventId(request.headers['last-event-id'] as string | undefined) ?? since;
     const out = new PassThrough();
     const write = (chunk: string) => {
@@ -79,6 +113,7 @@ export const eventRoutes: FastifyPluginCallbackZod<EventRoutesOptions> = (app, {
       if (!open.delete(end)) return;
       clearInterval(heartbeat);
       opened.close();
+      release();
       out.end();
     };
     open.add(end);
@@ -108,7 +143,7 @@ export const eventRoutes: FastifyPluginCallbackZod<EventRoutesOptions> = (app, {
         description: streamDescription('the signed-in customer\'s own orders (never another customer\'s)'),
         querystring: OrderStreamQuery,
         headers: OrderStreamHeaders,
-        response: { 200: STREAM_ANSWER, 400: ErrorResponse, 401: ErrorResponse },
+        response: { 200: STREAM_ANSWER, 400: ErrorResponse, 401: ErrorResponse, 429: ErrorResponse },
       },
     },
     async (request, reply) => stream(request, reply, { userId: requireUser(request).id }, request.query.since),
@@ -125,7 +160,7 @@ export const eventRoutes: FastifyPluginCallbackZod<EventRoutesOptions> = (app, {
         description: streamDescription('every order: a new order shows as its `placed` step'),
         querystring: OrderStreamQuery,
         headers: OrderStreamHeaders,
-        response: { 200: STREAM_ANSWER, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
+        response: { 200: STREAM_ANSWER, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 429: ErrorResponse },
       },
     },
     async (request, reply) => stream(request, reply, 'staff', request.query.since),

@@ -2,7 +2,10 @@ import { toShopLocal, type OrderEventKind, type OrderStreamEvent, type SlotCount
 import type { Mailer } from '../../lib/mail.js';
 import type { OrderService, OrderStepRecord } from '../orders/orders.service.js';
 import { buildOrderStepEmail, notifiedStep } from './order-notification-email.js';
+import { buildOrderStepPush, type OrderStepPush } from './order-notification-push.js';
 import { createOrderFeed, type OrderFeed } from './order-feed.js';
+
+export { createStreamCaps, type StreamCaps, type StreamCapSettings } from './stream-caps.js';
 
 /** What the events module asks of orders: their steps (order_events is the orders module's), mail targets, a day's orders. */
 export type OrderSteps = Pick<OrderService, 'listStepsAfter' | 'listStepsByIds' | 'lastStepId' | 'notificationTarget' | 'dayOrders'>;
@@ -15,6 +18,8 @@ export interface EventsServiceDeps {
   mailer: Pick<Mailer, 'sendLater'>;
   /** For the link in the mails. */
   publicUrl: string;
+  /** The customer's devices that asked to be told (modules/push's service); absent: no push. */
+  push?: { sendToUser(userId: number, message: OrderStepPush): Promise<unknown> };
   settings: { shopTimeZone: string };
   now: () => Date;
   log: { error(obj: object, msg: string): void };
@@ -90,7 +95,8 @@ export function createEventsService(deps: EventsServiceDeps) {
 
     /**
      * After an order's steps committed (called by the orders service): the live streams look at once, and the
-     * customer gets a mail for a step that calls for one, unless they turned order mails off.
+     * customer gets a mail for a step that calls for one, unless they turned order mails off, and a push on every
+     * device they asked to be told on.
      */
     async notifyOrderSteps(orderId: number, steps: readonly { kind: OrderEventKind; by: 'customer' | 'staff' | null }[]): Promise<void> {
       feed.nudge();
@@ -98,8 +104,17 @@ export function createEventsService(deps: EventsServiceDeps) {
       if (mails.length === 0) return;
       try {
         const target = await orders.notificationTarget(orderId);
-        if (!target?.orderEmails) return;
-        for (const step of mails) deps.mailer.sendLater(buildOrderStepEmail(step, target, { publicUrl: deps.publicUrl }));
+        if (!target) return;
+        if (target.orderEmails) {
+          for (const step of mails) deps.mailer.sendLater(buildOrderStepEmail(step, target, { publicUrl: deps.publicUrl }));
+        }
+        // The push goes with the mail, from this process (the one that wrote the step), whatever the mail setting:
+        // the customer asked for it on the device. Not awaited: a slow push service never holds the staff's answer.
+        for (const step of mails) {
+          void deps.push?.sendToUser(target.userId, buildOrderStepPush(step, target)).catch((err: unknown) => {
+            deps.log.error({ err, orderId }, 'order push notification could not be sent');
+          });
+        }
       } catch (err) {
         // The step is committed; a mail that cannot be prepared is the shop's problem to see in the log.
         deps.log.error({ err, orderId }, 'order notification could not be queued');

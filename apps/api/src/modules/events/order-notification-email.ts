@@ -3,12 +3,14 @@ import { escapeHtml, type MailMessage } from '../../lib/mail.js';
 import type { NotificationTarget } from '../orders/orders.service.js';
 
 /** The steps a customer is told about by mail; the rest they see on the order page. */
-export type NotifiedStep = 'ready' | 'on-delivery' | 'cancelled-by-shop';
+export type NotifiedStep = 'ready' | 'on-delivery' | 'cancelled-by-shop' | 'cancelled-unpaid';
 
 /** Which mail a step calls for, if any: a customer who cancelled knows it already. */
 export function notifiedStep(step: { kind: OrderEventKind; by: 'customer' | 'staff' | null }): NotifiedStep | null {
   if (step.kind === 'ready' || step.kind === 'on-delivery') return step.kind;
   if (step.kind === 'cancelled' && step.by === 'staff') return 'cancelled-by-shop';
+  // Cancelled by no one: the payment gateway said the payment expired, was declined or cancelled (decision 023).
+  if (step.kind === 'cancelled' && step.by === null) return 'cancelled-unpaid';
   return null;
 }
 
@@ -33,6 +35,13 @@ export function buildOrderStepEmail(step: NotifiedStep, target: NotificationTarg
       lines: [
         `We are sorry: the shop had to cancel your order #${target.orderId}.`,
         'If you paid for it, the shop will pay it back; reply to this mail or call the shop with any question.',
+      ],
+    },
+    'cancelled-unpaid': {
+      subject: `Your order #${target.orderId} was cancelled: it was not paid`,
+      lines: [
+        `Your order #${target.orderId} was cancelled because its payment was not completed in time, or was declined.`,
+        'Nothing was charged, and its time slot is free again. You are welcome to order again.',
       ],
     },
   }[step];

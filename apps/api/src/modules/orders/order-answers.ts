@@ -1,10 +1,10 @@
-import { rupiahToPriceUnits, toShopLocal, type Order, type StaffOrder } from '@coffee/contract';
+import { rupiahToPriceUnits, toShopLocal, type Order, type OrderPayment, type StaffOrder } from '@coffee/contract';
 import { toPriceSummary } from '../checkout/checkout.service.js';
 import { checkCustomerCancel, nextStatuses } from './order-status.js';
 import type { OrderRecord } from './orders.repository.js';
 
 /** The order as the API shows it; `timeZone` is the shop's, the clock its history is told by. */
-export function toOrder(r: OrderRecord, timeZone: string): Order {
+export function toOrder(r: OrderRecord, timeZone: string, payment: OrderPayment | null = null): Order {
   return {
     id: r.id,
     status: r.status,
@@ -48,12 +48,13 @@ export function toOrder(r: OrderRecord, timeZone: string): Order {
     paidAt: r.paidAt,
     refundStatus: r.refundStatus,
     cancellable: checkCustomerCancel(r).ok,
+    payment,
     history: r.history.map((e) => ({ kind: e.kind, at: e.at, atShopTime: toShopLocal(new Date(e.at), timeZone).text, by: e.by })),
   };
 }
 
-export const toStaffOrder = (r: OrderRecord, timeZone: string): StaffOrder => ({
-  ...toOrder(r, timeZone),
+export const toStaffOrder = (r: OrderRecord, timeZone: string, payment: OrderPayment | null = null): StaffOrder => ({
+  ...toOrder(r, timeZone, payment),
   customer: { id: r.userId, email: r.customerEmail, name: r.customerName, phone: r.customerPhone },
   nextStatuses: nextStatuses(r),
 });

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { ORDER_STATUS_LABELS, type Order, type OrderStatus, type StaffOrder } from '@coffee/contract';
 import type { Database } from '../../db/schema.js';
 import { conflict } from '../../lib/errors.js';
+import type { PromotionService } from '../promotions/promotions.service.js';
 import type { StoreService } from '../stores/stores.service.js';
 import {
   checkCustomerCancel,
@@ -22,10 +23,14 @@ export interface OrderMovesDeps {
   now: () => Date;
   /** A cancelled order gives its place in the slot back. */
   stores: Pick<StoreService, 'releaseSlot'>;
+  /** A cancelled order gives its coupon back. */
+  promotions?: Pick<PromotionService, 'returnCoupon'> | undefined;
+  /** A customer's cancel refunds through the gateway, or closes its open charge. */
+  gatewayAfterCancel: (order: OrderRecord) => Promise<void>;
   findOwnOrder: (userId: number, rawId: string) => Promise<OrderRecord>;
   findAnyOrder: (rawId: string) => Promise<OrderRecord>;
-  asOrder: (record: OrderRecord) => Order;
-  asStaffOrder: (record: OrderRecord) => StaffOrder;
+  asOrder: (record: OrderRecord) => Promise<Order>;
+  asStaffOrder: (record: OrderRecord) => Promise<StaffOrder>;
   /** Called once an order's steps are committed (never for a rolled-back move). */
   onOrderSteps?: ((orderId: number, steps: readonly OrderEventRecord[]) => void) | undefined;
 }
@@ -42,9 +47,12 @@ export function createOrderMoves(deps: OrderMovesDeps) {
     const moved = await db.transaction().execute(async (trx) => {
       const changed = await orders.changeState(order.id, order, change, trx);
       if (changed) await deps.steps.insertSteps(order.id, events, trx);
-      // A cancelled order gives its place in the slot back, so another customer can take it.
+      // A cancelled order gives its place in the slot back, so another customer can take it, and its coupon back.
+      // Every cancel (customer, staff, an unpaid order expiring) comes through here, and the compare-and-set above
+      // lets exactly one of two racing cancels in: the coupon comes back once.
       if (changed && change.status === 'cancelled') {
         await deps.stores.releaseSlot({ storeId: order.store?.id ?? null, deliveryMethod: order.deliveryMethod, slotAt: order.slotAt }, trx);
+        await deps.promotions?.returnCoupon(order.id, trx);
       }
       return changed;
     });
@@ -134,7 +142,11 @@ export function createOrderMoves(deps: OrderMovesDeps) {
         { status: 'cancelled', paymentStatus: order.paymentStatus, paidAt: order.paidAt, updatedAt: nowIso, refundStatus: refundAfterCancel(order) },
         [{ kind: 'cancelled', at: nowIso, by: 'customer' }],
       );
-      if (moved) return asOrder(await findOwnOrder(userId, rawId));
+      if (moved) {
+        // Only the request that cancelled it refunds or closes the charge: a second tap lost the move above.
+        await deps.gatewayAfterCancel(order);
+        return asOrder(await findOwnOrder(userId, rawId));
+      }
       if (attempt >= 2) {
         const current = await findOwnOrder(userId, rawId);
         throw conflict(
@@ -162,8 +174,9 @@ export function createOrderMoves(deps: OrderMovesDeps) {
       return done;
     });
     if (!refunded) throw statusConflict(order, `Order #${order.id} was just marked refunded by someone else`);
+    deps.onOrderSteps?.(order.id, [{ kind: 'refunded', at: nowIso, by: 'staff' }]);
     return asStaffOrder(await findAnyOrder(String(order.id)));
   }
 
-  return { changeStatus, markPaid, cancelMyOrder, markRefunded };
+  return { moveOrder, statusConflict, lostRace, changeStatus, markPaid, cancelMyOrder, markRefunded };
 }

@@ -6,6 +6,7 @@ import { parseShopLocal } from '../../lib/shop-time.js';
 import type { PricedCartLine } from '../cart/cart.service.js';
 import { lineTotalIdr, summarize, toPriceSummary } from '../checkout/checkout.service.js';
 import { buildOrderConfirmation } from './order-email.js';
+import type { OrderEventRecord } from './order-steps.repository.js';
 import type { OrderRecord, OrderRepository } from './orders.repository.js';
 import type { OrderServiceDeps } from './orders.service.js';
 
@@ -25,7 +26,11 @@ export type OrderPlacementDeps = Pick<
   'db' | 'settings' | 'now' | 'cart' | 'stores' | 'users' | 'payments' | 'promotions' | 'mailer' | 'publicUrl' | 'log'
 > & {
   orders: OrderRepository;
-  asOrder: (record: OrderRecord) => Order;
+  asOrder: (record: OrderRecord) => Promise<Order>;
+  /** The charge at the gateway, after the order committed (order-payments.ts); absent: no gateway. */
+  usesGateway: (method: PlaceOrderInput['paymentMethod']) => boolean;
+  chargeOrder: (order: OrderRecord, email: string, method: PlaceOrderInput['paymentMethod'], options: { bank?: PlaceOrderInput['bank'] }) => Promise<void>;
+  onOrderSteps: (orderId: number, steps: readonly OrderEventRecord[]) => void;
 };
 
 /** Fingerprint of a placement request, so one Idempotency-Key cannot stand for two different requests. */
@@ -37,6 +42,7 @@ const requestHash = (input: PlaceOrderInput): string =>
     input.address ?? null,
     // Only when sent, so keys of requests made before stores existed keep their fingerprint.
     ...(input.storeId === undefined ? [] : [input.storeId]),
+    ...(input.bank === undefined ? [] : [input.bank]),
   ]);
 
 const emptyCart = () => conflict('Your cart is empty: add something before placing an order', 'cart');
@@ -106,7 +112,7 @@ export function createOrderPlacement(deps: OrderPlacementDeps) {
     const replay = async (orderId: number): Promise<PlacedOrder> => {
       const order = await orders.findOrder(orderId);
       if (!order || order.userId !== customer.id) throw new Error(`order ${orderId} of key ${key} is missing`);
-      return { order: deps.asOrder(order), created: false };
+      return { order: await deps.asOrder(order), created: false };
     };
 
     const seen = await keyed.seen();
@@ -144,10 +150,13 @@ export function createOrderPlacement(deps: OrderPlacementDeps) {
               { summary: toPriceSummary(summary) },
             );
           }
+          // A coupon that covers everything: nothing to charge, so the order is paid at once and goes to the kitchen.
+          const free = summary.totalIdr === 0;
           const orderId = await orders.insertOrder(
             {
               userId: customer.id,
-              status: 'pending',
+              status: free ? 'paid' : 'pending',
+              ...(free ? { paidAt: nowIso } : {}),
               paymentMethod: input.paymentMethod,
               // Replaced below by what the payment provider says.
               paymentStatus: 'awaiting-payment',
@@ -167,8 +176,10 @@ export function createOrderPlacement(deps: OrderPlacementDeps) {
             trx,
           );
           await orders.insertLines(orderId, priced, trx);
-          if (coupon && receivedAt) await deps.promotions?.redeemCoupon(customer.id, coupon, orderId, receivedAt, trx);
-          const payment = await deps.payments[input.paymentMethod].initiate({ id: orderId, totalIdr: summary.totalIdr, customerEmail: customer.email });
+          if (coupon) await deps.promotions?.redeemCoupon(customer.id, coupon, orderId, trx);
+          const payment = free
+            ? { paymentStatus: 'paid' as const, instructions: null }
+            : await deps.payments[input.paymentMethod].initiate({ id: orderId, totalIdr: summary.totalIdr, customerEmail: customer.email });
           await orders.setPayment(orderId, payment.paymentStatus, payment.instructions, trx);
           await cart.clear();
           return orderId;
@@ -181,10 +192,22 @@ export function createOrderPlacement(deps: OrderPlacementDeps) {
     }
     if (outcome.replayed) return replay(outcome.result);
 
-    const record = await orders.findOrder(outcome.result);
+    let record = await orders.findOrder(outcome.result);
     if (!record) throw new Error(`order ${outcome.result} vanished after commit`);
-    const order = deps.asOrder(record);
+    // The charge at the gateway, after the order committed (never a network call inside its transaction). A card
+    // waits for the customer's card on the order page; a gateway that does not answer leaves the order waiting for
+    // another try or another method (the order page says so).
+    if (deps.usesGateway(input.paymentMethod) && input.paymentMethod !== 'card' && record.paymentStatus === 'awaiting-payment') {
+      await deps.chargeOrder(record, customer.email, input.paymentMethod, { bank: input.bank });
+      record = (await orders.findOrder(outcome.result)) ?? record;
+    }
+    const order = await deps.asOrder(record);
     sendConfirmation(order, customer.email);
+    // The steps the placement committed (placed, and paid when the provider settled at once): metrics and the live feed.
+    deps.onOrderSteps(record.id, record.history);
+    if (record.paymentStatus === 'paid' && !record.history.some((step) => step.kind === 'paid')) {
+      deps.onOrderSteps(record.id, [{ kind: 'paid', at: record.paidAt ?? record.placedAt, by: null }]);
+    }
     return { order, created: true };
   }
 

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX, type ModuleContext } from '../../plugins/module-context.js';
 import type { CartService } from '../cart/cart.service.js';
-import { createPaymentProviders } from '../payments/payments.service.js';
+import type { PaymentService } from '../payments/payments.service.js';
 import type { ProductService } from '../products/products.service.js';
 import type { PromotionService } from '../promotions/promotions.service.js';
 import type { StoreService } from '../stores/stores.service.js';
 import type { UserService } from '../users/users.service.js';
 import { orderRoutes } from './orders.routes.js';
+import { paymentNotificationRoutes } from './payment-notification.routes.js';
 import { createOrderService, type OrderService } from './orders.service.js';
 
 /**
@@ -15,7 +16,14 @@ import { createOrderService, type OrderService } from './orders.service.js';
  */
 export async function ordersModule(
   app: FastifyInstance,
-  ctx: ModuleContext & { users: UserService; products: ProductService; promotions: PromotionService; stores: StoreService; cart: CartService },
+  ctx: ModuleContext & {
+    users: UserService;
+    products: ProductService;
+    promotions: PromotionService;
+    stores: StoreService;
+    cart: CartService;
+    payments: PaymentService;
+  },
 ): Promise<OrderService> {
   const { config } = ctx;
   const orders = createOrderService({
@@ -26,12 +34,27 @@ export async function ordersModule(
     stores: ctx.stores,
     users: ctx.users,
     products: ctx.products,
-    payments: createPaymentProviders({ bankAccount: config.orders.bankAccount }),
+    payments: ctx.payments.providers,
+    gateway: ctx.payments,
     promotions: ctx.promotions,
     mailer: ctx.mailer,
     publicUrl: config.publicUrl,
     log: app.log,
   });
   await app.register(orderRoutes, { prefix: API_PREFIX, orders });
+  await app.register(paymentNotificationRoutes, { prefix: API_PREFIX, orders, payments: ctx.payments });
+  // The start-up check: a payment whose notification was lost (the process died before answering it) is asked for
+  // again. In the background, so a slow gateway never holds the shop's start.
+  if (config.midtrans) {
+    app.addHook('onReady', (done) => {
+      void orders
+        .reconcileGatewayPayments()
+        .then(({ checked }) => {
+          if (checked > 0) app.log.info({ checked }, 'checked the payments still open at the gateway');
+        })
+        .catch((err: unknown) => app.log.error({ err }, 'start-up payment check failed'));
+      done();
+    });
+  }
   return orders;
 }

@@ -304,6 +304,26 @@ export function createOrderRepository(db: Kysely<Database>, lookups: OrderLookup
         .execute();
     },
 
+    /** Another payment method for an order still pending and awaiting payment (compare-and-set on its method). */
+    async changePaymentMethod(
+      orderId: number,
+      from: PaymentMethod,
+      to: PaymentMethod,
+      payment: { paymentStatus: PaymentStatus; instructions: string | null },
+      nowIso: string,
+      trx?: Transaction<Database>,
+    ): Promise<boolean> {
+      const result = await (trx ?? db)
+        .updateTable('orders')
+        .set({ payment_method: to, payment_status: payment.paymentStatus, payment_instructions: payment.instructions, updated_at: nowIso })
+        .where('id', '=', orderId)
+        .where('payment_method', '=', from)
+        .where('status', '=', 'pending')
+        .where('payment_status', '=', 'awaiting-payment')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
     async findIdempotencyKey(
       userId: number,
       key: string,

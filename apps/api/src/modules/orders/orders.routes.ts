@@ -13,6 +13,7 @@ import {
   OrderListResponse,
   OrderResponse,
   OrderStatusConflict,
+  PayOrderInput,
   PlaceOrderConflict,
   PlaceOrderInput,
   StaffOrderListResponse,
@@ -42,6 +43,9 @@ const PLACE_DESCRIPTION = [
   '- `address`: Door Delivery only; absent, the profile\'s delivery address; none at all is a 400 (field `address`).',
   '- Payment: Cash on Delivery confirms at once (paymentStatus `cash-on-delivery`); Card and Bank Account wait for the shop to confirm the',
   '  payment (`awaiting-payment`) and `paymentInstructions` says what to do. A confirmation email goes to the customer.',
+  '- With a payment gateway (GET /shop `payments.gateway`): QRIS and Bank Account are charged at once (`payment` has the QR or the virtual',
+  '  account, `bank` chooses its bank); Card waits for POST /orders/{id}/payment with the card\'s token. The gateway\'s notification makes the order',
+  '  paid without staff. A total of 0 (a coupon covering everything) is paid at once, with no charge.',
 ].join('\n');
 
 const STATUS_DESCRIPTION = [
@@ -160,6 +164,25 @@ export const orderRoutes: FastifyPluginCallbackZod<OrderRoutesOptions> = (app, {
   );
 
   app.post(
+    '/orders/:id/payment',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: CUSTOMER,
+        summary: 'Pay my order through the payment gateway (card token, another try, or another method)',
+        description:
+          'For an order still pending and awaiting payment through the gateway: a Card order\'s charge with the token the browser got with the ' +
+          'client key (then open `payment.redirectUrl` for 3-D Secure), a new QR or virtual account after the gateway did not answer, or another ' +
+          'method (cash-on-delivery needs no gateway). An open QR or virtual account is closed first. Any other order is a 409.',
+        params: IdParam,
+        body: PayOrderInput,
+        response: { 200: OrderResponse, ...failures, 409: CancelOrderConflict },
+      },
+    },
+    async (request) => ({ data: await orders.payMyOrder(requireUser(request).id, request.params.id, request.body) }),
+  );
+
+  app.post(
     '/orders/:id/reorder',
     {
       onRequest: signedIn,
@@ -264,6 +287,24 @@ export const orderRoutes: FastifyPluginCallbackZod<OrderRoutesOptions> = (app, {
       },
     },
     async (request) => ({ data: await orders.markRefunded(request.params.id) }),
+  );
+
+  app.post(
+    '/staff/orders/:id/refund',
+    {
+      onRequest: staffOnly,
+      schema: {
+        tags: STAFF,
+        summary: 'Refund a cancelled order through the payment gateway (staff)',
+        description:
+          'For an order with `refundStatus` refund-due that was paid through the gateway: the full total is refunded through it, once (a refund ' +
+          'already under way, e.g. the customer\'s own cancel, is a 409). When the gateway refuses, the refund stays due and the 409 says why ' +
+          '(`payment.refundFailure` keeps it): pay it back another way and use mark-refunded.',
+        params: IdParam,
+        response: { 200: StaffOrderResponse, ...failures, 409: OrderStatusConflict },
+      },
+    },
+    async (request) => ({ data: await orders.refundMyShopOrder(request.params.id) }),
   );
   done();
 };

@@ -1,17 +1,18 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { ListOrdersQuery, ListStaffOrdersQuery, Order, OrderStatus, PageMeta, StaffOrder } from '@coffee/contract';
+import type { ListOrdersQuery, ListStaffOrdersQuery, Order, OrderPayment, OrderStatus, PageMeta, StaffOrder } from '@coffee/contract';
 import type { OrderSettings } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mail.js';
 import { parseId, type CartService } from '../cart/cart.service.js';
-import type { PaymentProviders } from '../payments/payments.service.js';
+import type { PaymentProviders, PaymentService } from '../payments/payments.service.js';
 import type { ProductService } from '../products/products.service.js';
 import type { PromotionService } from '../promotions/promotions.service.js';
 import type { StoreService } from '../stores/stores.service.js';
 import type { UserService } from '../users/users.service.js';
 import { toOrder, toStaffOrder } from './order-answers.js';
 import { createOrderMoves } from './order-moves.js';
+import { createOrderPayments } from './order-payments.js';
 import { createOrderPlacement } from './order-placement.js';
 import { isFinished } from './order-status.js';
 import { createOrderStepRepository, type OrderEventRecord, type OrderStepRecord } from './order-steps.repository.js';
@@ -36,8 +37,10 @@ export interface OrderServiceDeps {
   /** The pictures of the ordered products as they are now. */
   products: Pick<ProductService, 'pictureAddresses'>;
   payments: PaymentProviders;
-  /** The cart's coupon, judged again and spent in the order's transaction; absent: orders without coupons. */
-  promotions?: Pick<PromotionService, 'couponForOrder' | 'redeemCoupon'> | undefined;
+  /** The payment gateway's charges, notices and refunds (payments module); absent or without a gateway: manual payments only. */
+  gateway?: PaymentService | undefined;
+  /** The cart's coupon, judged again and spent in the order's transaction, and given back on a cancel; absent: orders without coupons. */
+  promotions?: Pick<PromotionService, 'couponForOrder' | 'redeemCoupon' | 'returnCoupon'> | undefined;
   mailer: Pick<Mailer, 'sendLater'>;
   /** For the link in the confirmation email. */
   publicUrl: string;
@@ -54,6 +57,8 @@ export interface OrderServiceDeps {
 /** What a notification mail needs to know about an order and its customer. */
 export interface NotificationTarget {
   orderId: number;
+  /** Whose devices get the push (modules/push). */
+  userId: number;
   email: string;
   /** The customer's choice in the profile. */
   orderEmails: boolean;
@@ -93,8 +98,12 @@ export function createOrderService(deps: OrderServiceDeps) {
     });
   const steps = createOrderStepRepository(db);
 
-  const asOrder = (r: OrderRecord) => toOrder(r, settings.shopTimeZone);
-  const asStaffOrder = (r: OrderRecord) => toStaffOrder(r, settings.shopTimeZone);
+  const { gateway } = deps;
+  /** The gateway payments of these orders (QR, virtual account, status), when the shop has a gateway. */
+  const paymentsOf = async (records: readonly OrderRecord[]): Promise<Map<number, OrderPayment>> =>
+    gateway ? gateway.viewsOf(records.map((r) => r.id)) : new Map();
+  const asOrder = async (r: OrderRecord) => toOrder(r, settings.shopTimeZone, (await paymentsOf([r])).get(r.id) ?? null);
+  const asStaffOrder = async (r: OrderRecord) => toStaffOrder(r, settings.shopTimeZone, (await paymentsOf([r])).get(r.id) ?? null);
 
   const orderNotFound = (raw: string) => notFound(`You have no order ${raw.slice(0, 20)}`);
 
@@ -120,12 +129,40 @@ export function createOrderService(deps: OrderServiceDeps) {
     for (const listener of listeners) listener(orderId, committed);
   };
 
-  const placement = createOrderPlacement({ ...deps, orders, asOrder });
-  const moves = createOrderMoves({ ...deps, orders, steps, findOwnOrder, findAnyOrder, asOrder, asStaffOrder, onOrderSteps });
+  // Each part gets what it uses; the gateway's part is told how to move an order, the moves how to refund one.
+  let gatewayAfterCancel: (order: OrderRecord) => Promise<void> = () => Promise.resolve();
+  const moves = createOrderMoves({
+    ...deps,
+    orders,
+    steps,
+    findOwnOrder,
+    findAnyOrder,
+    asOrder,
+    asStaffOrder,
+    onOrderSteps,
+    gatewayAfterCancel: (order) => gatewayAfterCancel(order),
+  });
+  const payments = createOrderPayments({ ...deps, orders, steps, ...moves, findOwnOrder, findAnyOrder, asOrder, asStaffOrder, onOrderSteps });
+  gatewayAfterCancel = payments.afterCustomerCancel;
+  const placement = createOrderPlacement({
+    ...deps,
+    orders,
+    asOrder,
+    onOrderSteps,
+    usesGateway: (method) => gateway?.usesGateway(method) ?? false,
+    chargeOrder: payments.chargeOrder,
+  });
 
   return {
     placeOrder: placement.placeOrder,
-    ...moves,
+    changeStatus: moves.changeStatus,
+    markPaid: moves.markPaid,
+    cancelMyOrder: moves.cancelMyOrder,
+    markRefunded: moves.markRefunded,
+    payMyOrder: payments.payMyOrder,
+    applyGatewayNotice: payments.applyGatewayNotice,
+    reconcileGatewayPayments: payments.reconcileGatewayPayments,
+    refundMyShopOrder: payments.refundMyShopOrder,
 
     /** Calls `listener` once an order's steps are committed (never for a rolled-back move); it must not throw. */
     onSteps(listener: StepListener): void {
@@ -137,7 +174,8 @@ export function createOrderService(deps: OrderServiceDeps) {
         { userId, visibleToCustomer: true },
         { limit: query.limit, offset: (query.page - 1) * query.limit },
       );
-      return { data: rows.map(asOrder), meta: pageMeta(query, total) };
+      const payments = await paymentsOf(rows);
+      return { data: rows.map((r) => toOrder(r, settings.shopTimeZone, payments.get(r.id) ?? null)), meta: pageMeta(query, total) };
     },
 
     async getMyOrder(userId: number, rawId: string): Promise<Order> {
@@ -174,7 +212,8 @@ export function createOrderService(deps: OrderServiceDeps) {
         { status: query.status, active: query.active, storeId: query.storeId },
         { limit: query.limit, offset: (query.page - 1) * query.limit },
       );
-      return { data: rows.map(asStaffOrder), meta: pageMeta(query, total) };
+      const payments = await paymentsOf(rows);
+      return { data: rows.map((r) => toStaffOrder(r, settings.shopTimeZone, payments.get(r.id) ?? null)), meta: pageMeta(query, total) };
     },
 
     async getAnyOrder(rawId: string): Promise<StaffOrder> {
@@ -200,6 +239,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       const place = order.storeId === null ? undefined : places.get(order.storeId);
       return {
         orderId: order.orderId,
+        userId: order.userId,
         email: customer.email,
         orderEmails: customer.orderEmails,
         status: order.status,

@@ -118,6 +118,9 @@ export async function broadcastCatalogueVersion(
  */
 export class AnswerCache<V> {
   private readonly entries = new Map<string, Promise<V>>();
+  /** Lookups answered from the cache, and ones that had to load (the metrics' hit rate). */
+  hits = 0;
+  misses = 0;
   /** The most recently used key: a hit on it needs no re-insertion (the common case, a hot answer). */
   private newest: string | undefined;
   private version: number;
@@ -138,6 +141,7 @@ export class AnswerCache<V> {
     }
     const hit = this.entries.get(key);
     if (hit) {
+      this.hits += 1;
       // Re-insert so Map order doubles as recency order (already last when it is the newest).
       if (key !== this.newest) {
         this.entries.delete(key);
@@ -146,6 +150,7 @@ export class AnswerCache<V> {
       }
       return hit;
     }
+    this.misses += 1;
     const loading = load();
     this.entries.set(key, loading);
     this.newest = key;

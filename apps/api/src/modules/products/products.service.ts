@@ -230,6 +230,11 @@ export function createProductService(deps: ProductServiceDeps) {
   }
 
   return {
+    /** The list and product answer caches' hits and misses so far (GET /metrics). */
+    answerCacheStats(): { hits: number; misses: number } {
+      return { hits: pages.hits + products.hits, misses: pages.misses + products.misses };
+    },
+
     /** `?cat`, `?featured`, `?search`, `?sort`/`?order`, `?page`/`?limit` (already validated by the contract). */
     listProducts(query: ListProductsQuery): Promise<ProductPage> {
       // The hot path is a cache hit: build the key with as little garbage as possible, the filter only on a miss.

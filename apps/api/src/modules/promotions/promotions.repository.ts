@@ -209,6 +209,11 @@ export function createPromotionRepository(db: Kysely<Database>, productNames: Pr
         .execute();
     },
 
+    /** The redemption an order made (at most one): gone when the order is cancelled. */
+    async deleteRedemptionsOfOrder(orderId: number, trx?: Transaction<Database>): Promise<void> {
+      await (trx ?? db).deleteFrom('promotion_redemptions').where('order_id', '=', orderId).execute();
+    },
+
     async findMemberCard(userId: number, trx?: Transaction<Database>): Promise<MemberCard | undefined> {
       const row = await (trx ?? db).selectFrom('member_cards').selectAll().where('user_id', '=', userId).executeTakeFirst();
       return row && { number: row.number, issuedAt: row.issued_at, issuedBy: row.issued_by === 'staff' ? 'staff' : 'threshold' };

@@ -200,12 +200,11 @@ describe('once a day', () => {
       now: clock.now,
     });
     const promotionRecord = (await repo.findById(id))!;
-    const at = { text: '2026-11-23T13:30', isoWeekday: 1, minuteOfDay: 810 };
     const results = await Promise.allSettled(
       orderIds.map((orderId) =>
         ctx.database.db
           .transaction()
-          .execute((trx) => service.redeemCoupon(customer.userId, { promotion: promotionRecord, verdict: { ok: true }, discountIdr: 1_000 }, orderId, at, trx)),
+          .execute((trx) => service.redeemCoupon(customer.userId, { promotion: promotionRecord, verdict: { ok: true }, discountIdr: 1_000 }, orderId, trx)),
       ),
     );
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);

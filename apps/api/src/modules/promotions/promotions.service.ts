@@ -129,11 +129,17 @@ export function createPromotionService(deps: PromotionServiceDeps) {
     };
   }
 
+  /**
+   * The shop day a coupon is spent on: the day the order is placed (shop time), not the day it is received, so
+   * scheduling orders for the next days cannot spend a once-a-day coupon once per day ahead.
+   */
+  const placingDay = () => toShopLocal(now(), settings.shopTimeZone).text.slice(0, 10);
+
   /** Who, when, how, whether already spent, then the lines: the first problem, or the discount. */
   async function judge(userId: number, p: PromotionRecord, ctx: CouponContext, trx?: Transaction<Database>): Promise<CouponVerdict> {
     const conditions = checkConditions(p, ctx.at, ctx.deliveryMethod, await customerFacts(userId, trx));
     if (!conditions.ok) return { promotion: p, verdict: conditions, discountIdr: 0 };
-    const shopDate = ctx.at.text.slice(0, 10);
+    const shopDate = placingDay();
     if (await repo.hasRedemptionOn(userId, shopDate, trx)) {
       return { promotion: p, verdict: { ok: false, kind: 'audience', message: USED_TODAY }, discountIdr: 0 };
     }
@@ -271,9 +277,10 @@ export function createPromotionService(deps: PromotionServiceDeps) {
     /**
      * Spends the coupon in the order's transaction and takes it off the cart. The unique (user, promotion, period)
      * index refuses a second spend of a once-a-day coupon by a checkout running at the same moment: that order rolls back.
+     * Spent on the day the order is placed (shop time), whenever it is received.
      */
-    async redeemCoupon(userId: number, v: CouponVerdict, orderId: number, at: ShopLocal, trx: Transaction<Database>): Promise<void> {
-      const shopDate = at.text.slice(0, 10);
+    async redeemCoupon(userId: number, v: CouponVerdict, orderId: number, trx: Transaction<Database>): Promise<void> {
+      const shopDate = placingDay();
       try {
         await repo.insertRedemption(
           { userId, promotionId: v.promotion.id, orderId, shopDate, period: redemptionPeriod(v.promotion, shopDate, orderId), discountIdr: v.discountIdr },
@@ -290,6 +297,14 @@ export function createPromotionService(deps: PromotionServiceDeps) {
         throw err;
       }
       await repo.deleteCartCoupon(userId, trx);
+    },
+
+    /**
+     * A cancelled (or expired) order gives its coupon back: its redemption goes, so the customer may spend one again
+     * that day. Called in the transaction that moved the order, which only one mover wins, so it happens once.
+     */
+    async returnCoupon(orderId: number, trx: Transaction<Database>): Promise<void> {
+      await repo.deleteRedemptionsOfOrder(orderId, trx);
     },
 
     async getMemberCard(userId: number): Promise<MemberCardStatus> {

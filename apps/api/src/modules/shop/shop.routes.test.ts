@@ -45,6 +45,8 @@ describe('GET /api/v1/shop with the default settings', () => {
       maxDaysAhead: 7,
       maxLineQuantity: 20,
       maxOrderItems: 50,
+      // No MIDTRANS_*: the manual methods, as before the gateway.
+      payments: { gateway: null, methods: ['card', 'bank-account', 'cash-on-delivery'], clientKey: null, apiUrl: null },
       deliveryWindows: {
         doorDelivery: { days: [1, 2, 3, 4, 5], from: '13:00', to: '19:00' },
         dineIn: { days: [1, 2, 3, 4, 5, 6, 7], from: '09:00', to: '18:00' },

@@ -6,6 +6,8 @@ import { RECEIVING_WINDOWS } from '../checkout/checkout.service.js';
 export interface ShopServiceDeps {
   orders: OrderSettings;
   chatUrl: string | null;
+  /** How customers can pay (the payments module's methods and gateway), handed over by app.ts; absent: the manual three. */
+  payments?: ShopSettings['payments'];
 }
 
 const SHOP_NAME = 'Coffee Shop';
@@ -36,6 +38,7 @@ export function createShopService(deps: ShopServiceDeps) {
     maxDaysAhead: orders.maxDaysAhead,
     maxLineQuantity: orders.maxLineQuantity,
     maxOrderItems: orders.maxOrderItems,
+    payments: deps.payments ?? { gateway: null, methods: ['card', 'bank-account', 'cash-on-delivery'], clientKey: null, apiUrl: null },
     deliveryWindows: {
       doorDelivery: describeWindow('door-delivery'),
       dineIn: describeWindow('dine-in'),

@@ -1,7 +1,16 @@
+import { Suspense, lazy, type ComponentProps } from 'react';
 import { Checkout } from '../../features/cart/components/checkout';
 import { useProfile } from '../../features/profile/api/get-profile';
 import { useShopSettings } from '../../features/shop/api/get-shop-settings';
 import { StoreSlotChooser } from '../../features/stores/components/store-slot-chooser';
+
+/**
+ * "Tell me when it's ready" (features/push), loaded when drawn. Declared here, in this route's own chunk, rather than in
+ * a module shared by the routes: a shared chunk is named in the entry's preload map, which is first-screen JavaScript.
+ */
+const TellMeWhenReady = lazy(async () => ({
+  default: (await import('../../features/push/components/tell-me-when-ready')).TellMeWhenReady,
+}));
 
 /** Checkout ('Your Cart' in the navigation): the real cart, delivery, address and payment. */
 export function PaymentRoute() {
@@ -17,7 +26,16 @@ export function PaymentRoute() {
         profileLoading={profile.isPending}
         shop={shop.data}
         StoreChoice={StoreSlotChooser}
+        AfterOrder={AfterOrder}
       />
     </>
+  );
+}
+
+function AfterOrder(props: ComponentProps<typeof TellMeWhenReady>) {
+  return (
+    <Suspense fallback={null}>
+      <TellMeWhenReady {...props} />
+    </Suspense>
   );
 }

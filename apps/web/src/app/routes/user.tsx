@@ -1,11 +1,21 @@
 import { ProfilePage } from '../../features/profile/components/profile-page';
+import { Suspense, lazy } from 'react';
+
+/** The devices that get order notifications (features/push), loaded when drawn: see routes/order.tsx. */
+const PushDevicesSection = lazy(async () => ({ default: (await import('../../features/push/components/push-devices')).PushDevicesSection }));
 
 /** /user: My Profile, signed-in only (route-guards). */
 export function UserRoute() {
   return (
     <>
       <title>My Profile · Coffee Shop</title>
-      <ProfilePage />
+      <ProfilePage
+        devices={
+          <Suspense fallback={null}>
+            <PushDevicesSection className="mt-8" />
+          </Suspense>
+        }
+      />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
-import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '@coffee/contract';
+import { PAYMENT_METHOD_LABELS } from '@coffee/contract';
 import type { DeliveryMethod, PaymentMethod, ShopSettings } from '@coffee/contract';
 import { ArrivalTimeField, DeliveryMethodPills } from '../../../components/ui/delivery-choice';
 import { FieldError, describedBy, fieldIds, inputStyles } from '../../../components/ui/form-field';
@@ -22,7 +22,10 @@ export function CheckoutCard({ title, action, children, titleId }: { title: stri
 }
 
 /** What the checkout needs of the shop's settings (GET /shop, which the route loads). */
-export type CheckoutShop = Pick<ShopSettings, 'timeZone' | 'maxDaysAhead' | 'deliveryWindows'>;
+export type CheckoutShop = Pick<ShopSettings, 'timeZone' | 'maxDaysAhead' | 'deliveryWindows' | 'payments'>;
+
+/** Without a payment gateway (or before GET /shop answered): the three methods the shop confirms itself. */
+export const MANUAL_PAYMENT_METHODS: readonly PaymentMethod[] = ['card', 'bank-account', 'cash-on-delivery'];
 
 type DeliveryCardProps = {
   method: DeliveryMethod;
@@ -170,6 +173,13 @@ export function AddressCard({ name, phone, address, onAddressChange, method, err
 }
 
 const paymentIcons: Record<PaymentMethod, ReactNode> = {
+  qris: (
+    <span className="grid size-10 place-items-center rounded-xl bg-espresso-deep text-white">
+      <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+        <path d="M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h2v2h-2zM18 18h2v2h-2zM14 18h2M18 14h2" />
+      </svg>
+    </span>
+  ),
   card: (
     <span className="grid size-10 place-items-center rounded-xl bg-crema text-espresso-deep">
       <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
@@ -197,14 +207,25 @@ const paymentIcons: Record<PaymentMethod, ReactNode> = {
 };
 
 /** Checkout: Payment Method radio list Card, Bank Account (preselected), Cash on Delivery. */
-export function PaymentMethodCard({ value, onChange, children }: { value: PaymentMethod; onChange: (method: PaymentMethod) => void; children?: ReactNode }) {
+export function PaymentMethodCard({
+  value,
+  onChange,
+  children,
+  methods = MANUAL_PAYMENT_METHODS,
+}: {
+  value: PaymentMethod;
+  onChange: (method: PaymentMethod) => void;
+  children?: ReactNode;
+  /** The shop's methods in order (GET /shop `payments.methods`: QRIS first with a gateway). */
+  methods?: readonly PaymentMethod[];
+}) {
   const name = useId();
   return (
     <CheckoutCard title="Payment method" titleId="payment-title">
       <fieldset>
         <legend className="sr-only">Payment method</legend>
         <div className="flex flex-col divide-y divide-line">
-          {PAYMENT_METHODS.map((method) => (
+          {methods.map((method) => (
             <label
               key={method}
               className="flex cursor-pointer items-center gap-4 py-3 font-display text-ink first:pt-0 last:pb-0 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-espresso"

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ComponentType, ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { parseShopLocal, shopLocalToInstant } from '@coffee/contract';
-import type { Cart, DeliveryMethod, Order, PaymentMethod } from '@coffee/contract';
+import type { Cart, DeliveryMethod, Order, PaymentMethod, VaBank } from '@coffee/contract';
 import { paths } from '../../../config/paths';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonStyles } from '../../../components/ui/button';
@@ -17,6 +17,7 @@ import { dayOf, timeOf } from '../scheduled-time';
 import { AddressCard, CheckoutCard, DeliveryCard, PaymentMethodCard } from './checkout-cards';
 import type { CheckoutShop } from './checkout-cards';
 import { OrderConfirmation } from './order-confirmation';
+import { VaBankChoice } from './va-bank-choice';
 import { OrderSummaryCard } from './order-summary-card';
 
 /** Who the order goes to, from the profile (the route loads it). */
@@ -38,16 +39,18 @@ type CheckoutProps = {
   shop: CheckoutShop | undefined;
   /** Absent: no store choice, the order goes to the default store. */
   StoreChoice?: ComponentType<StoreChoiceProps> | undefined;
+  /** Shown on the thank-you under the order (the app passes "Tell me when it's ready", features/push). */
+  AfterOrder?: ComponentType<{ order: Order }> | undefined;
 };
 
 /** Checkout (/payment, 'Your Cart'): the cart, how and when, where, how to pay; then the order. */
-export function Checkout({ profile, profileLoading, shop, StoreChoice }: CheckoutProps) {
+export function Checkout({ profile, profileLoading, shop, StoreChoice, AfterOrder }: CheckoutProps) {
   // Always fresh here: prices, sold-out lines and the delivery check may have changed since the cart was shown.
   const cart = useCart({ enabled: true, refetchOnMount: 'always' });
   const [placed, setPlaced] = useState<Order | null>(null);
 
   let body: ReactNode;
-  if (placed) body = <OrderConfirmation order={placed} />;
+  if (placed) body = <OrderConfirmation order={placed} AfterOrder={AfterOrder} />;
   else if (cart.isPending) body = <Spinner label="Loading your cart" className="mx-auto text-white" />;
   else if (cart.isError) {
     body = (
@@ -136,7 +139,11 @@ function CheckoutForm({ cart, profile, profileLoading, shop, onPlaced, StoreChoi
   const [addressDraft, setAddressDraft] = useState<string | null>(null);
   const [editingAddress, setEditingAddress] = useState(false);
   const [addressError, setAddressError] = useState<string | null>(null);
-  const [payment, setPayment] = useState<PaymentMethod>('bank-account');
+  // With a payment gateway QRIS comes first (any e-wallet or bank app pays it); without one, Bank Account as before.
+  const gateway = shop?.payments?.gateway ?? null;
+  const [payment, setPayment] = useState<PaymentMethod>(gateway ? 'qris' : 'bank-account');
+  const [bank, setBank] = useState<VaBank>('bca');
+  const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   // The store the cart remembers (null: the default store, until the chooser names one).
   const [storeId, setStoreId] = useState<number | null>(cart.storeId);
@@ -215,13 +222,16 @@ function CheckoutForm({ cart, profile, profileLoading, shop, onPlaced, StoreChoi
         // Door Delivery only; without one the server uses the profile's and says so when there is none.
         ...(method === 'door-delivery' && typedAddress !== '' ? { address: typedAddress } : {}),
         ...(storeId === null ? {} : { storeId }),
+        ...(gateway && payment === 'bank-account' ? { bank } : {}),
         // The total on screen: if the menu changed since, the shop refuses and the new figures are shown to confirm.
         expectedTotalIdr: cart.summary.totalIdr,
       },
       {
         onSuccess: (order) => {
           window.scrollTo({ top: 0 });
-          onPlaced(order);
+          // Paid through the gateway: the order's own page shows the QR, virtual account or card form, and turns Paid live.
+          if (gateway && order.paymentStatus === 'awaiting-payment') void navigate(paths.order.getHref(order.id));
+          else onPlaced(order);
         },
         onError: (error) => {
           const field = error instanceof ApiError ? error.field : undefined;
@@ -284,7 +294,8 @@ function CheckoutForm({ cart, profile, profileLoading, shop, onPlaced, StoreChoi
           editing={editingAddress}
           onEditingChange={setEditingAddress}
         />
-        <PaymentMethodCard value={payment} onChange={setPayment}>
+        <PaymentMethodCard value={payment} onChange={setPayment} methods={shop?.payments?.methods}>
+          {gateway && payment === 'bank-account' && <VaBankChoice value={bank} onChange={setBank} />}
           {failure && (
             <Alert tone="danger" onClose={() => setFailure(null)} className="mt-6">
               {failure}

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DELIVERY_METHOD_LABELS, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '@coffee/contract';
 import type { Order } from '@coffee/contract';
@@ -9,7 +9,7 @@ import { Price } from '../../../components/ui/price';
 import { formatShopTime } from '../../../lib/shop-time';
 
 /** What the shop answered to "Confirm and pay": the order as placed, and how to pay for it. */
-export function OrderConfirmation({ order }: { order: Order }) {
+export function OrderConfirmation({ order, AfterOrder }: { order: Order; AfterOrder?: ComponentType<{ order: Order }> | undefined }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // The form the customer was in is gone: put them on the news.
   useEffect(() => heading.current?.focus(), []);
@@ -51,6 +51,11 @@ export function OrderConfirmation({ order }: { order: Order }) {
       {order.paymentInstructions && (
         // Also on the order's page for as long as the payment is awaited.
         <p className="mt-8 rounded-2xl bg-crema-soft px-5 py-4 leading-relaxed text-espresso-deep">{order.paymentInstructions}</p>
+      )}
+      {AfterOrder && (
+        <div className="mt-8">
+          <AfterOrder order={order} />
+        </div>
       )}
       <div className="mt-10 flex flex-wrap gap-4">
         <Link to={paths.order.getHref(order.id)} className={buttonStyles({ variant: 'primary' })}>

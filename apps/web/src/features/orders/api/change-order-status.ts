@@ -30,15 +30,22 @@ export async function markOrderRefunded(id: number): Promise<StaffOrder> {
   return data;
 }
 
+/** POST /api/v1/staff/orders/{id}/refund: the total refunded through the payment gateway it was paid with. */
+export async function refundOrder(id: number): Promise<StaffOrder> {
+  const { data } = await apiRequest(`/staff/orders/${id}/refund`, { method: 'POST', schema: StaffOrderResponse });
+  return data;
+}
+
 export type StaffAction = {
   id: number;
   from: StaffOrder['status'];
-  action: 'mark-paid' | 'mark-refunded' | ChangeOrderStatusInput['status'];
+  action: 'mark-paid' | 'mark-refunded' | 'refund' | ChangeOrderStatusInput['status'];
 };
 
 function runStaffAction({ id, from, action }: StaffAction): Promise<StaffOrder> {
   if (action === 'mark-paid') return markOrderPaid(id);
   if (action === 'mark-refunded') return markOrderRefunded(id);
+  if (action === 'refund') return refundOrder(id);
   return changeOrderStatus(id, action, from);
 }
 

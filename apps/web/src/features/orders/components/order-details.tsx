@@ -26,6 +26,8 @@ type OrderDetailsProps = {
   customer?: ReactNode;
   /** The page's actions (cancel, staff moves); never printed. */
   actions?: ReactNode;
+  /** The customer's payment through the gateway (QR, virtual account, card), shown while it is awaited. */
+  paymentPanel?: ReactNode;
 };
 
 /**
@@ -33,7 +35,7 @@ type OrderDetailsProps = {
  * (with the instructions for as long as the payment is awaited), refund, and the history of its steps on the shop's
  * clock. Also its receipt: "Print receipt" prints this card alone.
  */
-export function OrderDetails({ order, viewer, backHref, backLabel, customer, actions }: OrderDetailsProps) {
+export function OrderDetails({ order, viewer, backHref, backLabel, customer, actions, paymentPanel }: OrderDetailsProps) {
   const placed = order.history.find((event) => event.kind === 'placed');
   const awaitingPayment = order.status !== 'cancelled' && order.status !== 'delivered' && order.paymentStatus !== 'paid';
   const titleId = `order-${order.id}-page-title`;
@@ -71,12 +73,16 @@ export function OrderDetails({ order, viewer, backHref, backLabel, customer, act
             <p className="mt-1 leading-relaxed">{order.paymentInstructions}</p>
           </section>
         )}
+        {paymentPanel && <div className="print:hidden">{paymentPanel}</div>}
         {order.refundStatus && (
           <p role="status" className="mt-8 rounded-2xl bg-sky-50 px-5 py-4 font-medium text-sky-950">
             {order.refundStatus === 'refund-due' ? 'Refund due: ' : 'Refunded: '}
             <Price amount={order.summary.totalIdr} />
             {order.refundStatus === 'refund-due' &&
               (viewer === 'customer' ? '. The shop pays it back to you.' : '. Pay it back, then mark it refunded.')}
+            {order.refundStatus === 'refund-due' && viewer === 'staff' && order.payment?.refundFailure && (
+              <span className="block">The payment service did not refund it: {order.payment.refundFailure}</span>
+            )}
           </p>
         )}
 
@@ -146,7 +152,16 @@ export function OrderDetails({ order, viewer, backHref, backLabel, customer, act
             </>
           )}
           <dt className="font-display text-sm font-medium tracking-wide text-muted uppercase">Payment</dt>
-          <dd>{paymentLine(order)}</dd>
+          <dd>
+            {paymentLine(order)}
+            {viewer === 'staff' && order.payment && (
+              // What the gateway says, for staff checking a payment with the shop's Midtrans dashboard.
+              <span className="block text-sm text-muted">
+                Midtrans: {order.payment.gatewayStatus}
+                {order.payment.transactionId && <> · transaction {order.payment.transactionId}</>}
+              </span>
+            )}
+          </dd>
         </dl>
 
         <section aria-labelledby={`${titleId}-history`} className="mt-8">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
 import type { Order } from '@coffee/contract';
 import { paths } from '../../../config/paths';
@@ -13,10 +13,22 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useCancelOrder } from '../api/cancel-order';
 import { useMyOrder } from '../api/get-order';
 import { useOrderEvents } from '../api/order-events';
+import { GatewayPayment, type GatewaySettings } from './gateway-payment';
 import { OrderDetails } from './order-details';
 
+/** Nothing more to happen to these: nothing to offer after them. */
+const FINISHED = new Set<Order['status']>(['delivered', 'cancelled']);
+
 /** The customer's page of one order (/history/:id): everything about it, its receipt, and Cancel while the shop has not started. */
-export function OrderPage({ id }: { id: number }) {
+export function OrderPage({
+  id,
+  gateway,
+  AfterOrder,
+}: {
+  id: number;
+  gateway?: GatewaySettings | undefined;
+  AfterOrder?: ComponentType<{ order: Order }> | undefined;
+}) {
   const order = useMyOrder(id);
   // A staff move shows here within moments, without a reload.
   useOrderEvents('mine');
@@ -57,9 +69,11 @@ export function OrderPage({ id }: { id: number }) {
       viewer="customer"
       backHref={paths.history.getHref()}
       backLabel="Your orders"
+      paymentPanel={<GatewayPayment order={order.data} gateway={gateway} />}
       actions={
-        failure || order.data.cancellable ? (
+        failure || order.data.cancellable || (AfterOrder && !FINISHED.has(order.data.status)) ? (
           <div className="flex w-full flex-col gap-3">
+            {AfterOrder && !FINISHED.has(order.data.status) && <AfterOrder order={order.data} />}
             {failure && (
               <Alert tone="danger" onClose={() => setFailure(null)}>
                 {failure}

@@ -19,6 +19,8 @@ function moveLabel(action: StaffAction['action'], order: StaffOrder): string {
       return 'Mark paid';
     case 'mark-refunded':
       return 'Mark refunded';
+    case 'refund':
+      return 'Refund through Midtrans';
     case 'preparing':
       return 'Start preparing';
     case 'ready':
@@ -44,6 +46,8 @@ export function StaffOrderActions({ order }: { order: StaffOrder }) {
   // 'paid' is reached through Mark paid only; the rest are the moves the API allows now.
   const moves = order.nextStatuses.filter(isStaffTarget);
   const refundDue = order.refundStatus === 'refund-due';
+  // Paid through the gateway: it can pay the money back itself (a refund it refused can still be made another way).
+  const gatewayPaid = order.payment !== null && order.payment !== undefined && ['settlement', 'capture'].includes(order.payment.gatewayStatus);
 
   const run = (move: StaffAction['action']) => {
     setFailure(null);
@@ -82,7 +86,8 @@ export function StaffOrderActions({ order }: { order: StaffOrder }) {
       {(canMarkPaid || refundDue || moves.length > 0) && (
         <div className="flex flex-wrap gap-2" aria-busy={action.isPending}>
           {canMarkPaid && button('mark-paid', 'accent')}
-          {refundDue && button('mark-refunded', 'accent')}
+          {refundDue && gatewayPaid && button('refund', 'accent')}
+          {refundDue && button('mark-refunded', gatewayPaid ? 'ghost' : 'accent')}
           {moves.map((move) => (move === 'cancelled' ? button(move, 'ghost', () => setConfirmCancel(true)) : button(move, 'primary')))}
         </div>
       )}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import heroScene from '../../../assets/hero-scene.svg';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Spinner } from '../../../components/ui/spinner';
@@ -8,7 +9,8 @@ import { MemberCardSection } from './member-card';
 import { ProfileForm } from './profile-form';
 
 /** /user: a photo background, the avatar card on the left, contacts and details on the right. */
-export function ProfilePage() {
+/** `devices`: the app's order-notification devices section (features/push), under the member card. */
+export function ProfilePage({ devices }: { devices?: ReactNode } = {}) {
   const query = useProfile();
   const { signOut, pending } = useSignOut();
 
@@ -39,6 +41,7 @@ export function ProfilePage() {
             <MemberCardSection />
           </div>
         )}
+        {query.data && devices}
       </div>
     </div>
   );

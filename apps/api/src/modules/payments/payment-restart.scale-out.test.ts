@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { OrderResponse } from '@coffee/contract';
+import { loadConfig } from '../../config.js';
+import { openDatabase, type DatabaseHandle } from '../../db/database.js';
+import { toShopLocal } from '../../lib/shop-time.js';
+import { startPaymentSimulator } from '../../payments-simulator/simulator.js';
+import { createProduct } from '../../test/factories.js';
+import { insertTestUser } from '../../test/orders.js';
+import { createScratchDatabase, startServerProcess, stopServerProcess, type ServerProcess } from '../../test/server-process.js';
+import { createSessionService } from '../auth/sessions.service.js';
+import { createStoreService } from '../stores/stores.service.js';
+import { createUserService } from '../users/users.service.js';
+
+/**
+ * kill -9 of the shop between the gateway's notification and its answer: the server is killed while it asks the
+ * gateway for the status of a paid QRIS order (so nothing was written, nothing answered). The next process's
+ * start-up check marks it paid, and the gateway's retry of the notice then changes nothing: paid exactly once.
+ * On SQLite always, and on PostgreSQL with TEST_DATABASE_URL (the "scale-out" project: real server processes).
+ */
+const SERVER_KEY = 'SB-Mid-server-restart';
+const databaseUrl = process.env.TEST_DATABASE_URL;
+const dialects = ['sqlite', ...(databaseUrl ? ['postgres'] : [])] as const;
+
+describe.each(dialects)('a payment notice cut short by kill -9 (%s)', (dialect) => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coffee-pay-restart-'));
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('is marked paid exactly once by the next start, and the gateway\'s retry changes nothing', async () => {
+    const sim = await startPaymentSimulator({ serverKey: SERVER_KEY });
+    cleanups.push(() => sim.close());
+    const scratch = dialect === 'postgres' && databaseUrl ? await createScratchDatabase(databaseUrl, 'pay_restart') : undefined;
+    if (scratch) cleanups.push(() => scratch.drop());
+    const env = {
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'false',
+      LOG_FORMAT: 'json',
+      MIDTRANS_SERVER_KEY: SERVER_KEY,
+      MIDTRANS_CLIENT_KEY: 'SB-Mid-client-restart',
+      MIDTRANS_API_URL: sim.url,
+      ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    };
+    let server: ServerProcess | undefined = await startServerProcess('shop A', env);
+    cleanups.push(() => stopServerProcess(server));
+    const database: DatabaseHandle = scratch ? openDatabase({ databaseUrl: scratch.url, poolSize: 2 }) : openDatabase({ sqliteFile: path.join(dataDir, 'coffee-shop.sqlite') });
+    cleanups.push(() => database.destroy());
+    const db = database.db;
+
+    // Through the stores module's door (its settings matter only to slots, which creating a store does not read).
+    const storeId = (
+      await createStoreService({ db, settings: loadConfig({ NODE_ENV: 'test' }).orders, now: () => new Date() }).createStore(
+      {
+        name: 'Kopi Restart',
+        address: 'Jl. Mulai Lagi No. 9, Jakarta',
+        latitude: -6.2,
+        longitude: 106.8,
+        phone: '',
+        deliveryMethods: ['pick-up'],
+        openingHours: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, from: '00:00', to: '23:45' })),
+        deliveryHours: [],
+        closedDates: [],
+        slotMinutes: 15,
+        capacityPerSlot: { 'pick-up': 5, 'dine-in': 5, 'door-delivery': 5 },
+        leadMinutes: 0,
+      },
+      )
+    ).id;
+    const product = await createProduct(database, { priceIdr: 20_000 });
+    const config = loadConfig({ NODE_ENV: 'test' });
+    const sessions = createSessionService({ db, accounts: createUserService({ db, uploadsDir: dataDir, now: () => new Date() }), policy: config.sessions, now: () => new Date() });
+    const { token } = await sessions.startSession((await insertTestUser(db)).id);
+    const call = (url: string, method: string, pathname: string, body?: unknown, extra: Record<string, string> = {}) =>
+      fetch(`${url}/api/v1${pathname}`, {
+        method,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...extra },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+
+    const a = server;
+    sim.setNotificationUrl(`${a.url}/api/v1/payments/midtrans/notification`);
+    expect((await call(a.url, 'POST', '/cart/items', { productId: product.id, quantity: 1 })).status).toBe(200);
+    const tomorrow = toShopLocal(new Date(Date.now() + 24 * 60 * 60_000), config.orders.shopTimeZone).text.slice(0, 10);
+    const placed = await call(a.url, 'POST', '/orders', { paymentMethod: 'qris', deliveryMethod: 'pick-up', scheduledFor: `${tomorrow}T12:00`, storeId }, { 'idempotency-key': crypto.randomUUID() });
+    expect(placed.status).toBe(201);
+    const order = ((await placed.json()) as OrderResponse).data;
+    const reference = order.payment?.reference ?? '';
+    expect(order.payment?.gatewayStatus).toBe('pending');
+
+    // The customer pays; the shop gets the notice and, while it asks the gateway for the status, is killed.
+    sim.beforeStatusAnswer(async () => {
+      sim.beforeStatusAnswer(null);
+      const exited = new Promise((resolve) => a.child.once('exit', resolve));
+      a.child.kill('SIGKILL');
+      await exited;
+    });
+    expect(await sim.pay(reference)).toBe(0);
+    const paidRows = () => db.selectFrom('order_events').select('kind').where('order_id', '=', order.id).where('kind', '=', 'paid').execute();
+    expect(await paidRows()).toHaveLength(0);
+    expect((await db.selectFrom('orders').select('payment_status').where('id', '=', order.id).executeTakeFirstOrThrow()).payment_status).toBe('awaiting-payment');
+
+    // The next start asks the gateway about the open charge and records the payment.
+    server = await startServerProcess('shop B', env);
+    const b = server;
+    await expect
+      .poll(async () => ((await (await call(b.url, 'GET', `/orders/${order.id}`)).json()) as OrderResponse).data.paymentStatus, { timeout: 20_000 })
+      .toBe('paid');
+    // The gateway's own retry of the notice, now answered: 200 and nothing more.
+    sim.setNotificationUrl(`${b.url}/api/v1/payments/midtrans/notification`);
+    expect(await sim.send(sim.noticeFor(reference))).toBe(200);
+    const after = ((await (await call(b.url, 'GET', `/orders/${order.id}`)).json()) as OrderResponse).data;
+    expect(after).toMatchObject({ status: 'paid', paymentStatus: 'paid' });
+    expect(after.history.map((e) => e.kind)).toEqual(['placed', 'paid']);
+    expect(await paidRows()).toHaveLength(1);
+  }, 240_000);
+});

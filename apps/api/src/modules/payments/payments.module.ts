@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { ModuleContext } from '../../plugins/module-context.js';
+import { createMidtransClient, createPaymentService, type PaymentService } from './payments.service.js';
+
+/**
+ * Payments: owns `payment_charges`; its door is the payment service (the providers orders initiate payments with,
+ * and the gateway's charges, notices and refunds). The gateway when MIDTRANS_* is set (decision 023); otherwise the
+ * manual providers. Its notification route belongs to the orders module, which moves the orders.
+ */
+export function paymentsModule(app: FastifyInstance, ctx: ModuleContext): Promise<PaymentService> {
+  const { config } = ctx;
+  const midtrans = config.midtrans;
+  return Promise.resolve(
+    createPaymentService({
+      db: ctx.db,
+      gateway: midtrans
+        ? {
+            client: createMidtransClient({ serverKey: midtrans.serverKey, clientKey: midtrans.clientKey, apiUrl: midtrans.apiUrl, timeoutMs: 10_000 }),
+            settings: { serverKey: midtrans.serverKey, clientKey: midtrans.clientKey, apiUrl: midtrans.apiUrl, expiryMinutes: midtrans.expiryMinutes },
+          }
+        : null,
+      bankAccount: config.orders.bankAccount,
+      publicUrl: config.publicUrl,
+      now: ctx.now,
+      log: app.log,
+    }),
+  );
+}

@@ -1,0 +1,23 @@
+import { useId } from 'react';
+import { VA_BANKS, VA_BANK_LABELS } from '@coffee/contract';
+import type { VaBank } from '@coffee/contract';
+import { inputStyles } from '../../../components/ui/form-field';
+
+/** Bank Account through the payment gateway: the bank whose virtual account the customer transfers to. */
+export function VaBankChoice({ value, onChange }: { value: VaBank; onChange: (bank: VaBank) => void }) {
+  const id = useId();
+  return (
+    <div className="mt-4 flex flex-col gap-1">
+      <label htmlFor={id} className="font-display text-sm font-medium text-ink">
+        Virtual account at
+      </label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value as VaBank)} className={inputStyles({ className: 'max-w-xs' })}>
+        {VA_BANKS.map((bank) => (
+          <option key={bank} value={bank}>
+            {VA_BANK_LABELS[bank]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
