@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { renderProductPicture } from '../lib/product-art.js';
+import { renderProductPicture } from './product-art.js';
 import { DEMO_PICTURES_DIR, demoPictureName } from './demo-pictures.js';
 import { DEMO_MENU } from './menu.js';
 

@@ -1,13 +1,24 @@
 /**
- * `npm run seed:pictures`: draws the demo menu's pictures into src/seed/pictures/ (one WebP per product,
- * named after it) and deletes pictures of products no longer on the menu. Run it after changing the menu's
- * `art` or the generator, then commit the files; the demo loader only copies them.
+ * `npm run seed:pictures`: draws the demo menu's pictures into src/seed/pictures/ (one WebP per product, named
+ * after it), deletes pictures of products no longer on the menu, and draws the four category default pictures
+ * (what a product without a picture shows) into apps/api/assets/default-pictures/. Run it after changing the
+ * menu's `art` or the generator, then commit the files: the shop only copies them, it never draws at request time.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { renderProductPicture } from '../lib/product-art.js';
+import { CATEGORIES, type Category } from '@coffee/contract';
+import { DEFAULT_PICTURES_DIR, DEFAULT_PICTURE_FILES } from '../modules/products/default-pictures.js';
+import { artForProduct, renderProductPicture } from './product-art.js';
 import { DEMO_PICTURES_DIR, demoPictureName } from './demo-pictures.js';
 import { DEMO_MENU } from './menu.js';
+
+/** What each default shows: a name the picture generator reads as that category's everyday item. */
+const DEFAULT_SUBJECTS: Readonly<Record<Category, string>> = {
+  coffee: 'Coffee',
+  'non-coffee': 'Tea',
+  foods: 'Fried Rice',
+  'add-on': 'Syrup',
+};
 
 await fs.mkdir(DEMO_PICTURES_DIR, { recursive: true });
 const wanted = new Set(DEMO_MENU.map(demoPictureName));
@@ -19,7 +30,15 @@ for (const item of DEMO_MENU) {
 }
 const stale = (await fs.readdir(DEMO_PICTURES_DIR)).filter((name) => !wanted.has(name));
 await Promise.all(stale.map((name) => fs.rm(path.join(DEMO_PICTURES_DIR, name))));
+
+await fs.mkdir(DEFAULT_PICTURES_DIR, { recursive: true });
+for (const category of CATEGORIES) {
+  const picture = await renderProductPicture(artForProduct(DEFAULT_SUBJECTS[category], category));
+  await fs.writeFile(path.join(DEFAULT_PICTURES_DIR, DEFAULT_PICTURE_FILES[category]), picture);
+  bytes += picture.length;
+}
 console.log(
-  `Drew ${wanted.size} pictures (${Math.round(bytes / 1024)} KB) into ${path.relative(process.cwd(), DEMO_PICTURES_DIR)}` +
+  `Drew ${wanted.size} pictures and ${CATEGORIES.length} category defaults (${Math.round(bytes / 1024)} KB) into ` +
+    `${path.relative(process.cwd(), DEMO_PICTURES_DIR)} and ${path.relative(process.cwd(), DEFAULT_PICTURES_DIR)}` +
     (stale.length > 0 ? `; removed ${stale.join(', ')}` : ''),
 );
