@@ -37,6 +37,8 @@ export interface ProductServiceDeps {
   pictures?: ProductPictures;
   /** Most list answers kept in memory (least recently used dropped first). */
   maxCachedLists?: number;
+  /** Most products those answers hold together (MAX_CACHED_LIST_ITEMS). */
+  maxCachedListItems?: number;
 }
 
 /** One page of the catalogue. Shared between requests when cached: read-only. */
@@ -155,6 +157,12 @@ const duplicateName = (name: string) => (err: unknown): never => {
   throw err;
 };
 
+/**
+ * Products the cached list answers hold together: an item is about 0.5 KB of objects plus its share of the JSON and
+ * compressed copies the routes keep beside the answer, so about 15 MB at most.
+ */
+const MAX_CACHED_LIST_ITEMS = 10_000;
+
 /** List items kept for search pages, by id: distinct searches keep landing on the same products (about 0.5 KB each). */
 const MAX_SEARCH_ITEMS = 5_000;
 
@@ -225,7 +233,11 @@ export function createProductService(deps: ProductServiceDeps) {
   // with REDIS_URL a write in any process reaches every other one before it answers (catalogue-cache.ts): every
   // answer cached before a write is dropped.
   const version = repo.catalogueVersion.current;
-  const pages = new AnswerCache<ProductPage>(deps.maxCachedLists ?? 256, version);
+  // Bounded by count and by the items they hold: whole-menu answers of a large catalogue are a thousand items each.
+  const pages = new AnswerCache<ProductPage>(deps.maxCachedLists ?? 256, version, {
+    of: (page) => 1 + page.items.length,
+    max: deps.maxCachedListItems ?? MAX_CACHED_LIST_ITEMS,
+  });
   const products = new AnswerCache<Product | undefined>(1024, version);
   const queryWordsOf = queryWordsMemo(256);
   // Search pages' list items by id, for this catalogue version: reading their rows again was most of a search's
