@@ -52,10 +52,13 @@ function pickUpTimes(now: Date): string[] {
 /** The first product of the menu a customer can put in the cart as it is (one size, not sold out, no required choice). */
 async function orderableProduct(url: string, customer: Customer): Promise<number> {
   const list = (await (await fetch(`${url}/api/v1/products?page=1&limit=100`)).json()) as {
-    data: { id: number | string; sizes: unknown[]; isSoldOut: boolean }[];
+    data: { id: number | string; isSoldOut: boolean }[];
   };
-  for (const product of list.data.filter((p) => p.sizes.length === 0 && !p.isSoldOut)) {
-    const id = Number(product.id);
+  for (const listed of list.data.filter((p) => !p.isSoldOut)) {
+    // A list carries what a list shows: the sizes are on the product's own answer.
+    const product = ((await (await fetch(`${url}/api/v1/products/${listed.id}`)).json()) as { data: { sizes: unknown[] } }).data;
+    if (product.sizes.length > 0) continue;
+    const id = Number(listed.id);
     const res = await postJson(`${url}/api/v1/cart/items`, { productId: id, quantity: 1 }, { authorization: customer.authorization });
     if (res.ok) return id;
   }
