@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CATEGORIES, type Category } from '@coffee/contract';
+import { PICTURE_COPY_WIDTHS, pictureCopyName } from '../../lib/images.js';
 
 /**
  * The picture a product shows when its row lists none: every product staff add or edit without a picture, rows
@@ -31,19 +32,26 @@ export function isDefaultPicture(fileName: string): boolean {
   return defaultNames.has(fileName);
 }
 
-/** Copies the committed default pictures into the uploads folder, once: a file already there is kept. */
+/**
+ * Copies the committed default pictures and their narrower copies into the uploads folder, once: a file already there
+ * is kept. The copies first, so once a main file is there its copies are too (and the start-up check decodes nothing).
+ */
 export async function installDefaultPictures(uploadsDir: string): Promise<void> {
   await fs.mkdir(uploadsDir, { recursive: true });
+  const install = async (name: string) => {
+    const file = path.join(uploadsDir, name);
+    const exists = await fs.stat(file).then((s) => s.isFile(), () => false);
+    if (exists) return;
+    // Copied under a temporary name and renamed, so a request never reads half a picture.
+    const partial = `${file}.${process.pid}.partial`;
+    await fs.copyFile(path.join(DEFAULT_PICTURES_DIR, name), partial);
+    await fs.rename(partial, file);
+  };
   await Promise.all(
     CATEGORIES.map(async (category) => {
       const name = DEFAULT_PICTURE_FILES[category];
-      const file = path.join(uploadsDir, name);
-      const exists = await fs.stat(file).then((s) => s.isFile(), () => false);
-      if (exists) return;
-      // Copied under a temporary name and renamed, so a request never reads half a picture.
-      const partial = `${file}.${process.pid}.partial`;
-      await fs.copyFile(path.join(DEFAULT_PICTURES_DIR, name), partial);
-      await fs.rename(partial, file);
+      await Promise.all(PICTURE_COPY_WIDTHS.map((width) => install(pictureCopyName(name, width))));
+      await install(name);
     }),
   );
 }
