@@ -40,6 +40,13 @@ export function apiCommand(entry: string, source = fromSource): string[] {
     : [path.join(root, 'apps/api/dist', `${entry}.js`)];
 }
 
+/** The node flags `npm start` runs the shop with (package.json's start script): the bench runs it the same way. */
+export const SHIPPED_NODE_FLAGS: readonly string[] = (
+  (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
+)
+  .split(/\s+/)
+  .filter((arg) => arg.startsWith('--'));
+
 export async function freePort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -116,7 +123,7 @@ export async function startShop(
   delete inherited.LOG_LEVEL;
   delete inherited.LOG_FORMAT;
   const log = fs.openSync(path.join(dataDir, `shop-${port}.log`), 'a');
-  const child = spawn(process.execPath, apiCommand('server', options.fromSource), {
+  const child = spawn(process.execPath, [...SHIPPED_NODE_FLAGS, ...apiCommand('server', options.fromSource)], {
     cwd: root,
     env: { ...inherited, ...env },
     stdio: ['ignore', log, 'inherit'],
