@@ -280,20 +280,22 @@ export function createProductService(deps: ProductServiceDeps) {
   function applyOwnWrite(before: number, change: { upsert: StoredProduct } | { remove: number }): void {
     const now = version();
     if (!search || search.version !== before || now !== before + 1) return;
-    search = {
-      version: now,
-      state: search.state.then((state) => {
-        if ('upsert' in change) {
-          const row = searchRowOf(change.upsert);
-          state.index.upsert(row);
-          state.rows.set(row.id, row);
-        } else {
-          state.index.remove(change.remove);
-          state.rows.delete(change.remove);
-        }
-        return state;
-      }),
-    };
+    const changed = search.state.then((state) => {
+      if ('upsert' in change) {
+        const row = searchRowOf(change.upsert);
+        state.index.upsert(row);
+        state.rows.set(row.id, row);
+      } else {
+        state.index.remove(change.remove);
+        state.rows.delete(change.remove);
+      }
+      return state;
+    });
+    search = { version: now, state: changed };
+    // An index that failed to build is not kept (nor left as an unhandled rejection): the next search builds it.
+    changed.catch(() => {
+      if (search?.state === changed) search = undefined;
+    });
   }
 
   async function loadPage(filter: ProductFilter, sort: ProductSort, order: SortOrder, page: number, limit: number) {
