@@ -234,7 +234,7 @@ export function createProductService(deps: ProductServiceDeps) {
   // answer cached before a write is dropped.
   const version = repo.catalogueVersion.current;
   // Bounded by count and by the items they hold: whole-menu answers of a large catalogue are a thousand items each.
-  const pages = new AnswerCache<ProductPage>(deps.maxCachedLists ?? 256, version, {
+  const pages = new AnswerCache<ProductPage>(deps.maxCachedLists ?? 512, version, {
     of: (page) => 1 + page.items.length,
     max: deps.maxCachedListItems ?? MAX_CACHED_LIST_ITEMS,
   });
