@@ -21,7 +21,7 @@ import { createMenuManagementService } from './modules/products/menu-management.
 import { optionRoutes } from './modules/options/options.routes.js';
 import { createOptionRepository, createOptionService } from './modules/options/options.service.js';
 import { createProductService } from './modules/products/products.service.js';
-import { DEFAULT_PICTURE_FILES, ensureDefaultPictures } from './modules/products/default-pictures.js';
+import { DEFAULT_PICTURE_FILES, installDefaultPictures } from './modules/products/default-pictures.js';
 import { createProductPictures } from './modules/products/product-pictures.js';
 import { registerCors } from './plugins/cors.js';
 import { createShopMetrics, registerMetricsRoute, registerRequestMetrics, type ShopMetrics } from './plugins/metrics.js';
@@ -308,8 +308,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(optionRoutes, { prefix: '/api/v1', options });
   const menu = createMenuManagementService({ products, productRepository, uploadsDir: config.uploadsDir, options });
-  // Every listed product shows a picture: rows that list none show their category's default.
-  await ensureDefaultPictures(config.uploadsDir);
+  // Every listed product shows a picture: rows that list none show their category's default (committed files, copied once).
+  await installDefaultPictures(config.uploadsDir);
   // When ready, so after server.ts has migrated and loaded the demo menu, and before it listens: pictures stored
   // before they got narrower copies (older uploads, the demo menu's first start) get them once; later starts only check.
   app.addHook('onReady', async () => {
