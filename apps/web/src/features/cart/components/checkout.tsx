@@ -13,6 +13,7 @@ import { formatShopTime, isOpenNow, nextOpenTime, schedulableDays } from '../../
 import { useCart } from '../api/get-cart';
 import { usePlaceOrder } from '../api/place-order';
 import { useSetCartDelivery } from '../api/set-cart-delivery';
+import { useVisitorCartMergePending } from '../merge-visitor-cart';
 import { dayOf, timeOf } from '../scheduled-time';
 import { AddressCard, CheckoutCard, DeliveryCard, PaymentMethodCard } from './checkout-cards';
 import type { CheckoutShop } from './checkout-cards';
@@ -45,10 +46,12 @@ export function Checkout({ profile, profileLoading, shop, StoreChoice }: Checkou
   // Always fresh here: prices, sold-out lines and the delivery check may have changed since the cart was shown.
   const cart = useCart({ enabled: true, refetchOnMount: 'always' });
   const [placed, setPlaced] = useState<Order | null>(null);
+  // Just signed in or up: the choices made as a visitor (lines, method, time) are on their way to the account's cart.
+  const merging = useVisitorCartMergePending();
 
   let body: ReactNode;
   if (placed) body = <OrderConfirmation order={placed} />;
-  else if (cart.isPending) body = <Spinner label="Loading your cart" className="mx-auto text-white" />;
+  else if (cart.isPending || merging) body = <Spinner label="Loading your cart" className="mx-auto text-white" />;
   else if (cart.isError) {
     body = (
       <ErrorState
