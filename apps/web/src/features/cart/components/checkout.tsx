@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { parseShopLocal, shopLocalToInstant } from '@coffee/contract';
@@ -31,6 +31,8 @@ export type StoreChoiceProps = {
   storeId: number | null;
   onStoreChange: (storeId: number) => void;
   onTimeChange: (time: string) => void;
+  /** The shown store's hours on the chosen day, as delivery windows: the time field's hint and checks use them. */
+  onStoreHours?: (windows: CheckoutShop['deliveryWindows']) => void;
 };
 
 type CheckoutProps = {
@@ -121,7 +123,14 @@ type CheckoutFormProps = {
   StoreChoice?: ComponentType<StoreChoiceProps> | undefined;
 };
 
-function CheckoutForm({ cart, profile, profileLoading, shop, onPlaced, StoreChoice }: CheckoutFormProps) {
+function CheckoutForm({ cart, profile, profileLoading, shop: shopSettings, onPlaced, StoreChoice }: CheckoutFormProps) {
+  // The chosen store's hours replace the default store's (GET /shop) once the store chooser reports them: every hint
+  // and check of the time then speaks of the store that will prepare the order.
+  const [storeWindows, setStoreWindows] = useState<CheckoutShop['deliveryWindows'] | null>(null);
+  const shop = shopSettings && storeWindows ? { ...shopSettings, deliveryWindows: storeWindows } : shopSettings;
+  const reportStoreHours = useCallback((windows: CheckoutShop['deliveryWindows']) => {
+    setStoreWindows((current) => (JSON.stringify(current) === JSON.stringify(windows) ? current : windows));
+  }, []);
   // Days on the shop's calendar: the API judges requested times by its clock, not the browser's.
   const { today, lastDay } = schedulableDays(new Date(), shop);
   // Starts from the cart (the product page saved the method and time there); edits are saved back at once.
@@ -270,6 +279,7 @@ function CheckoutForm({ cart, profile, profileLoading, shop, onPlaced, StoreChoi
               // Saved to the cart, so the next visit opens on this store and its hours judge the time.
               onStoreChange={(next) => changeDelivery({ storeId: next })}
               onTimeChange={(next) => changeDelivery({ time: next })}
+              onStoreHours={reportStoreHours}
             />
           </CheckoutCard>
         )}
