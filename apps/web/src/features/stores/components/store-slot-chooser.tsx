@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { DELIVERY_METHOD_LABELS } from '@coffee/contract';
 import type { DayHours, DeliveryMethod, DeliveryWindow, ShopSettings, Slot, Store } from '@coffee/contract';
 import { Spinner } from '../../../components/ui/spinner';
@@ -52,10 +52,9 @@ export function StoreSlotChooser({ method, day, time, storeId, onStoreChange, on
   useEffect(() => {
     if (store && store.id !== storeId) onStoreChange(store.id);
   }, [store, storeId, onStoreChange]);
-  const windows = useMemo(() => (store && /^\d{4}-\d{2}-\d{2}$/.test(day) ? storeWindows(store, day) : null), [store, day]);
   useEffect(() => {
-    if (windows) onStoreHours?.(windows);
-  }, [windows, onStoreHours]);
+    if (store && /^\d{4}-\d{2}-\d{2}$/.test(day)) onStoreHours?.(storeWindows(store, day));
+  }, [store, day, onStoreHours]);
 
   if (stores.isPending) return <Spinner label="Loading the stores" />;
   if (!store) return <p className="text-sm text-muted">No store offers {DELIVERY_METHOD_LABELS[method]} online right now.</p>;
