@@ -249,9 +249,10 @@ function CheckoutForm({ cart, profile, profileLoading, shop: shopSettings, onPla
 
   const orderable = cart.lines.some((line) => line.isAvailable);
   return (
-    <div className="grid gap-10 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:items-start">
+    // One column no wider than the screen on a phone (minmax(0, 1fr)): an auto column grew to its widest content.
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-10 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:items-start">
       <OrderSummaryCard cart={cart} />
-      <div className="flex flex-col gap-8">
+      <div className="flex min-w-0 flex-col gap-8">
         <DeliveryCard
           method={method}
           day={day}

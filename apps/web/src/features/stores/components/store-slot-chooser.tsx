@@ -67,7 +67,7 @@ export function StoreSlotChooser({ method, day, time, storeId, onStoreChange, on
         <select
           value={store.id}
           onChange={(event) => onStoreChange(Number(event.target.value))}
-          className="rounded-xl border border-stone-300 bg-white px-3 py-2 font-normal"
+          className="w-full min-w-0 rounded-xl border border-stone-300 bg-white px-3 py-2 font-normal"
         >
           {offering.map((s) => (
             <option key={s.id} value={s.id}>
