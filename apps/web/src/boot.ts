@@ -49,7 +49,11 @@ async function replay(): Promise<void> {
     // A control still working on the tap before (Add to Cart while it adds) is waited for, as a finger would wait.
     for (let tries = 0; tries < 60 && target?.matches(':disabled'); tries++) await pause();
     control.removeAttribute(PENDING);
-    target?.click();
+    // A label's click would focus its radio and scroll back to it (the customer may have scrolled on to Add to
+    // Cart): the choice itself is clicked, focused without scrolling.
+    const field = target instanceof HTMLLabelElement ? (target.control ?? target) : target;
+    field?.focus({ preventScroll: true });
+    field?.click();
     await pause();
   }
 }
