@@ -45,8 +45,7 @@ test('taps on a product page before the app starts are answered at once and done
     // The customer scrolls to the sizes and picks Large, adds it twice, then opens the menu.
     const large = page.locator('label[title="Large"]');
     await large.scrollIntoViewIfNeeded();
-    const scrolled = await page.evaluate(() => window.scrollY);
-    expect(scrolled).toBeGreaterThan(0);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await tapAnswered(page, large);
     // Not shown as chosen before the app can keep it: no flip back to Regular at start.
     await expect(page.getByRole('radio', { name: 'Large', exact: true })).not.toBeChecked();
@@ -54,6 +53,8 @@ test('taps on a product page before the app starts are answered at once and done
     await addToCart.tap();
     const menu = page.getByRole('button', { name: 'Menu' });
     await tapAnswered(page, menu);
+    // Where the customer is once done tapping (a tap scrolls its control into view).
+    const scrolled = await page.evaluate(() => window.scrollY);
 
     release();
     await started(page);
