@@ -73,3 +73,27 @@ test('no element ends past the right edge on staff pages', async ({ page }) => {
   await signIn(page, STAFF.email, STAFF.password);
   expect(await walk(page, STAFF_PAGES)).toEqual([]);
 });
+
+test('the maps on /stores and home show every store, named, whole on a 360 px phone', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  const stores = ((await (await page.request.get('/api/v1/stores')).json()) as { data: { name: string }[] }).data;
+  for (const path of ['/stores', '/']) {
+    await page.goto(path);
+    const map = page.getByRole('img', { name: /^Map of our \d+ stores/ });
+    await map.scrollIntoViewIfNeeded();
+    await expect(map).toHaveAttribute('aria-label', `Map of our ${stores.length} stores: ${stores.map((s) => s.name).join(', ')}`);
+    const box = await map.boundingBox();
+    if (!box) throw new Error(`no map on ${path}`);
+    // Every pin (its drawn shape, not the name beside it, which phones show in the list under the map) on the map.
+    const pins = await map.locator('g > path').evaluateAll((paths) => paths.map((p) => p.getBoundingClientRect().toJSON() as DOMRect));
+    expect(pins).toHaveLength(stores.length);
+    for (const pin of pins) {
+      expect(pin.left).toBeGreaterThanOrEqual(box.x - 0.5);
+      expect(pin.right).toBeLessThanOrEqual(box.x + box.width + 0.5);
+      expect(pin.top).toBeGreaterThanOrEqual(box.y - 0.5);
+      expect(pin.bottom).toBeLessThanOrEqual(box.y + box.height + 0.5);
+    }
+    const legend = page.getByRole('list', { name: 'Stores on the map' });
+    for (const store of stores) await expect(legend.getByText(store.name)).toBeVisible();
+  }
+});
