@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,6 +39,13 @@ export function apiCommand(entry: string, source = fromSource): string[] {
     ? ['--import', 'tsx', '--conditions=source', path.join(root, 'apps/api/src', `${entry}.ts`)]
     : [path.join(root, 'apps/api/dist', `${entry}.js`)];
 }
+
+/** The node flags `npm start` runs the shop with (package.json's start script): the bench runs it the same way. */
+export const SHIPPED_NODE_FLAGS: readonly string[] = (
+  (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
+)
+  .split(/\s+/)
+  .filter((arg) => arg.startsWith('--'));
 
 export async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -73,12 +81,27 @@ export interface Shop {
   child: ChildProcess;
   /** The environment it runs with, for a CLI that must reach the same database. */
   env: Record<string, string>;
+  /** Its resident memory now, in MB (Linux: /proc; elsewhere NaN). */
+  rssMb(): number;
   stop(): Promise<void>;
 }
 
+/** The resident set size of a process in MB, from /proc (Linux); NaN where that cannot be read. */
+export function rssMbOf(pid: number | undefined): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]);
+    return Math.round(kb / 1024);
+  } catch {
+    return NaN;
+  }
+}
+
 /**
- * The shop in its own process, production settings, on a fresh DATA_DIR (SQLite unless `env` names a
- * DATABASE_URL), with the demo menu unless DEMO_DATA=false. The data directory goes when it stops, unless given.
+ * The shop in its own process as `npm start` runs it: production settings and the shipped logging (a line per
+ * request at the default level, written to a log file in its data directory as a process manager would keep it),
+ * on a fresh DATA_DIR (SQLite unless `env` names a DATABASE_URL), with the demo menu unless DEMO_DATA=false. The
+ * data directory goes when it stops, unless given.
  */
 export async function startShop(
   options: { env?: Record<string, string>; dataDir?: string; fromSource?: boolean } = {},
@@ -92,17 +115,20 @@ export async function startShop(
     DATA_DIR: dataDir,
     DATABASE_URL: '',
     REDIS_URL: '',
-    // Refusals (409, 429) are part of some sections: logging each would cost more than answering it.
-    LOG_LEVEL: 'error',
-    LOG_FORMAT: 'json',
     SHUTDOWN_GRACE_SECONDS: '0',
     ...options.env,
   };
-  const child = spawn(process.execPath, apiCommand('server', options.fromSource), {
+  // LOG_LEVEL and LOG_FORMAT as shipped (the bench's own environment must not change them either).
+  const inherited = { ...process.env };
+  delete inherited.LOG_LEVEL;
+  delete inherited.LOG_FORMAT;
+  const log = fs.openSync(path.join(dataDir, `shop-${port}.log`), 'a');
+  const child = spawn(process.execPath, [...SHIPPED_NODE_FLAGS, ...apiCommand('server', options.fromSource)], {
     cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...inherited, ...env },
+    stdio: ['ignore', log, 'inherit'],
   });
+  fs.closeSync(log);
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     await stopChild(child);
@@ -114,7 +140,7 @@ export async function startShop(
     await stop();
     throw err;
   }
-  return { url, child, env, stop };
+  return { url, child, env, rssMb: () => rssMbOf(child.pid), stop };
 }
 
 /** A database of its own on the local PostgreSQL, dropped afterwards; Skipped when PostgreSQL cannot be reached. */
@@ -175,13 +201,16 @@ export interface Load {
   errors: number;
 }
 
-/** `connections` clients for DURATION seconds over `paths` in turn (one path: the same request again and again). */
-export async function load(base: string, paths: readonly string[], connections = 10): Promise<Load> {
+/**
+ * `connections` clients for DURATION seconds over `paths` in turn (one path: the same request again and again), or,
+ * with `once`, each path asked exactly once (never-seen URLs stay never-seen).
+ */
+export async function load(base: string, paths: readonly string[], connections = 10, options: { once?: boolean; seconds?: number } = {}): Promise<Load> {
   let next = 0;
   const result = await autocannon({
     url: base,
     connections,
-    duration: DURATION,
+    ...(options.once ? { amount: paths.length } : { duration: options.seconds ?? DURATION }),
     requests: [
       {
         setupRequest: (request) => {
@@ -208,14 +237,49 @@ export interface Answer {
 /** Headers every HTTP server writes for itself, per connection or per moment: the bare server writes its own. */
 const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
 
-/** Fetches `url` and keeps what the bare server must send to answer the same bytes. */
-export async function fetchAnswer(url: string): Promise<Answer> {
-  const response = await fetch(url);
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => {
-    if (!PER_CONNECTION.has(name)) headers[name] = value;
+/**
+ * Fetches `url` as autocannon asks for it (no Accept-Encoding) and keeps the bytes as they came over the wire with
+ * their headers: what the bare server must send to answer the same bytes. (fetch() decoded a compressed body but
+ * kept its `content-encoding`, so the bare server sent plain bytes labelled gzip.)
+ */
+export function fetchAnswer(url: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const headers: Record<string, string> = {};
+          for (const [name, value] of Object.entries(response.headers)) {
+            if (value !== undefined && !PER_CONNECTION.has(name)) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+          }
+          resolve({ headers, body: Buffer.concat(chunks) });
+        });
+        response.on('error', reject);
+      })
+      .on('error', reject);
   });
-  return { headers, body: Buffer.from(await response.arrayBuffer()) };
+}
+
+/** A staff account made with the CLI (as an operator would: production loads no demo accounts) and its bearer token. */
+export async function staffToken(shop: Shop): Promise<string> {
+  const runId = randomBytes(4).toString('hex');
+  const email = `bench-staff-${runId}@example.com`;
+  const password = `Slow-Drip-Kettle-${runId}`;
+  const created = spawn(process.execPath, [...apiCommand('cli/user-create'), '--email', email, '--role', 'staff', '--password', password], {
+    cwd: root,
+    env: { ...process.env, ...shop.env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const code = await new Promise((resolve) => created.once('exit', resolve));
+  if (code !== 0) throw new Error(`user:create exited with ${String(code)}`);
+  const answer = await fetch(`${shop.url}/api/v1/auth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!answer.ok) throw new Error(`the staff token answered ${answer.status}: ${await answer.text()}`);
+  return ((await answer.json()) as { data: { token: string } }).data.token;
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
  * The orders section of `npm run bench`: ten signed-in customers, each adding a product to the cart and placing an
  * order, again and again for a few seconds, through HTTP against the built shop: once on SQLite (a fresh DATA_DIR),
- * once on PostgreSQL (a database of its own, dropped afterwards). Prints orders placed per second and the latency of
- * placing one.
+ * once on PostgreSQL (a database of its own, dropped afterwards), and once on SQLite with every order for the same
+ * pick-up time, so the slot fills and the rest are refused (409). Prints orders placed per second, the latency of
+ * placing one, and the refusals of a full slot.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DURATION, Skipped, createPostgresDatabase, machine, printTable, startShop, type Figure } from './lib.js';
@@ -52,10 +53,13 @@ function pickUpTimes(now: Date): string[] {
 /** The first product of the menu a customer can put in the cart as it is (one size, not sold out, no required choice). */
 async function orderableProduct(url: string, customer: Customer): Promise<number> {
   const list = (await (await fetch(`${url}/api/v1/products?page=1&limit=100`)).json()) as {
-    data: { id: number | string; sizes: unknown[]; isSoldOut: boolean }[];
+    data: { id: number | string; isSoldOut: boolean }[];
   };
-  for (const product of list.data.filter((p) => p.sizes.length === 0 && !p.isSoldOut)) {
-    const id = Number(product.id);
+  for (const listed of list.data.filter((p) => !p.isSoldOut)) {
+    // A list carries what a list shows: the sizes are on the product's own answer.
+    const product = ((await (await fetch(`${url}/api/v1/products/${listed.id}`)).json()) as { data: { sizes: unknown[] } }).data;
+    if (product.sizes.length > 0) continue;
+    const id = Number(listed.id);
     const res = await postJson(`${url}/api/v1/cart/items`, { productId: id, quantity: 1 }, { authorization: customer.authorization });
     if (res.ok) return id;
   }
@@ -69,19 +73,26 @@ interface OrdersRun {
   p50: number;
   p99: number;
   refused: string;
+  /** The full-slot case: answers to orders refused because their slot was full (409), per second, and their p99. */
+  full?: { refusals: number; perSecond: number; p99: number };
 }
 
 const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
 
-async function placeOrders(database: string, env: Record<string, string>): Promise<OrdersRun> {
+/**
+ * `oneSlot`: every order asks for the same pick-up time, so the slot fills after its capacity and every later order is
+ * refused (409, with the next free slot): what a rush costs, the refusals included.
+ */
+async function placeOrders(database: string, env: Record<string, string>, oneSlot = false): Promise<OrdersRun> {
   const shop = await startShop({ env: { ...env, REGISTER_LIMIT_PER_IP: '1000', LOGIN_LIMIT_PER_IP: '1000' } });
   try {
     const customers: Customer[] = [];
     for (let n = 0; n < CUSTOMERS; n += 1) customers.push(await signUp(shop.url, n));
     const productId = await orderableProduct(shop.url, customers[0] as Customer);
-    const times = pickUpTimes(new Date());
+    const times = oneSlot ? pickUpTimes(new Date()).slice(24, 25) : pickUpTimes(new Date());
     let next = 0;
     const latencies: number[] = [];
+    const fullLatencies: number[] = [];
     const refusals = new Map<string, number>();
     const refuse = (what: string) => refusals.set(what, (refusals.get(what) ?? 0) + 1);
 
@@ -104,15 +115,21 @@ async function placeOrders(database: string, env: Record<string, string>): Promi
             { ...headers, 'idempotency-key': randomUUID() },
           );
           const body = await placed.text();
+          const message = (JSON.parse(body) as { message?: string }).message ?? '';
           if (placed.status === 201) latencies.push(performance.now() - at);
-          else refuse(`order ${placed.status}: ${(JSON.parse(body) as { message?: string }).message ?? ''}`.slice(0, 90));
+          else if (oneSlot && placed.status === 409 && message.includes('is full')) fullLatencies.push(performance.now() - at);
+          else refuse(`order ${placed.status}: ${message}`.slice(0, 90));
         }
       }),
     );
     const seconds = (performance.now() - startedAt) / 1000;
     latencies.sort((a, b) => a - b);
+    fullLatencies.sort((a, b) => a - b);
     return {
-      database,
+      ...(oneSlot
+        ? { full: { refusals: fullLatencies.length, perSecond: Math.round(fullLatencies.length / seconds), p99: Math.round(percentile(fullLatencies, 99)) } }
+        : {}),
+      database: oneSlot ? `${database}, one slot` : database,
       placed: latencies.length,
       perSecond: Math.round(latencies.length / seconds),
       p50: Math.round(percentile(latencies, 50)),
@@ -126,7 +143,7 @@ async function placeOrders(database: string, env: Record<string, string>): Promi
 
 export async function benchOrdersSection(): Promise<Figure[]> {
   console.log(`\n== Orders: ${CUSTOMERS} signed-in customers, each adding to the cart and placing an order in a loop for ${DURATION} s; ${machine()}`);
-  const runs: OrdersRun[] = [await placeOrders('SQLite', {})];
+  const runs: OrdersRun[] = [await placeOrders('SQLite', {}), await placeOrders('SQLite', {}, true)];
   let skipped: string | undefined;
   try {
     const database = await createPostgresDatabase('orders');
@@ -141,14 +158,24 @@ export async function benchOrdersSection(): Promise<Figure[]> {
   }
   printTable(
     'Orders',
-    runs.map((r) => ({ database: r.database, 'orders placed': r.placed, 'orders/s': r.perSecond, 'place p50 ms': r.p50, 'place p99 ms': r.p99, refused: r.refused })),
+    runs.map((r) => ({
+      database: r.database,
+      'orders placed': r.placed,
+      'orders/s': r.perSecond,
+      'place p50 ms': r.p50,
+      'place p99 ms': r.p99,
+      'slot full (409)': r.full ? `${r.full.refusals} (${r.full.perSecond}/s, p99 ${r.full.p99} ms)` : '–',
+      refused: r.refused,
+    })),
   );
   if (skipped) console.log(`  PostgreSQL skipped: ${skipped}`);
   return [
     ...runs.map((r) => ({
       section: 'orders',
-      figure: `orders/s, ${CUSTOMERS} customers, ${r.database}`,
-      value: `${r.perSecond} (p99 ${r.p99} ms)`,
+      figure: r.full ? `orders and full-slot refusals, ${CUSTOMERS} customers, ${r.database}` : `orders/s, ${CUSTOMERS} customers, ${r.database}`,
+      value: r.full
+        ? `${r.placed} placed until the slot was full, then ${r.full.refusals} refused (${r.full.perSecond}/s, p99 ${r.full.p99} ms)`
+        : `${r.perSecond} (p99 ${r.p99} ms)`,
       target: '',
       // Shown without a target; a refused order is a failure of the bench itself.
       met: r.refused === 'none' ? undefined : false,

@@ -4,6 +4,7 @@
  * is doing, which is why the catalogue is measured as a ratio to a bare server running in the same minute.
  * `tsx bench/run-all.ts orders lighthouse` runs only the sections named.
  */
+import { benchFirstTapSection } from './first-tap.bench.js';
 import { benchLighthouseSection } from './lighthouse.bench.js';
 import { Skipped, machine, printTable, type Figure } from './lib.js';
 import { benchOrdersSection } from './orders.bench.js';
@@ -14,6 +15,7 @@ const SECTIONS: Record<string, () => Promise<Figure[]>> = {
   catalogue: benchCatalogueSection,
   orders: benchOrdersSection,
   lighthouse: benchLighthouseSection,
+  'first-tap': benchFirstTapSection,
   'scale-out': benchScaleOutSection,
 };
 

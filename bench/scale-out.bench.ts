@@ -78,9 +78,17 @@ async function measure(a: Shop, b: Shop): Promise<Figure[]> {
   const token = ((await tokenAnswer.json()) as { data: { token: string } }).data.token;
 
   // Price change through A, visible on B.
-  type Listed = { data: { id: number; price: number; sizes: unknown[] }[] };
+  type Listed = { data: { id: number; price: number }[] };
   const listB = async () => ((await (await fetch(`${b.url}/api/v1/products?limit=50`)).json()) as Listed).data;
-  const product = (await listB()).find((p) => p.sizes.length === 0);
+  // A list carries what a list shows: the sizes are on the product's own answer.
+  const sizesOf = async (id: number) => ((await (await fetch(`${b.url}/api/v1/products/${id}`)).json()) as { data: { sizes: unknown[] } }).data.sizes;
+  let product: Listed['data'][number] | undefined;
+  for (const listed of await listB()) {
+    if ((await sizesOf(listed.id)).length === 0) {
+      product = listed;
+      break;
+    }
+  }
   if (!product) throw new Error('the demo menu has no single-size product');
   const visibility: number[] = [];
   const reads: number[] = [];

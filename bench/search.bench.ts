@@ -1,10 +1,12 @@
 /**
  * The catalogue section of `npm run bench`: the catalogue at two sizes, the demo menu and 10,000 generated products
- * in a temporary SQLite database, each served by the built shop. Ten clients load a page of the list, one product and
- * 1,000 distinct searches (typos, prefixes, two words, category words: more than the answer cache holds, so
- * every search is worked out). Each figure is set beside a bare Node.js http server sending the very same bytes (the
- * shop's headers and body) in
- * the same run, which shows what the shop itself costs on this machine whatever else the machine is doing.
+ * in a temporary SQLite database, each served by the built shop as `npm start` runs it (production, shipped logging).
+ * Ten clients load pages of the list (tabs, sorts, pages), products (many ids) and searches: 2,000 never asked before,
+ * each once (cold), apart from a set asked again and again (repeats). List, product and repeats are set beside a bare
+ * Node.js http server sending the very same bytes (the shop's headers and body) in the same run, which shows what the
+ * shop itself costs on this machine whatever else the machine is doing. Then the first search after a staff change
+ * to the menu, and the shop's memory: after a minute of mixed load (demo menu), and through 10,000 distinct searches
+ * (10,000 products), to see it stay flat.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,14 +14,36 @@ import path from 'node:path';
 import { openDatabase } from '../apps/api/src/db/database.js';
 import { migrateToLatest } from '../apps/api/src/db/migrate.js';
 import { createProductService, type NewProduct } from '../apps/api/src/modules/products/products.service.js';
-import { DURATION, fetchAnswer, load, machine, printTable, ratio, startBareServer, startShop, type Answer, type Figure, type Load } from './lib.js';
+import {
+  DURATION,
+  fetchAnswer,
+  load,
+  machine,
+  printTable,
+  ratio,
+  startBareServer,
+  startShop,
+  staffToken,
+  type Answer,
+  type Figure,
+  type Load,
+  type Shop,
+} from './lib.js';
 
 const CONNECTIONS = 10;
 const LARGE_CATALOGUE = 10_000;
-const DISTINCT_QUERIES = 1_000;
+/** Searches never asked before, each asked once: every one is worked out (index, ranking, its page's rows). */
+const COLD_QUERIES = 2_000;
+/** Searches asked again and again: answers from the cache. */
+const REPEATED_QUERIES = 200;
+/** Distinct searches the large catalogue's memory is watched through. */
+const MEMORY_QUERIES = 10_000;
+const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
 const PAGE = 'page=1&limit=24';
+/** What issue 18 measured of the original backend on this machine: its code is not in this repository. */
+const ORIGINAL = { listBytes: 5_611, listReqPerSec: '1,491-1,809' };
 // What the shop aims for; shown beside the figures, not asserted (a shared machine moves them from run to run).
-const TARGET = { ofBare: 0.9, searchP99Ms: 20 };
+const TARGET = { ofBare: 0.9, searchP99Ms: 20, firstSearchAfterChangeMs: 50, demoRssMb: 150, largeRssMb: 250, rssGrowthMb: 10 };
 
 /** A small seeded generator, so every run benches the same catalogue and the same queries. */
 function random(seed: number) {
@@ -145,6 +169,43 @@ interface Measured {
   rows: Record<string, string | number>[];
   shop: Record<Case, Load>;
   bare: Record<Case, Load>;
+  cold: Load;
+  listBytes: number;
+  list20: Load;
+  firstSearchAfterChangeMs: number;
+  rss: { label: string; mb: number; target?: number }[];
+  rssHalves?: [number, number];
+}
+
+/** Tabs, sorts and pages a customer goes through: the list URLs the list case cycles over. */
+function listPaths(total: number): string[] {
+  const pages = Math.max(1, Math.min(3, Math.ceil(total / 24)));
+  const paths: string[] = [];
+  for (const filter of ['', 'cat=coffee&', 'cat=non-coffee&', 'cat=foods&', 'cat=add-on&', 'featured=true&']) {
+    for (const sort of ['', 'sort=name&', 'sort=price&', 'sort=newest&']) {
+      for (let page = 1; page <= pages; page++) paths.push(`/api/v1/products?${filter}${sort}page=${page}&limit=24`);
+    }
+  }
+  return paths;
+}
+
+/** The time of one request, in ms. */
+async function timed(url: string): Promise<number> {
+  const at = performance.now();
+  await (await fetch(url)).arrayBuffer();
+  return performance.now() - at;
+}
+
+/** A staff change to the menu (a price, through the API, as the staff screen makes it), then the time of the first search. */
+async function firstSearchAfterChange(shop: Shop, productId: string, query: string): Promise<number> {
+  const token = await staffToken(shop);
+  const changed = await fetch(`${shop.url}/api/v1/products/${productId}`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ isSoldOut: false, description: 'Changed by the bench' }),
+  });
+  if (!changed.ok) throw new Error(`the menu change answered ${changed.status}: ${await changed.text()}`);
+  return timed(`${shop.url}/api/v1/products?search=${encodeURIComponent(query)}&${PAGE}`);
 }
 
 async function benchCatalogue(label: string, large: boolean): Promise<Measured> {
@@ -158,41 +219,73 @@ async function benchCatalogue(label: string, large: boolean): Promise<Measured> 
     try {
       const base = shop.url;
       const all = (await (await fetch(`${base}/api/v1/products?page=1&limit=100`)).json()) as {
-        data: { id: number | string; name: string }[];
+        data: { id: string; name: string }[];
         meta: { total: number };
       };
-      const firstSearchAt = performance.now();
-      await (await fetch(`${base}/api/v1/products?search=capucino&${PAGE}`)).arrayBuffer();
-      const firstSearchMs = performance.now() - firstSearchAt;
+      const firstSearchMs = await timed(`${base}/api/v1/products?search=capucino&${PAGE}`);
 
-      const names = all.data.map((p) => p.name);
-      const searchPaths = distinctQueries(names, DISTINCT_QUERIES).map((q) => `/api/v1/products?search=${encodeURIComponent(q)}&${PAGE}`);
+      // The words customers type come from the whole menu: the generator's names at 10,000 products.
+      const names = large ? generatedCatalogue(LARGE_CATALOGUE).map((p) => p.name) : all.data.map((p) => p.name);
+      const queries = distinctQueries(names, COLD_QUERIES + REPEATED_QUERIES + (large ? MEMORY_QUERIES : 0));
+      const searchPath = (q: string) => `/api/v1/products?search=${encodeURIComponent(q)}&${PAGE}`;
+      const repeated = queries.slice(0, REPEATED_QUERIES).map(searchPath);
+      const cold = queries.slice(REPEATED_QUERIES, REPEATED_QUERIES + COLD_QUERIES).map(searchPath);
+      const forMemory = queries.slice(REPEATED_QUERIES + COLD_QUERIES).map(searchPath);
+      const list20 = '/api/v1/products?limit=20';
       const cases: [Case, string, string[]][] = [
-        ['list', 'list (page of 24)', [`/api/v1/products?${PAGE}`]],
-        ['product', 'one product', [`/api/v1/products/${String(all.data[0]?.id)}`]],
-        ['search', `search, ${DISTINCT_QUERIES} distinct queries`, searchPaths],
+        ['list', `list, ${listPaths(all.meta.total).length} tab/sort/page URLs`, listPaths(all.meta.total)],
+        ['product', `one product, ${Math.min(50, all.data.length)} ids`, all.data.slice(0, 50).map((p) => `/api/v1/products/${p.id}`)],
+        ['search', `search, ${REPEATED_QUERIES} queries repeated`, repeated],
       ];
 
-      // The bytes the shop answers, fetched once (this also fills the shop's cache for list and product alike).
+      // Cold first, before anything else has asked these queries: each asked once, ten at a time.
+      const coldLoad = await load(base, cold, CONNECTIONS, { once: true });
+
+      // The bytes the shop answers, fetched once (this also fills the shop's cache for the repeated cases).
       const answers = new Map<string, Answer>();
-      for (const [, , paths] of cases) {
-        for (const p of paths) answers.set(p, await fetchAnswer(base + p));
-      }
+      for (const p of [list20, ...cases.flatMap(([, , paths]) => paths)]) answers.set(p, await fetchAnswer(base + p));
       bare = await startBareServer(answers);
+      const listBytes = answers.get(list20)?.body.length ?? NaN;
 
       console.log(
-        `  ${label}: ${all.meta.total} products; listening ${Math.round(ready - startedAt)} ms after start, first search ${Math.round(firstSearchMs)} ms`,
+        `  ${label}: ${all.meta.total} products; listening ${Math.round(ready - startedAt)} ms after start, first search ${Math.round(firstSearchMs)} ms; ` +
+          `GET ${list20}: ${listBytes} bytes; ${COLD_QUERIES} cold searches: p50 ${coldLoad.p50} ms, p99 ${coldLoad.p99} ms, ${coldLoad.reqPerSec} req/s`,
       );
-      const measured: Measured = { label, total: all.meta.total, rows: [], shop: {} as Record<Case, Load>, bare: {} as Record<Case, Load> };
-      for (const [key, name, paths] of cases) {
+      const measured: Measured = {
+        label,
+        total: all.meta.total,
+        rows: [],
+        shop: {} as Record<Case, Load>,
+        bare: {} as Record<Case, Load>,
+        cold: coldLoad,
+        listBytes,
+        list20: { reqPerSec: 0, p50: 0, p99: 0, errors: 0 },
+        firstSearchAfterChangeMs: NaN,
+        rss: [],
+      };
+      measured.rows.push({
+        catalogue: label,
+        endpoint: `search, ${COLD_QUERIES} never asked (each once)`,
+        'shop req/s': coldLoad.reqPerSec,
+        'shop p50 ms': coldLoad.p50,
+        'shop p99 ms': coldLoad.p99,
+        'bare req/s': '–',
+        'bare p99 ms': '–',
+        'shop/bare': '–',
+        errors: coldLoad.errors,
+      });
+      for (const [key, name, paths] of [...cases, ['list', `list of 20 (${listBytes} bytes)`, [list20]] as [Case, string, string[]]]) {
         // Shop, bare, bare, shop: whatever else the machine does in that minute falls on both alike.
         const shopFirst = await load(base, paths, CONNECTIONS);
         const bareFirst = await load(bare.url, paths, CONNECTIONS);
         const bareSecond = await load(bare.url, paths, CONNECTIONS);
         const onShop = mean(shopFirst, await load(base, paths, CONNECTIONS));
         const onBare = mean(bareFirst, bareSecond);
-        measured.shop[key] = onShop;
-        measured.bare[key] = onBare;
+        if (paths[0] === list20) measured.list20 = onShop;
+        else {
+          measured.shop[key] = onShop;
+          measured.bare[key] = onBare;
+        }
         measured.rows.push({
           catalogue: label,
           endpoint: name,
@@ -205,6 +298,26 @@ async function benchCatalogue(label: string, large: boolean): Promise<Measured> 
           errors: onShop.errors + onBare.errors,
         });
       }
+
+      measured.firstSearchAfterChangeMs = await firstSearchAfterChange(shop, all.data[0]?.id ?? '1', 'latte');
+
+      if (large) {
+        // 10,000 searches never asked before, in two halves: memory after each shows whether it keeps growing.
+        const half = Math.floor(forMemory.length / 2);
+        await load(base, forMemory.slice(0, half), CONNECTIONS, { once: true });
+        const first = shop.rssMb();
+        await load(base, forMemory.slice(half), CONNECTIONS, { once: true });
+        const second = shop.rssMb();
+        measured.rssHalves = [first, second];
+        measured.rss.push({ label: `after ${forMemory.length} distinct searches`, mb: second, target: TARGET.largeRssMb });
+      } else {
+        // A minute of what a shop's visitors do: pages, tabs, products, searches old and new, the drawn pages.
+        const pages = ['/', '/products', ...all.data.slice(0, 20).map((p) => `/products/${p.id}`)];
+        const products = all.data.slice(0, 50).map((p) => `/api/v1/products/${p.id}`);
+        const mixed = [...listPaths(all.meta.total), ...products, ...repeated, ...cold, ...pages];
+        await load(base, mixed, CONNECTIONS, { seconds: MIXED_SECONDS });
+        measured.rss.push({ label: `after ${MIXED_SECONDS} s of mixed load`, mb: shop.rssMb(), target: TARGET.demoRssMb });
+      }
       return measured;
     } finally {
       await bare?.stop();
@@ -215,33 +328,75 @@ async function benchCatalogue(label: string, large: boolean): Promise<Measured> 
   }
 }
 
-/** List, one product and search, at the demo menu's size and at 10,000 products, each beside the bare server. */
+const fixed = (n: number) => (Number.isFinite(n) ? String(Math.round(n)) : 'n/a');
+
+/** List, product and search at the demo menu's size and at 10,000 products, beside the bare server; memory. */
 export async function benchCatalogueSection(): Promise<Figure[]> {
-  console.log(`\n== Catalogue vs a bare node:http server (same bytes, same run): ${CONNECTIONS} connections, each case run twice on each, alternately, ${DURATION} s a run, ${machine()}`);
+  console.log(
+    `\n== Catalogue vs a bare node:http server (same bytes, same run): ${CONNECTIONS} connections, each case run twice on each, alternately, ${DURATION} s a run, ${machine()}`,
+  );
   const small = await benchCatalogue('demo menu', false);
   const large = await benchCatalogue(`${LARGE_CATALOGUE} products`, true);
   printTable('Catalogue', [...small.rows, ...large.rows]);
+  printTable('Memory (RSS of the shop process)', [
+    ...[small, large].flatMap((m) => m.rss.map((r) => ({ catalogue: m.label, when: r.label, 'RSS MB': r.mb, target: r.target ? `<= ${r.target}` : '' }))),
+    ...(large.rssHalves ? [{ catalogue: large.label, when: 'after the first half of those searches', 'RSS MB': large.rssHalves[0], target: '' }] : []),
+  ]);
 
   const figures: Figure[] = [];
+  figures.push({
+    section: 'catalogue',
+    figure: 'list of 20 vs the original backend (its 20 products, its PostgreSQL)',
+    value:
+      `can't run: the original backend's code is not in this repository. The shop: GET /api/v1/products?limit=20 ${small.listBytes} bytes, ` +
+      `${small.list20.reqPerSec} req/s (issue 18 measured the original at ${ORIGINAL.listBytes} bytes, ${ORIGINAL.listReqPerSec} req/s)`,
+    target: '>= 10x the original',
+  });
   for (const m of [small, large]) {
-    for (const [key, name] of [['list', 'list'], ['product', 'one product']] as const) {
+    for (const [key, name] of [['list', 'list (tabs, sorts, pages)'], ['product', 'one product (many ids)'], ['search', 'search repeats']] as const) {
       const r = ratio(m.shop[key].reqPerSec, m.bare[key].reqPerSec);
       figures.push({
         section: 'catalogue',
         figure: `${name} at ${m.total} products, shop/bare req/s`,
         value: `${r} (${m.shop[key].reqPerSec}/${m.bare[key].reqPerSec})`,
-        target: `>= ${TARGET.ofBare}`,
-        met: r >= TARGET.ofBare && m.shop[key].errors === 0,
+        target: key === 'search' ? '' : `>= ${TARGET.ofBare}`,
+        met: key === 'search' ? undefined : r >= TARGET.ofBare && m.shop[key].errors === 0,
       });
     }
     figures.push({
       section: 'catalogue',
-      figure: `search at ${m.total} products, p99 (${CONNECTIONS} distinct at once)`,
-      value: `${m.shop.search.p99} ms (${m.shop.search.reqPerSec} req/s, ${ratio(m.shop.search.reqPerSec, m.bare.search.reqPerSec)} of bare)`,
+      figure: `search at ${m.total} products, ${COLD_QUERIES} never asked, p99 (${CONNECTIONS} at once)`,
+      value: `${m.cold.p99} ms (p50 ${m.cold.p50} ms, ${m.cold.reqPerSec} req/s; repeats p99 ${m.shop.search.p99} ms)`,
       // The target is set for the large catalogue; the demo menu's figure is shown beside it.
       target: m === large ? `<= ${TARGET.searchP99Ms} ms` : '',
-      met: m === large ? m.shop.search.p99 <= TARGET.searchP99Ms && m.shop.search.errors === 0 : undefined,
+      met: m === large ? m.cold.p99 <= TARGET.searchP99Ms && m.cold.errors === 0 : undefined,
     });
+    figures.push({
+      section: 'catalogue',
+      figure: `first search after a menu change at ${m.total} products`,
+      value: `${fixed(m.firstSearchAfterChangeMs)} ms`,
+      target: m === large ? `<= ${TARGET.firstSearchAfterChangeMs} ms` : '',
+      met: m === large ? m.firstSearchAfterChangeMs <= TARGET.firstSearchAfterChangeMs : undefined,
+    });
+    for (const r of m.rss) {
+      figures.push({
+        section: 'catalogue',
+        figure: `RSS at ${m.total} products, ${r.label}`,
+        value: Number.isFinite(r.mb) ? `${r.mb} MB` : "can't run: no /proc on this system",
+        target: r.target ? `<= ${r.target} MB` : '',
+        met: r.target && Number.isFinite(r.mb) ? r.mb <= r.target : undefined,
+      });
+    }
+    if (m.rssHalves) {
+      const growth = m.rssHalves[1] - m.rssHalves[0];
+      figures.push({
+        section: 'catalogue',
+        figure: `RSS growth over the last half of ${MEMORY_QUERIES} distinct searches`,
+        value: Number.isFinite(growth) ? `${growth} MB (${m.rssHalves[0]} -> ${m.rssHalves[1]})` : "can't run: no /proc on this system",
+        target: `<= ${TARGET.rssGrowthMb} MB`,
+        met: Number.isFinite(growth) ? growth <= TARGET.rssGrowthMb : undefined,
+      });
+    }
   }
   return figures;
 }

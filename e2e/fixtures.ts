@@ -9,9 +9,10 @@ interface ShopFixtures {
 }
 
 /**
- * Pages that arrive drawn (home, the menu, a product) start the app after their first paint; a tap before that
- * does nothing, as for a customer on a slow phone. Each load through `page` waits until the app has started
- * (`<html data-app-started>`, set by apps/web/src/main.tsx), so a story taps a tab only once it answers.
+ * Pages that arrive drawn (home, the menu, a product) start the app after their first paint; a tap before that is
+ * held by boot.ts and done once the app has started (e2e/early-taps.spec.ts tests that). Each load through `page`
+ * waits until the app has started (`<html data-app-started>`, set by apps/web/src/main.tsx), so a story's taps take
+ * effect at once.
  */
 function waitForAppOnLoad(page: Page): void {
   const started = () => page.waitForSelector('html[data-app-started]', { state: 'attached' });

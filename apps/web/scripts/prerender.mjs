@@ -55,7 +55,7 @@ function bootAfterPaint(html) {
   const app = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html)?.[1];
   if (!app) throw new Error("dist/index.html has no module script: cannot start the app after the first paint.");
   const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
-  const bootTag = `<script type="module" crossorigin src="/${boot}" data-app="${app}" data-preload="${preloads.join(' ')}"></script>`;
+  const bootTag = `<script type="module" async crossorigin src="/${boot}" data-app="${app}" data-preload="${preloads.join(' ')}"></script>`;
   return html
     .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
     .replace(/<script type="module" crossorigin src="[^"]+"><\/script>/, () => bootTag);

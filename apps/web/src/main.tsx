@@ -39,7 +39,7 @@ async function start(container: HTMLElement) {
   const app = (
     <StrictMode>
       <AppProviders seeds={readPageData()}>
-        <AppRouter router={createAppRouter()} />
+        <AppRouter router={createAppRouter(prerendered)} />
       </AppProviders>
       <Started />
     </StrictMode>

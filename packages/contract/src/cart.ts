@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PriceSummary, PricedLine } from './checkout-common.js';
-import { dataOf } from './common.js';
+import { dataOf, idInput } from './common.js';
 import { BaristaNoteInput, OptionIdsInput } from './options.js';
 import { SizeCode } from './products.js';
 import { CartCoupon } from './promotions.js';
@@ -33,12 +33,7 @@ export const Quantity = z
 /** One line to add. Any price sent along is stripped: the server prices every line from the menu. */
 export const AddCartLineInput = z
   .object({
-    productId: z
-      .number({ error: 'must be a product id' })
-      .int('must be a product id')
-      .positive('must be a product id')
-      // Ids fit the `integer` column of both databases.
-      .max(2_147_483_647, 'must be a product id')
+    productId: idInput('must be a product id')
       .describe('The product to add, as in `/products/{id}`'),
     size: SizeCode.nullable()
       .default(null)

@@ -56,6 +56,16 @@ export const PageQuery = z.object({
     .describe(`Most items on one page, at most ${MAX_PAGE_LIMIT}`),
 });
 
+/**
+ * An id in a request body: a whole number, or the same digits as text, the form the reads give it in (a product's
+ * `id` is "3"), so a client can send back what it read. Anything else is refused with `message`.
+ */
+export const idInput = (message: string) =>
+  z
+    .union([z.number(), z.string().trim().regex(/^\d{1,10}$/).transform(Number)], { error: message })
+    // Ids fit the `integer` column of both databases.
+    .pipe(z.number().int(message).positive(message).max(2_147_483_647, message));
+
 /** An id in a path: kept a string so that a malformed id is a 404 from the route, not a 400. */
 export const IdParam = z.object({ id: z.string().describe('The id, a whole number; any other text is not found (404)') });
 export type IdParam = z.infer<typeof IdParam>;

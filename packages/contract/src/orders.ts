@@ -114,7 +114,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 export const PAYMENT_STATUSES = ['awaiting-payment', 'cash-on-delivery', 'paid'] as const;
 export const PaymentStatus = z
   .enum(PAYMENT_STATUSES)
-  .describe('Where the money is: awaiting-payment (staff confirm it), cash-on-delivery (paid on hand-over) or paid');
+  .describe('Where the money is: awaiting-payment (staff, or the payment gateway, confirm it), cash-on-delivery (paid on hand-over) or paid');
 export type PaymentStatus = z.infer<typeof PaymentStatus>;
 
 /**

@@ -85,7 +85,7 @@ export const Product = z
       .array(ProductImage)
       .min(1)
       .describe(
-        'The pictures, never empty: a product staff gave no picture shows one drawn for it. The first is the main picture',
+        "The pictures, never empty: a product staff gave no picture shows its category's default picture (one file shared by all of them). The first is the main picture",
       ),
     imageUrl: z.string().describe('Address of the main picture: the same as `images[0].url`'),
     description: z.string().describe('What the product is, as shown on its page; may be empty'),
@@ -148,7 +148,30 @@ export const ListProductsQuery = PageQuery.extend({
 export type ListProductsQuery = z.infer<typeof ListProductsQuery>;
 export type ListProductsQueryInput = z.input<typeof ListProductsQuery>;
 
-export const ProductListResponse = pageOf(Product, 'The products of this page').describe('A page of the menu');
+/**
+ * A product as a list shows it: a card's name, prices, picture and marks, plus the fields clients written for the
+ * original shop read from a list (`id`, `name`, `price`, `category`, `images[].filename`). What only a product's own
+ * page shows (description, sizes, option groups, dates) comes from `GET /products/{id}`: a list of 20 is about a
+ * quarter of the bytes it was with every product whole.
+ */
+export const ProductListItem = Product.pick({
+  id: true,
+  name: true,
+  price: true,
+  priceIdr: true,
+  promoPriceIdr: true,
+  category: true,
+  images: true,
+  isFavorite: true,
+  isPromo: true,
+  isSoldOut: true,
+}).meta({
+  id: 'ProductListItem',
+  description: 'A product as a list shows it; its description, sizes and option groups are in `GET /products/{id}`',
+});
+export type ProductListItem = z.infer<typeof ProductListItem>;
+
+export const ProductListResponse = pageOf(ProductListItem, 'The products of this page').describe('A page of the menu');
 export type ProductListResponse = z.infer<typeof ProductListResponse>;
 export const ProductResponse = dataOf(Product, 'The product').describe('The product');
 export type ProductResponse = z.infer<typeof ProductResponse>;

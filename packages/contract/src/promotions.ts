@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf } from './common.js';
+import { dataOf, idInput } from './common.js';
 
 /** The pictures of the web app's coupon art, by key. */
 export const PROMOTION_PICTURES = ['mothers-day', 'sunday-coffee', 'halloween', 'birthday'] as const;
@@ -191,11 +191,7 @@ export const PromotionInput = z
       .max(100_000_000, 'must be at most 100000000')
       .default(0)
       .describe('Percent (1 to 100) for percent-off, whole rupiah for amount-off; unused for the others'),
-    targetProductId: z
-      .number({ error: 'must be a product id' })
-      .int('must be a product id')
-      .positive('must be a product id')
-      .max(2_147_483_647, 'must be a product id')
+    targetProductId: idInput('must be a product id')
       .nullable()
       .default(null)
       .describe('free-item and buy-one-get-one: the one product that qualifies; null: see targetCategory'),

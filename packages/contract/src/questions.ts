@@ -1,14 +1,10 @@
 import { z } from 'zod';
-import { dataOf } from './common.js';
+import { dataOf, idInput } from './common.js';
 import { QUESTION_CONTACT_MAX_LENGTH, QUESTION_MESSAGE_MAX_LENGTH, QUESTION_NAME_MAX_LENGTH } from './question-limits.js';
 
 export const AskQuestionInput = z
   .object({
-    productId: z
-      .number({ error: 'must be a product id' })
-      .int('must be a product id')
-      .positive('must be a product id')
-      .max(2_147_483_647, 'must be a product id')
+    productId: idInput('must be a product id')
       .optional()
       .describe('The product the question is about (its page), if any'),
     name: z

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { renderProductPicture } from '../lib/product-art.js';
+import { PICTURE_COPY_WIDTHS, pictureCopyName } from '../lib/images.js';
+import { renderProductPicture } from './product-art.js';
 import { DEMO_PICTURES_DIR, demoPictureName } from './demo-pictures.js';
 import { DEMO_MENU } from './menu.js';
 
@@ -18,9 +19,10 @@ async function meanDifference(a: Buffer | string, b: Buffer | string): Promise<n
 }
 
 describe("the demo menu's committed pictures", () => {
-  it('hold one picture per product of the menu, and nothing else', () => {
+  it('hold one picture per product of the menu with its narrower copies, and nothing else', () => {
     const files = fs.readdirSync(DEMO_PICTURES_DIR).sort();
-    expect(files).toEqual(DEMO_MENU.map(demoPictureName).sort());
+    const withCopies = (name: string) => [name, ...PICTURE_COPY_WIDTHS.map((width) => pictureCopyName(name, width))];
+    expect(files).toEqual(DEMO_MENU.flatMap((item) => withCopies(demoPictureName(item))).sort());
   });
 
   it.each(DEMO_MENU.map((p) => p.name))('%s is a 640x640 WebP with a real drawing in it', async (name) => {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CATEGORIES, type ProductListResponse } from '@coffee/contract';
+import { CATEGORIES, type Product, type ProductListResponse, type ProductResponse } from '@coffee/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { isPictureCopyName } from '../lib/images.js';
@@ -24,6 +24,14 @@ async function allProducts(): Promise<ProductListResponse> {
   const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/products?limit=100' });
   expect(res.statusCode).toBe(200);
   return res.json<ProductListResponse>();
+}
+
+/** Every product whole, as its own page reads it (a list carries what a list shows). */
+async function allProductsWhole(): Promise<Product[]> {
+  const { data } = await allProducts();
+  return Promise.all(
+    data.map(async (item) => (await ctx.app.inject({ method: 'GET', url: `/api/v1/products/${item.id}` })).json<ProductResponse>().data),
+  );
 }
 
 describe('loadDemoData', () => {
@@ -52,7 +60,7 @@ describe('loadDemoData', () => {
   });
 
   it('attaches the demo option groups to the drinks, with the oat milk and extra shot a customer can choose', async () => {
-    const { data } = await allProducts();
+    const data = await allProductsWhole();
     const latte = data.find((p) => p.name === 'Creamy Ice Latte');
     expect(latte?.optionGroups.map((g) => g.name)).toEqual(['Milk', 'Sugar', 'Ice', 'Extra shot', 'Syrup', 'Toppings']);
     expect(latte?.optionGroups[0]?.options).toContainEqual(expect.objectContaining({ name: 'Oat milk', priceDeltaIdr: 8_000 }));
@@ -60,12 +68,12 @@ describe('loadDemoData', () => {
   });
 
   it('back-dates products so that "newest" has an order to show', async () => {
-    const { data } = await allProducts();
+    const data = await allProductsWhole();
     expect(new Set(data.map((p) => p.createdAt.slice(0, 10))).size).toBeGreaterThan(1);
   });
 
   it('serves each picture at its imageUrl as an image', async () => {
-    const { data } = await allProducts();
+    const data = await allProductsWhole();
     const product = data.find((p) => p.name === 'Hazelnut Latte') ?? data[0];
 
     const res = await ctx.app.inject({ method: 'GET', url: product?.imageUrl ?? '/missing' });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { OptionGroupInput, SIZE_CODES, priceUnitsToRupiah } from '@coffee/contract';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
+import { PICTURE_COPY_WIDTHS, pictureCopyName } from '../lib/images.js';
 import { createOptionService } from '../modules/options/options.service.js';
 import { createProductService, type NewProduct } from '../modules/products/products.service.js';
 import { DEMO_PICTURES_DIR, demoPictureName } from './demo-pictures.js';
@@ -72,10 +73,23 @@ export async function loadDemoData(
     const copied = await Promise.allSettled(
       DEMO_MENU.map(async (item) => {
         const fileName = `${randomUUID()}.webp`;
-        const file = path.join(config.uploadsDir, fileName);
-        // Recorded before copying: a copy that fails half-way still leaves a file to remove.
-        written.push(file);
-        await fs.copyFile(path.join(picturesDir, demoPictureName(item)), file, fs.constants.COPYFILE_EXCL);
+        const committed = demoPictureName(item);
+        // Its narrower copies first, when committed (a missing one is written by the start-up check), then the picture.
+        const files: [string, string][] = [
+          ...PICTURE_COPY_WIDTHS.map((width) => [pictureCopyName(committed, width), pictureCopyName(fileName, width)] as [string, string]),
+          [committed, fileName],
+        ];
+        for (const [from, to] of files) {
+          const file = path.join(config.uploadsDir, to);
+          // Recorded before copying: a copy that fails half-way still leaves a file to remove.
+          written.push(file);
+          try {
+            await fs.copyFile(path.join(picturesDir, from), file, fs.constants.COPYFILE_EXCL);
+          } catch (err) {
+            // A copy not committed (pictures drawn before copies were) is left to the start-up check.
+            if (from === committed || (err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+          }
+        }
         return { item, fileName };
       }),
     );

@@ -29,7 +29,7 @@ export function demoPromotions(wingsProductId: number | null): NewPromotion[] {
     {
       ...ANY_TIME,
       name: 'Sunday Morning Coffee',
-      description: 'A cup of coffee free on Sunday morning, 07:00 to 09:00, for member card holders dining in',
+      description: 'A cup of coffee free on Sunday morning, 7 to 9 AM (07:00-09:00), for member card holders dining in',
       picture: 'sunday-coffee',
       code: 'SUNDAYCOFFEE',
       weekdays: [7],

@@ -1,7 +1,7 @@
 import { CATEGORIES, OptionGroupInput } from '@coffee/contract';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { PICTURE_SIZE, renderProductSvg } from '../lib/product-art.js';
+import { PICTURE_SIZE, renderProductSvg } from './product-art.js';
 import { DEMO_MENU, DEMO_OPTION_GROUPS, demoOptionGroupsOf, type DemoProduct } from './menu.js';
 
 const byName = (name: string): DemoProduct => {

@@ -1,5 +1,5 @@
 import type { Category, OptionGroupInputBody, SizeCode } from '@coffee/contract';
-import type { ArtSpec } from '../lib/product-art.js';
+import type { ArtSpec } from './product-art.js';
 
 /** One product of the demo menu. Prices are in thousands of rupiah, as the API's `price` (34 is IDR 34.000). */
 export type DemoProduct = {

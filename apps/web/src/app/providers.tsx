@@ -2,7 +2,6 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ToastProvider } from '../components/ui/toast';
-import { ApiError } from '../lib/api-client';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -11,12 +10,18 @@ export function createQueryClient(): QueryClient {
         // A minute of freshness: switching tabs or coming back to a page shows the cache without a new request.
         staleTime: 60_000,
         // A 4xx answer (unknown product, bad keyword) will not change by asking again.
-        retry: (failureCount, error) =>
-          !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
+        // Read by name rather than `instanceof ApiError`: importing lib/api-client here put it in the first screen's
+        // JavaScript, whose budget pays for boot.ts holding early taps (decision 024).
+        retry: (failureCount, error) => !(error.name === 'ApiError' && isClientError(error)) && failureCount < 2,
       },
     },
   });
 }
+
+const isClientError = (error: Error) => {
+  const status = (error as Error & { status?: unknown }).status;
+  return typeof status === 'number' && status >= 400 && status < 500;
+};
 
 /** An API answer the page arrived with (a server-rendered page's data), under the query key that asks for it. */
 export interface QuerySeed {

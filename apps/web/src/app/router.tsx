@@ -67,8 +67,10 @@ export const routes: RouteObject[] = [
  * Made in the browser only: the prerender step (entry-server.tsx) imports `routes` in Node, where there is no
  * window for a browser router.
  */
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+export function createAppRouter(drawn = false) {
+  // A page that arrived drawn is hydrated where the customer already is: with hydration data the router does not
+  // scroll to the top at start (a phone user who scrolled down to the sizes would be thrown back up).
+  return createBrowserRouter(routes, drawn ? { hydrationData: {} } : undefined);
 }
 
 export function AppRouter({ router }: { router: ReturnType<typeof createAppRouter> }) {

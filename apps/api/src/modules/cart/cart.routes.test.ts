@@ -75,6 +75,18 @@ describe('the cart API', () => {
     expect(cart.itemCount).toBe(5);
   });
 
+  it('takes the product id as the product list gives it (text "3"), and refuses text that is not an id', async () => {
+    const shopper = await signUpAndSignIn(ctx);
+    const asText = await addToCart(ctx, shopper, { productId: String(latte.id) as unknown as number, size: 'R', quantity: 1 });
+    expect(asText.statusCode).toBe(200);
+    expect(cartOf(asText).lines.map((l) => [l.productId, l.quantity])).toEqual([[latte.id, 1]]);
+    for (const junk of ['latte', '3.5', '-3', '', '99999999999']) {
+      const refused = await addToCart(ctx, shopper, { productId: junk as unknown as number, size: 'R', quantity: 1 });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ field: 'productId', message: 'The product must be a product id.' });
+    }
+  });
+
   it('ignores any price a client sends', async () => {
     const shopper = await signUpAndSignIn(ctx);
     const res = await addToCart(ctx, shopper, {

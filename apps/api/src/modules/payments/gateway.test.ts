@@ -221,6 +221,21 @@ describe('refunds through the gateway', () => {
     }
   });
 
+  it('refunds at once a QR paid after its order was cancelled', async () => {
+    const { customer, order } = await placed('qris');
+    const reference = order.payment?.reference ?? '';
+    // The cancel cannot close the QR at the gateway (it does not answer), so the customer can still pay it.
+    await sim.idle();
+    sim.failNext(1);
+    expect((await cancel(customer, order.id)).statusCode).toBe(200);
+    expect(sim.transactions.get(reference)?.status).toBe('pending');
+    expect(await sim.pay(reference)).toBe(200);
+    const after = await mine(customer, order.id);
+    expect(after).toMatchObject({ status: 'cancelled', paymentStatus: 'paid', refundStatus: 'refunded' });
+    expect(kinds(after)).toEqual(['placed', 'cancelled', 'paid', 'refunded']);
+    expect(sim.transactions.get(reference)?.status).toBe('refund');
+  });
+
   it('keeps "Refund due" with the gateway\'s reason when the refund fails, and staff can still record a refund made another way', async () => {
     const { customer, order } = await placed('bank-account', { bank: 'bni' });
     expect(order.payment).toMatchObject({ bank: 'bni', gatewayStatus: 'pending', qrString: null });

@@ -58,3 +58,23 @@ describe('AnswerCache', () => {
     expect(attempts).toBe(2);
   });
 });
+
+describe('AnswerCache with a weight', () => {
+  it('keeps the weight of its answers under the bound, dropping the least recently used first', async () => {
+    const cache = new AnswerCache<string[]>(100, () => 0, { of: (items) => items.length, max: 10 });
+    const loads: string[] = [];
+    const get = (key: string, size: number) =>
+      cache.get(key, () => {
+        loads.push(key);
+        return Promise.resolve(Array.from({ length: size }, () => key));
+      });
+    await get('small', 2);
+    await get('large', 6);
+    await get('small', 2);
+    await get('huge', 5); // 2 + 6 + 5 > 10: 'large' (least recently used) goes
+    expect(cache.weightKept).toBeLessThanOrEqual(10);
+    await get('small', 2);
+    await get('large', 6);
+    expect(loads).toEqual(['small', 'large', 'huge', 'large']);
+  });
+});

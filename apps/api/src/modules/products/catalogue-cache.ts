@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RedisLink } from '../../lib/redis.js';
 
@@ -111,24 +112,36 @@ export async function broadcastCatalogueVersion(
   return version;
 }
 
+/** A bound on what the cached answers weigh (items of a list, say), beside the bound on their number. */
+export interface AnswerWeight<V> {
+  /** The weight of a loaded answer, at least 1. */
+  of: (value: V) => number;
+  /** Most weight kept; the least recently used answers go first past it. */
+  max: number;
+}
+
 /**
- * A bounded map of answers (least recently used goes first) that empties itself when the catalogue version
- * moves on. It holds promises, so concurrent identical requests on a cold cache share one database query.
- * Answers are shared between requests: callers must treat them as read-only.
+ * A bounded map of answers (least recently used goes first, `lru-cache`) that empties itself when the catalogue
+ * version moves on. It holds promises, so concurrent identical requests on a cold cache share one database query.
+ * With `weight`, an answer counts 1 while it loads and its weight once loaded, so a few whole-menu pages cannot
+ * hold as much memory as hundreds of small ones. Answers are shared between requests: callers must treat them as
+ * read-only.
  */
 export class AnswerCache<V> {
-  private readonly entries = new Map<string, Promise<V>>();
+  private readonly entries: LRUCache<string, Promise<V>>;
   /** Lookups answered from the cache, and ones that had to load (the metrics' hit rate). */
   hits = 0;
   misses = 0;
-  /** The most recently used key: a hit on it needs no re-insertion (the common case, a hot answer). */
-  private newest: string | undefined;
   private version: number;
 
   constructor(
-    private readonly maxEntries: number,
+    maxEntries: number,
     private readonly currentVersion: () => number,
+    private readonly weight?: AnswerWeight<V>,
   ) {
+    this.entries = new LRUCache<string, Promise<V>>(
+      weight ? { max: maxEntries, maxSize: weight.max, sizeCalculation: () => 1 } : { max: maxEntries },
+    );
     this.version = currentVersion();
   }
 
@@ -136,36 +149,39 @@ export class AnswerCache<V> {
     const version = this.currentVersion();
     if (version !== this.version) {
       this.entries.clear();
-      this.newest = undefined;
       this.version = version;
     }
     const hit = this.entries.get(key);
     if (hit) {
       this.hits += 1;
-      // Re-insert so Map order doubles as recency order (already last when it is the newest).
-      if (key !== this.newest) {
-        this.entries.delete(key);
-        this.entries.set(key, hit);
-        this.newest = key;
-      }
       return hit;
     }
     this.misses += 1;
     const loading = load();
     this.entries.set(key, loading);
-    this.newest = key;
-    if (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
-    // A failed load is not an answer: forget it so the next request tries again.
-    loading.catch(() => {
-      if (this.entries.get(key) === loading) this.entries.delete(key);
-    });
+    loading.then(
+      (value) => {
+        const weigh = this.weight;
+        if (weigh && this.entries.peek(key) === loading) {
+          // lru-cache keeps the size of a key set again to the same value: take it out and put it back weighed.
+          this.entries.delete(key);
+          this.entries.set(key, loading, { size: Math.min(weigh.max, Math.max(1, weigh.of(value))) });
+        }
+      },
+      // A failed load is not an answer: forget it so the next request tries again.
+      () => {
+        if (this.entries.peek(key) === loading) this.entries.delete(key);
+      },
+    );
     return loading;
   }
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** The weight of the answers kept (their number without a `weight`). */
+  get weightKept(): number {
+    return this.weight ? this.entries.calculatedSize : this.entries.size;
   }
 }

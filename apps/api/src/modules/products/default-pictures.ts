@@ -1,13 +1,15 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { CATEGORIES, type Category } from '@coffee/contract';
-import { artForProduct, renderProductPicture } from '../../lib/product-art.js';
+import { PICTURE_COPY_WIDTHS, pictureCopyName } from '../../lib/images.js';
 
 /**
- * The picture a product shows when its row lists none (rows stored before every product had one, or a damaged
- * cell): one drawn picture per category, served like any upload. Clients written for the original shop build
- * every picture address from `images[0].filename` and break on a product without one, so the answer never has
- * an empty `images`. Products staff add or edit without a picture get their own drawing instead (menu management).
+ * The picture a product shows when its row lists none: every product staff add or edit without a picture, rows
+ * stored before every product had one, a damaged cell. One picture per category, the same files for every such
+ * product, so adding one costs no image work and writes nothing. Clients written for the original shop build every
+ * picture address from `images[0].filename` and break on a product without one, so the answer never has an empty
+ * `images`: it names the category's default, served like any upload.
  */
 export const DEFAULT_PICTURE_FILES: Readonly<Record<Category, string>> = {
   coffee: 'default-coffee.webp',
@@ -16,13 +18,12 @@ export const DEFAULT_PICTURE_FILES: Readonly<Record<Category, string>> = {
   'add-on': 'default-add-on.webp',
 };
 
-/** What each default shows: a name the picture generator reads as that category's everyday item. */
-const DEFAULT_SUBJECTS: Readonly<Record<Category, string>> = {
-  coffee: 'Coffee',
-  'non-coffee': 'Tea',
-  foods: 'Fried Rice',
-  'add-on': 'Syrup',
-};
+/**
+ * Where the committed default pictures are: drawn by `npm run seed:pictures` (seed/generate-pictures.ts, the picture
+ * generator's only runtime), never at request time. `../../../assets/` is apps/api/assets from src/modules/products/
+ * (tests, tsx) and from the compiled dist/modules/products/ alike.
+ */
+export const DEFAULT_PICTURES_DIR = fileURLToPath(new URL('../../../assets/default-pictures/', import.meta.url));
 
 const defaultNames = new Set(Object.values(DEFAULT_PICTURE_FILES));
 
@@ -31,19 +32,26 @@ export function isDefaultPicture(fileName: string): boolean {
   return defaultNames.has(fileName);
 }
 
-/** Draws the default pictures into the uploads folder, once: a file already there is kept. */
-export async function ensureDefaultPictures(uploadsDir: string): Promise<void> {
+/**
+ * Copies the committed default pictures and their narrower copies into the uploads folder, once: a file already there
+ * is kept. The copies first, so once a main file is there its copies are too (and the start-up check decodes nothing).
+ */
+export async function installDefaultPictures(uploadsDir: string): Promise<void> {
   await fs.mkdir(uploadsDir, { recursive: true });
+  const install = async (name: string) => {
+    const file = path.join(uploadsDir, name);
+    const exists = await fs.stat(file).then((s) => s.isFile(), () => false);
+    if (exists) return;
+    // Copied under a temporary name and renamed, so a request never reads half a picture.
+    const partial = `${file}.${process.pid}.partial`;
+    await fs.copyFile(path.join(DEFAULT_PICTURES_DIR, name), partial);
+    await fs.rename(partial, file);
+  };
   await Promise.all(
     CATEGORIES.map(async (category) => {
-      const file = path.join(uploadsDir, DEFAULT_PICTURE_FILES[category]);
-      const exists = await fs.stat(file).then((s) => s.isFile(), () => false);
-      if (exists) return;
-      const picture = await renderProductPicture(artForProduct(DEFAULT_SUBJECTS[category], category));
-      // Written under a temporary name and renamed, so a request never reads half a picture.
-      const partial = `${file}.${process.pid}.partial`;
-      await fs.writeFile(partial, picture);
-      await fs.rename(partial, file);
+      const name = DEFAULT_PICTURE_FILES[category];
+      await Promise.all(PICTURE_COPY_WIDTHS.map((width) => install(pictureCopyName(name, width))));
+      await install(name);
     }),
   );
 }

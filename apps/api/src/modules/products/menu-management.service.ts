@@ -9,7 +9,6 @@ import {
 } from '@coffee/contract';
 import { badRequest } from '../../lib/errors.js';
 import { isPictureCopyName, removeImage, storeImage, writeMissingCopies } from '../../lib/images.js';
-import { artForProduct, renderProductPng } from '../../lib/product-art.js';
 import { isDefaultPicture } from './default-pictures.js';
 import type { NewProductSize, ProductChanges, ProductRepository } from './products.repository.js';
 import type { OptionService } from '../options/options.service.js';
@@ -60,11 +59,6 @@ export function createMenuManagementService(deps: MenuManagementDeps) {
   /** Product pictures are shown small in lists, so they are stored with their narrower copies. */
   const storeProductPicture = async (picture: Buffer) => (await storeImage(picture, uploadsDir, 'image', { copies: true })).fileName;
 
-  /** Draws a picture from the product's name and category, stored like an upload: every product shows one. */
-  async function drawPicture(name: string, category: Category): Promise<string> {
-    return storeProductPicture(await renderProductPng(artForProduct(name, category)));
-  }
-
   /**
    * The picture the request names: a new file, the name of an uploaded one, or none at all (undefined) when
    * `image` is absent, empty or null. An empty `image` is what an edit form sends when no new file was chosen.
@@ -94,15 +88,15 @@ export function createMenuManagementService(deps: MenuManagementDeps) {
       assertDrinkSizes(input.category, input.sizes);
       if (input.optionGroupIds) await deps.options?.checkGroupIds(input.optionGroupIds);
       const chosen = await resolvePicture(input.image, picture);
-      const fileName = chosen?.fileName ?? (await drawPicture(input.name, input.category));
-      const stored = chosen?.stored === false ? undefined : fileName;
+      // No picture: no image work and no file. The row lists none and answers show the category's default picture.
+      const stored = chosen?.stored ? chosen.fileName : undefined;
       try {
         return await products.createProduct({
           name: input.name,
           description: input.description ?? '',
           category: input.category,
           priceIdr: priceUnitsToRupiah(input.price),
-          images: [fileName],
+          images: chosen ? [chosen.fileName] : [],
           sizes: toSizes(input.sizes ?? []),
           isFavorite: input.isFavorite ?? false,
           isPromo: input.isPromo ?? false,
@@ -126,10 +120,9 @@ export function createMenuManagementService(deps: MenuManagementDeps) {
       if (remove && (picture || input.image)) {
         throw badRequest('Send a new picture or remove the picture, not both', 'image');
       }
-      const chosen = remove
-        ? { fileName: await drawPicture(input.name ?? before.name, input.category ?? before.category), stored: true }
-        : await resolvePicture(input.image, picture);
-      const images = chosen ? [chosen.fileName] : undefined;
+      const chosen = remove ? undefined : await resolvePicture(input.image, picture);
+      // Removed: the row lists no picture and the product shows its category's default (no file is written).
+      const images = remove ? [] : chosen ? [chosen.fileName] : undefined;
       const changes: ProductChanges = {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.description !== undefined ? { description: input.description } : {}),

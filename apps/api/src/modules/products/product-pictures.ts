@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { imageDecodeStats, readStoredPicture, writeMissingCopies, type PictureOnDisk } from '../../lib/images.js';
 import { UPLOADS_URL_PREFIX } from './products.repository.js';
 
@@ -37,8 +38,9 @@ export interface CopiesReport {
  * all its copies: a stored file never changes (names are random and never reused), and reading it from disk means
  * every process sharing the folder agrees without being told.
  */
-export function createProductPictures({ uploadsDir }: { uploadsDir: string }) {
-  const complete = new Map<string, PictureOnDisk>();
+export function createProductPictures({ uploadsDir, maxKnown = 20_000 }: { uploadsDir: string; maxKnown?: number }) {
+  // Bounded (about 200 bytes a picture): past it the least recently shown are read from disk again when next shown.
+  const complete = new LRUCache<string, PictureOnDisk>({ max: maxKnown });
 
   async function read(fileName: string): Promise<PictureOnDisk | undefined> {
     const cached = complete.get(fileName);

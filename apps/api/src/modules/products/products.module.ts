@@ -3,7 +3,7 @@ import { API_PREFIX, type ModuleContext } from '../../plugins/module-context.js'
 import { createAttemptLimit } from '../../plugins/rate-limit.js';
 import type { OptionService } from '../options/options.service.js';
 import { broadcastCatalogueVersion, catalogueVersionOf, type CatalogueVersion } from './catalogue-cache.js';
-import { DEFAULT_PICTURE_FILES, ensureDefaultPictures } from './default-pictures.js';
+import { DEFAULT_PICTURE_FILES, installDefaultPictures } from './default-pictures.js';
 import { createMenuManagementService } from './menu-management.service.js';
 import { createProductPictures } from './product-pictures.js';
 import { createProductRepository } from './products.repository.js';
@@ -31,8 +31,8 @@ export async function productsModule(
   const pictures = createProductPictures({ uploadsDir: config.uploadsDir });
   const products = createProductService({ productRepository, pictures });
   const menu = createMenuManagementService({ products, productRepository, uploadsDir: config.uploadsDir, options });
-  // Every listed product shows a picture: rows that list none show their category's default.
-  await ensureDefaultPictures(config.uploadsDir);
+  // Every listed product shows a picture: rows that list none show their category's default (committed files, copied once).
+  await installDefaultPictures(config.uploadsDir);
   // When ready, so after server.ts has migrated and loaded the demo menu, and before it listens: pictures stored
   // before they got narrower copies (older uploads, the demo menu's first start) get them once; later starts only check.
   app.addHook('onReady', async () => {

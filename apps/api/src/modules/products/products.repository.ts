@@ -73,11 +73,25 @@ export interface StoredProduct extends Omit<Product, 'id' | 'images' | 'imageUrl
   images: string[];
 }
 
+/**
+ * A product as a list shows it (products.service.ts answers the contract's `ProductListItem` from it): the row of
+ * `products` alone, no sizes nor option groups, so a page of a list is one query.
+ */
+export type StoredListing = Pick<
+  StoredProduct,
+  'id' | 'name' | 'price' | 'priceIdr' | 'promoPriceIdr' | 'category' | 'images' | 'isFavorite' | 'isPromo' | 'isSoldOut'
+>;
+
+/** What the in-memory search needs of a product: its words, and what the list filters and orders by. */
 export interface SearchDocumentRow {
   id: number;
   name: string;
   description: string;
   category: Category;
+  priceIdr: number;
+  isFavorite: boolean;
+  isPromo: boolean;
+  createdAt: string;
 }
 
 export { UPLOADS_URL_PREFIX, imageUrlOf } from './picture-address.js';
@@ -96,6 +110,23 @@ const PRODUCT_COLUMNS = [
   'products.created_at',
   'products.updated_at',
 ] as const;
+
+/** The columns a list shows (LISTING_COLUMNS). */
+const LISTING_COLUMNS = [
+  'products.id',
+  'products.name',
+  'products.category',
+  'products.price_idr',
+  'products.images',
+  'products.is_favorite',
+  'products.is_promo',
+  'products.promo_percent_off',
+  'products.is_sold_out',
+] as const;
+type ListingRow = Pick<
+  Selectable<ProductTable>,
+  'id' | 'name' | 'category' | 'price_idr' | 'images' | 'is_favorite' | 'is_promo' | 'promo_percent_off' | 'is_sold_out'
+>;
 
 /** What PRODUCT_COLUMNS selects: every column but deleted_at and name_key. */
 type ProductRow = Omit<Selectable<ProductTable>, 'deleted_at' | 'name_key'>;
@@ -140,6 +171,21 @@ function toProduct(row: ProductRow, sizeRows: readonly SizeRow[], optionGroups: 
     isSoldOut: row.is_sold_out === 1,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+  };
+}
+
+function toListing(row: ListingRow): StoredListing {
+  return {
+    id: row.id,
+    name: row.name,
+    price: rupiahToPriceUnits(row.price_idr),
+    priceIdr: row.price_idr,
+    promoPriceIdr: promoPriceIdr(row.price_idr, row.promo_percent_off),
+    category: Category.parse(row.category),
+    images: parseImages(row.images),
+    isFavorite: row.is_favorite === 1,
+    isPromo: row.is_promo === 1,
+    isSoldOut: row.is_sold_out === 1,
   };
 }
 
@@ -215,12 +261,11 @@ function applySort<O>(
   }
 }
 
-export function createProductRepository(
-  db: Kysely<Database>,
-  catalogueVersion: CatalogueVersion = catalogueVersionOf(db),
-  /** The options module's door: product_option_groups is its table, so products ask it for their groups. */
-  groupsOfOptions: ProductOptionGroups = createOptionService({ db }),
-) {
+/**
+ * Catalogue writes in transactions whose commit moves the catalogue version on: `transaction` opens one, `write` runs
+ * a write in it (or in a new one), so no writer can forget the answer cache.
+ */
+function catalogueTransactions(db: Kysely<Database>, catalogueVersion: CatalogueVersion) {
   /** Transactions opened by `transaction`, and those of them that wrote to the catalogue. */
   const ours = new WeakSet<Transaction<Database>>();
   const written = new WeakSet<Transaction<Database>>();
@@ -246,6 +291,17 @@ export function createProductRepository(
     written.add(trx);
     return work(trx);
   }
+
+  return { transaction, write };
+}
+
+export function createProductRepository(
+  db: Kysely<Database>,
+  catalogueVersion: CatalogueVersion = catalogueVersionOf(db),
+  /** The options module's door: product_option_groups is its table, so products ask it for their groups. */
+  groupsOfOptions: ProductOptionGroups = createOptionService({ db }),
+) {
+  const { transaction, write } = catalogueTransactions(db, catalogueVersion);
 
   async function attachSizes(rows: readonly ProductRow[], trx?: Transaction<Database>): Promise<StoredProduct[]> {
     if (rows.length === 0) return [];
@@ -278,6 +334,14 @@ export function createProductRepository(
     return attachSizes(await query.execute(), trx);
   }
 
+  /** A page of a list as it shows: one query, no sizes nor option groups (GET /products/{id} has those). */
+  async function listListings(options: ListProductsOptions, trx?: Transaction<Database>): Promise<StoredListing[]> {
+    if (options.ids?.length === 0) return [];
+    let query = applySort(applyFilter((trx ?? db).selectFrom('products').select(LISTING_COLUMNS), options), options.sort, options.order);
+    if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
+    return (await query.execute()).map(toListing);
+  }
+
   async function countProducts(filter: ProductFilter, trx?: Transaction<Database>): Promise<number> {
     if (filter.ids?.length === 0) return 0;
     const row = await applyFilter(
@@ -305,12 +369,32 @@ export function createProductRepository(
     trx?: Transaction<Database>,
   ): Promise<SearchDocumentRow[]> {
     const rows = await applyFilter(
-      (trx ?? db).selectFrom('products').select(['products.id', 'products.name', 'products.description', 'products.category']),
+      (trx ?? db)
+        .selectFrom('products')
+        .select([
+          'products.id',
+          'products.name',
+          'products.description',
+          'products.category',
+          'products.price_idr',
+          'products.is_favorite',
+          'products.is_promo',
+          'products.created_at',
+        ]),
       filter,
     )
       .orderBy('products.id')
       .execute();
-    return rows.map((row) => ({ ...row, category: Category.parse(row.category) }));
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      category: Category.parse(row.category),
+      priceIdr: row.price_idr,
+      isFavorite: row.is_favorite === 1,
+      isPromo: row.is_promo === 1,
+      createdAt: row.created_at,
+    }));
   }
 
   /** The ids of every matching product in the requested order, without their rows: search ranks them in memory. */
@@ -435,6 +519,7 @@ export function createProductRepository(
     ...createProductLookups(db, groupsOfOptions),
     transaction,
     listProducts,
+    listListings,
     countProducts,
     findProductById,
     listSearchDocuments,

@@ -106,8 +106,23 @@ describe('browsing the menu', () => {
     },
   );
 
+  it('lists each product as a list shows it: the card and the original client\'s fields, details left to its own page', async () => {
+    const item = (await list('?search=hazelnut')).data[0];
+
+    expect(Object.keys(item ?? {}).sort()).toEqual(
+      ['id', 'name', 'price', 'priceIdr', 'promoPriceIdr', 'category', 'images', 'isFavorite', 'isPromo', 'isSoldOut'].sort(),
+    );
+    expect(item).toMatchObject({
+      name: 'Hazelnut Latte',
+      price: 34,
+      category: 'coffee',
+      images: [{ id_image: `${item?.id}-1`, id_product: item?.id, name: 'abc.webp', filename: 'abc.webp', url: '/uploads/images/abc.webp' }],
+    });
+  });
+
   it('sends products as camelCase app objects, never database columns', async () => {
-    const product = (await list('?search=hazelnut')).data[0];
+    const listed = (await list('?search=hazelnut')).data[0];
+    const product = (await get(`/api/v1/products/${listed?.id}`)).json<ProductResponse>().data;
 
     expect(Object.keys(product ?? {}).sort()).toEqual(
       [
@@ -136,10 +151,10 @@ describe('browsing the menu', () => {
     expect(Date.parse(product?.createdAt ?? '')).not.toBeNaN();
   });
 
-  it('shows a product stored without a picture with its category\'s drawn picture, never an empty list', async () => {
+  it('shows a product stored without a picture with its category\'s default picture, never an empty list', async () => {
     const cake = (await list('?cat=foods')).data.find((p) => p.name === 'Mystery Cake');
     expect(cake?.images.map((image) => image.filename)).toEqual(['default-foods.webp']);
-    expect(cake?.imageUrl).toBe('/uploads/images/default-foods.webp');
+    expect((await get(`/api/v1/products/${cake?.id}`)).json<ProductResponse>().data.imageUrl).toBe('/uploads/images/default-foods.webp');
     const picture = await get(`/uploads/images/${cake?.images[0]?.filename}`);
     expect(picture.statusCode).toBe(200);
     expect(picture.headers['content-type']).toBe('image/webp');
@@ -161,7 +176,9 @@ describe('browsing the menu', () => {
 
     expect(res.statusCode).toBe(200);
     expect(res.headers.etag).toBeTruthy();
-    expect(res.json<ProductResponse>().data).toEqual(listed);
+    // The whole product: everything the list showed, and its details.
+    expect(res.json<ProductResponse>().data).toMatchObject(listed ?? {});
+    expect(res.json<ProductResponse>().data).toHaveProperty('sizes');
   });
 
   it.each(['999999', 'abc', '-1', '1.5', '0', '007', '1e3', '99999999999999999999', '2147483648', '%20'])(

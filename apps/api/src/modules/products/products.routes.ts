@@ -47,13 +47,14 @@ const LIST_DESCRIPTION = [
   '  may be the beginning of a longer one ("hazel") and may have one wrong, missing, extra or swapped letter from 4',
   '  letters, two from 8 ("capucino"). Best matches first: the exact name, names that begin with the words, names that',
   '  hold them, names with typos, descriptions, then the category; ties follow the order above.',
+  '- Each product as a list shows it (`ProductListItem`): name, prices, picture, marks; its description, sizes and option groups are in `GET /products/{id}`.',
   '- Answers carry an `ETag` and `Cache-Control: no-cache`: revalidate with `If-None-Match` to get a 304.',
 ].join('\n');
 
 const WRITE_DESCRIPTION = [
   'Staff only: 401 without a session, 403 for a customer. JSON `{ name, price, category, image?, description?, sizes?,',
-  'isFavorite?, isPromo?, isSoldOut? }`, where `image` is the file name of a picture already uploaded (none: the shop',
-  'draws a picture from the name); or',
+  'isFavorite?, isPromo?, isSoldOut? }`, where `image` is the file name of a picture already uploaded (none: the product',
+  "shows its category's default picture); or",
   'multipart/form-data with the same fields and the picture file in `image`. `price` (and each size price) is',
   'thousands of rupiah, a whole number from 1 to 10000. Pictures: JPEG, PNG, WebP or GIF by content (else 415), at',
   'most 5 MB (else 413) and 24 megapixels (else 413); re-encoded to WebP within 1200x1200 without metadata. A request',
@@ -214,7 +215,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
         schema: {
           tags: TAGS,
           summary: 'Change a product (staff)',
-          description: `${WRITE_DESCRIPTION}\n\nOnly the fields sent change. An empty or absent \`image\` keeps the picture; \`removeImage: true\` (or JSON \`image: null\`) removes it and the shop draws one from the name.`,
+          description: `${WRITE_DESCRIPTION}\n\nOnly the fields sent change. An empty or absent \`image\` keeps the picture; \`removeImage: true\` (or JSON \`image: null\`) removes it and the product shows its category's default picture.`,
           consumes: ['application/json', 'multipart/form-data'],
           params: IdParam,
           body: UpdateProductInput,

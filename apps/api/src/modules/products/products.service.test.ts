@@ -161,3 +161,35 @@ describe('parseProductId', () => {
     },
   );
 });
+
+describe('search after staff change the menu', () => {
+  freshDatabaseForEachTest();
+
+  it('finds what was added, renamed and removed at once, keeping the index it has (no rebuild)', async () => {
+    await service.createProduct(latte);
+    await service.createProduct({ ...latte, name: 'Iced Latte', isFavorite: false });
+    expect(await names({ search: 'latte' })).toEqual(['Hazelnut Latte', 'Iced Latte']);
+    const before = await service.searchFootprint();
+
+    const klepon = await service.createProduct({ ...latte, name: 'Klepon Latte', isFavorite: false });
+    expect(await names({ search: 'klepon' })).toEqual(['Klepon Latte']);
+    await service.updateProduct(klepon.id, { name: 'Pandan Latte' });
+    expect(await names({ search: 'klepon' })).toEqual([]);
+    expect(await names({ search: 'pandn' })).toEqual(['Pandan Latte']);
+    // Ties keep the menu order: favourites first, then by name.
+    expect(await names({ search: 'latte' })).toEqual(['Hazelnut Latte', 'Iced Latte', 'Pandan Latte']);
+    expect(await names({ search: 'latte', sort: 'name', order: 'desc' })).toEqual(['Pandan Latte', 'Iced Latte', 'Hazelnut Latte']);
+    await service.deleteProduct(klepon.id);
+    expect(await names({ search: 'pandan' })).toEqual([]);
+    // The same index, changed in place: its slots grew with the changes instead of being built again.
+    expect((await service.searchFootprint()).slots).toBeGreaterThan(before.slots);
+    expect((await service.searchFootprint()).products).toBe(2);
+  });
+
+  it('rebuilds from the database after a write it did not make itself', async () => {
+    await service.createProduct(latte);
+    expect(await names({ search: 'latte' })).toEqual(['Hazelnut Latte']);
+    await createProduct(testDb.database, { name: 'Seeded Latte' });
+    expect(await names({ search: 'latte' })).toEqual(['Hazelnut Latte', 'Seeded Latte']);
+  });
+});

@@ -1,5 +1,14 @@
 import type { Kysely, Transaction } from 'kysely';
-import { DEFAULT_PAGE_LIMIT, WHOLE_MENU_LIMIT, type ListProductsQuery, type Product } from '@coffee/contract';
+import { LRUCache } from 'lru-cache';
+import {
+  CATEGORIES,
+  DEFAULT_PAGE_LIMIT,
+  WHOLE_MENU_LIMIT,
+  type ListProductsQuery,
+  type Product,
+  type ProductImage,
+  type ProductListItem,
+} from '@coffee/contract';
 import type { Database } from '../../db/schema.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { AnswerCache, type CatalogueVersion } from './catalogue-cache.js';
@@ -16,7 +25,9 @@ import {
   type ProductFilter,
   type ProductRepository,
   type ProductSort,
+  type SearchDocumentRow,
   type SortOrder,
+  type StoredListing,
   type StoredProduct,
 } from './products.repository.js';
 import { createSearchIndex, toQueryWords, type SearchIndex } from './search.js';
@@ -45,11 +56,13 @@ export type ProductServiceDeps = (
   pictures?: ProductPictures;
   /** Most list answers kept in memory (least recently used dropped first). */
   maxCachedLists?: number;
+  /** Most products those answers hold together (MAX_CACHED_LIST_ITEMS). */
+  maxCachedListItems?: number;
 };
 
 /** One page of the catalogue. Shared between requests when cached: read-only. */
 export interface ProductPage {
-  readonly items: readonly Product[];
+  readonly items: readonly ProductListItem[];
   readonly page: number;
   readonly limit: number;
   readonly total: number;
@@ -83,8 +96,21 @@ function queryWordsMemo(maxEntries: number) {
 }
 
 /** The picture files a product answer shows: its own, or its category's default when its row lists none. */
-const pictureFilesOf = (stored: StoredProduct): string[] =>
+const pictureFilesOf = (stored: Pick<StoredProduct, 'images' | 'category'>): string[] =>
   stored.images.length > 0 ? stored.images : [DEFAULT_PICTURE_FILES[stored.category]];
+
+/** A product's pictures as answers show them (`images` is never empty: see pictureFilesOf). */
+function imagesOf(stored: Pick<StoredProduct, 'id' | 'images' | 'category'>, pictures: ReadonlyMap<string, PictureOnDisk>): ProductImage[] {
+  const id = String(stored.id);
+  return pictureFilesOf(stored).map((filename, index) => ({
+    id_image: `${id}-${index + 1}`,
+    id_product: id,
+    name: filename,
+    filename,
+    url: UPLOADS_URL_PREFIX + encodeURIComponent(filename),
+    ...pictureSizing(filename, pictures.get(filename)),
+  }));
+}
 
 /**
  * A stored product as the API answers it, in the shape clients of the original shop read: the id as decimal text
@@ -92,18 +118,24 @@ const pictureFilesOf = (stored: StoredProduct): string[] =>
  * `pictures` holds the sizes of its picture files (see sizesOf); one missing offers just its main file.
  */
 export function toProductAnswer(stored: StoredProduct, pictures: ReadonlyMap<string, PictureOnDisk> = new Map()): Product {
-  const id = String(stored.id);
-  const [firstFile = DEFAULT_PICTURE_FILES[stored.category], ...moreFiles] = pictureFilesOf(stored);
-  const toImage = (filename: string, index: number) => ({
-    id_image: `${id}-${index + 1}`,
-    id_product: id,
-    name: filename,
-    filename,
-    url: UPLOADS_URL_PREFIX + encodeURIComponent(filename),
-    ...pictureSizing(filename, pictures.get(filename)),
-  });
-  const first = toImage(firstFile, 0);
-  return { ...stored, id, images: [first, ...moreFiles.map((file, i) => toImage(file, i + 1))], imageUrl: first.url };
+  const images = imagesOf(stored, pictures) as [ProductImage, ...ProductImage[]];
+  return { ...stored, id: String(stored.id), images, imageUrl: images[0].url };
+}
+
+/** A product as a list shows it (the contract's ProductListItem): the card, and the original client's fields. */
+export function toListItem(stored: StoredListing, pictures: ReadonlyMap<string, PictureOnDisk> = new Map()): ProductListItem {
+  return {
+    id: String(stored.id),
+    name: stored.name,
+    price: stored.price,
+    priceIdr: stored.priceIdr,
+    promoPriceIdr: stored.promoPriceIdr,
+    category: stored.category,
+    images: imagesOf(stored, pictures),
+    isFavorite: stored.isFavorite,
+    isPromo: stored.isPromo,
+    isSoldOut: stored.isSoldOut,
+  };
 }
 
 /** Page and limit of a list: without either, the whole menu on one page (up to WHOLE_MENU_LIMIT). */
@@ -144,47 +176,154 @@ const duplicateName = (name: string) => (err: unknown): never => {
   throw err;
 };
 
-/** Product answers kept for search pages: every product of a large menu (about 1 KB each). */
-const MAX_SEARCH_ANSWERS = 20_000;
+/**
+ * Products the cached list answers hold together: an item is about 0.5 KB of objects plus its share of the JSON and
+ * compressed copies the routes keep beside the answer, so about 15 MB at most.
+ */
+const MAX_CACHED_LIST_ITEMS = 10_000;
+
+/** List items kept for search pages, by id: distinct searches keep landing on the same products (about 0.5 KB each). */
+const MAX_SEARCH_ITEMS = 5_000;
+
+/** What search filters and orders by, beside the index's words: a product's row as listSearchDocuments reads it. */
+interface SearchRow extends SearchDocumentRow {
+  readonly nameKey: string;
+}
+const toSearchRow = (row: SearchDocumentRow): SearchRow => ({ ...row, nameKey: row.name.toLowerCase() });
+const searchRowOf = (product: StoredProduct): SearchRow =>
+  toSearchRow({
+    id: product.id,
+    name: product.name,
+    description: product.description,
+    category: product.category,
+    priceIdr: product.priceIdr,
+    isFavorite: product.isFavorite,
+    isPromo: product.isPromo,
+    createdAt: product.createdAt,
+  });
+
+/** The index of the live catalogue and each product's row, changed in place by this process's own writes. */
+interface SearchState {
+  readonly index: SearchIndex;
+  readonly rows: Map<number, SearchRow>;
+}
+
+const CATEGORY_RANK = new Map(CATEGORIES.map((category, rank) => [category, rank] as const));
+
+function matchesFilter(row: SearchRow, filter: ProductFilter): boolean {
+  if (filter.category !== undefined && row.category !== filter.category) return false;
+  if (filter.featured !== undefined && (row.isFavorite || row.isPromo) !== filter.featured) return false;
+  return true;
+}
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The order the repository's applySort gives, in memory: search ranks its matches without asking the database. */
+function listOrder(sort: ProductSort, order: SortOrder): (a: SearchRow, b: SearchRow) => number {
+  const direction = order === 'asc' ? 1 : -1;
+  const byName = (a: SearchRow, b: SearchRow, sign: number) => sign * (compareText(a.nameKey, b.nameKey) || a.id - b.id);
+  switch (sort) {
+    case 'name':
+      return (a, b) => byName(a, b, direction);
+    case 'price':
+      return (a, b) => direction * (a.priceIdr - b.priceIdr) || byName(a, b, 1);
+    case 'newest':
+      return (a, b) => direction * (compareText(a.createdAt, b.createdAt) || a.id - b.id);
+    case 'menu':
+      return (a, b) =>
+        Number(b.isFavorite) - Number(a.isFavorite) ||
+        (CATEGORY_RANK.get(a.category) ?? 9) - (CATEGORY_RANK.get(b.category) ?? 9) ||
+        byName(a, b, 1);
+  }
+}
 
 export function createProductService(deps: ProductServiceDeps) {
   const repo =
     'productRepository' in deps ? deps.productRepository : createProductRepository(deps.db, deps.catalogueVersion, deps.optionGroups);
   const noPictures: ReadonlyMap<string, PictureOnDisk> = new Map();
-  /** The answers of these rows, with their pictures' sizes read in one go. */
-  async function toAnswers(rows: readonly StoredProduct[]): Promise<Product[]> {
-    const pictures = deps.pictures ? await deps.pictures.sizesOf(rows.flatMap(pictureFilesOf)) : noPictures;
-    return rows.map((row) => toProductAnswer(row, pictures));
-  }
-  const toAnswer = async (row: StoredProduct): Promise<Product> => (await toAnswers([row]))[0] as Product;
+  /** The pictures' sizes of these rows, read in one go. */
+  const picturesOf = async (rows: readonly Pick<StoredProduct, 'images' | 'category'>[]) =>
+    deps.pictures ? deps.pictures.sizesOf(rows.flatMap(pictureFilesOf)) : noPictures;
+  const toAnswer = async (row: StoredProduct): Promise<Product> => toProductAnswer(row, await picturesOf([row]));
+  const toListItems = async (rows: readonly StoredListing[]): Promise<ProductListItem[]> => {
+    const pictures = await picturesOf(rows);
+    return rows.map((row) => toListItem(row, pictures));
+  };
   // An in-process cache is safe because every write moves the catalogue version on (the repository does it), and
   // with REDIS_URL a write in any process reaches every other one before it answers (catalogue-cache.ts): every
   // answer cached before a write is dropped.
   const version = repo.catalogueVersion.current;
-  const pages = new AnswerCache<ProductPage>(deps.maxCachedLists ?? 256, version);
+  // Bounded by count and by the items they hold: whole-menu answers of a large catalogue are a thousand items each.
+  const pages = new AnswerCache<ProductPage>(deps.maxCachedLists ?? 512, version, {
+    of: (page) => 1 + page.items.length,
+    max: deps.maxCachedListItems ?? MAX_CACHED_LIST_ITEMS,
+  });
   const products = new AnswerCache<Product | undefined>(1024, version);
-  // One index of the whole live catalogue, rebuilt after a write; the filters apply through `searchOrders`.
-  const searchIndex = new AnswerCache<SearchIndex>(1, version);
-  // Each product's place in a filtered, sorted list: search keeps the matches' requested order without their rows.
-  const searchOrders = new AnswerCache<ReadonlyMap<number, number>>(32, version);
   const queryWordsOf = queryWordsMemo(256);
-  // Search pages' product answers by id, for this catalogue version: distinct searches keep landing on the same
-  // products, and reading their rows again was most of a search's time at 10,000 products. A write starts a new map
-  // (an answer being loaded then goes into the old one, which nobody reads); a full map starts over.
-  let answered = { version: version(), byId: new Map<number, Product>() };
-  const answeredById = (): Map<number, Product> => {
-    if (answered.version !== version() || answered.byId.size >= MAX_SEARCH_ANSWERS) {
-      answered = { version: version(), byId: new Map() };
+  // Search pages' list items by id, for this catalogue version: reading their rows again was most of a search's
+  // time at 10,000 products. Bounded (least recently used go first); a write starts over.
+  const answered = { version: version(), byId: new LRUCache<number, ProductListItem>({ max: MAX_SEARCH_ITEMS }) };
+  const answeredById = (): LRUCache<number, ProductListItem> => {
+    if (answered.version !== version()) {
+      answered.byId.clear();
+      answered.version = version();
     }
     return answered.byId;
   };
 
+  // The search index of the live catalogue, for the catalogue version it is current at. Built from one read of
+  // every product's words the first time it is needed (or after another process's write, an option group change,
+  // or two writes at once); this process's own product writes change it in place (applyOwnWrite), so the first
+  // search after a staff edit does not wait for a rebuild.
+  let search: { version: number; state: Promise<SearchState> } | undefined;
+  function searchState(): Promise<SearchState> {
+    const current = version();
+    if (search?.version !== current) {
+      const state = repo.listSearchDocuments({}).then((docs) => ({
+        index: createSearchIndex(docs),
+        rows: new Map(docs.map((doc) => [doc.id, toSearchRow(doc)] as const)),
+      }));
+      search = { version: current, state };
+      // A failed read is not an index: the next search tries again.
+      state.catch(() => {
+        if (search?.state === state) search = undefined;
+      });
+    }
+    return search.state;
+  }
+
+  /**
+   * After this process's write moved the version on from `before`: when that write is the only change since the
+   * index was built, the index takes it in place and stays current. Anything else (another write in between) leaves
+   * the index behind, and the next search rebuilds it: never a stale answer, at worst a slower one.
+   */
+  function applyOwnWrite(before: number, change: { upsert: StoredProduct } | { remove: number }): void {
+    const now = version();
+    if (!search || search.version !== before || now !== before + 1) return;
+    const changed = search.state.then((state) => {
+      if ('upsert' in change) {
+        const row = searchRowOf(change.upsert);
+        state.index.upsert(row);
+        state.rows.set(row.id, row);
+      } else {
+        state.index.remove(change.remove);
+        state.rows.delete(change.remove);
+      }
+      return state;
+    });
+    search = { version: now, state: changed };
+    // An index that failed to build is not kept (nor left as an unhandled rejection): the next search builds it.
+    changed.catch(() => {
+      if (search?.state === changed) search = undefined;
+    });
+  }
+
   async function loadPage(filter: ProductFilter, sort: ProductSort, order: SortOrder, page: number, limit: number) {
     const [items, total] = await Promise.all([
-      repo.listProducts({ ...filter, sort, order, limit, offset: (page - 1) * limit }),
+      repo.listListings({ ...filter, sort, order, limit, offset: (page - 1) * limit }),
       repo.countProducts(filter),
     ]);
-    return { items: await toAnswers(items), page, limit, total };
+    return { items: await toListItems(items), page, limit, total };
   }
 
   async function loadSearchPage(
@@ -195,36 +334,28 @@ export function createProductService(deps: ProductServiceDeps) {
     page: number,
     limit: number,
   ): Promise<ProductPage> {
-    const orderKey = `${filter.category ?? '*'}|${String(filter.featured ?? '*')}|${sort}|${order}`;
-    const [index, positions] = await Promise.all([
-      searchIndex.get('catalogue', async () => createSearchIndex(await repo.listSearchDocuments({}))),
-      searchOrders.get(orderKey, async () => {
-        const ids = await repo.listProductIds({ ...filter, sort, order });
-        return new Map(ids.map((id, position) => [id, position] as const));
-      }),
-    ]);
+    const { index, rows } = await searchState();
+    const inOrder = listOrder(sort, order);
     // Best matches first; products that match equally well keep the requested order. Products outside the
-    // filter have no position and drop out.
-    const ranked = index
-      .search(words)
-      .flatMap((hit) => {
-        const position = positions.get(hit.id);
-        return position === undefined ? [] : [{ id: hit.id, rank: hit.rank, position }];
-      })
-      .sort((a, b) => a.rank - b.rank || a.position - b.position);
+    // filter drop out.
+    const ranked = index.search(words).flatMap((hit) => {
+      const row = rows.get(hit.id);
+      return row && matchesFilter(row, filter) ? [{ row, rank: hit.rank }] : [];
+    });
+    ranked.sort((a, b) => a.rank - b.rank || inOrder(a.row, b.row));
     const start = (page - 1) * limit;
-    const pageIds = ranked.slice(start, start + limit).map((hit) => hit.id);
+    const pageIds = ranked.slice(start, start + limit).map((hit) => hit.row.id);
     const known = answeredById();
     const missing = pageIds.filter((id) => !known.has(id));
     if (missing.length > 0) {
       // Only the rows not answered yet in this catalogue version are read: one small query, none once warm.
-      for (const answer of await toAnswers(await repo.listProducts({ ids: missing, sort, order }))) {
-        known.set(Number(answer.id), answer);
+      for (const item of await toListItems(await repo.listListings({ ids: missing, sort, order }))) {
+        known.set(Number(item.id), item);
       }
     }
     const items = pageIds.flatMap((id) => {
-      const answer = known.get(id);
-      return answer ? [answer] : [];
+      const item = known.get(id);
+      return item ? [item] : [];
     });
     return { items, page, limit, total: ranked.length };
   }
@@ -264,22 +395,35 @@ export function createProductService(deps: ProductServiceDeps) {
     },
 
     async createProduct(input: NewProduct): Promise<Product> {
-      return toAnswer(await repo.createProduct(input).catch(duplicateName(input.name)));
+      const before = version();
+      const created = await repo.createProduct(input).catch(duplicateName(input.name));
+      applyOwnWrite(before, { upsert: created });
+      return toAnswer(created);
     },
 
     async updateProduct(rawId: string, changes: ProductChanges): Promise<Product> {
       const id = parseProductId(rawId);
       if (id === null) throw productNotFound(rawId);
+      const before = version();
       const updated = await repo.updateProduct(id, changes).catch(duplicateName(changes.name ?? ''));
       if (!updated) throw productNotFound(rawId);
+      applyOwnWrite(before, { upsert: updated });
       return toAnswer(updated);
     },
 
     async deleteProduct(rawId: string): Promise<void> {
       const id = parseProductId(rawId);
       if (id === null) throw productNotFound(rawId);
+      const before = version();
       const deleted = await repo.softDeleteProduct(id);
       if (!deleted) throw productNotFound(rawId);
+      applyOwnWrite(before, { remove: id });
+    },
+
+    /** What the search index holds now (products, words, slots): for the bench's memory figures and tests. */
+    async searchFootprint(): Promise<{ products: number; words: number; slots: number }> {
+      const { index } = await searchState();
+      return { products: index.size, ...index.footprint };
     },
 
     /** For loaders (the demo menu, tests' factories): a product stored as given, in `trx` (from `transaction`) or its own. */

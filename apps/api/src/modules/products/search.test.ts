@@ -148,3 +148,38 @@ describe('SearchIndex.search', () => {
     expect(big.search(toQueryWords('pandn')).length).toBe(1_250);
   });
 });
+
+describe('changing the index in place', () => {
+  it('finds an added product by its new words, typos included, and forgets a removed one', () => {
+    const docs = createSearchIndex(menu);
+    docs.upsert({ id: 20, name: 'Klepon Latte', description: 'Pandan and palm sugar', category: 'coffee' });
+    expect(ids('klepon', docs)).toEqual([20]);
+    expect(ids('klepn', docs)).toEqual([20]);
+    expect(ids('pandan', docs)).toEqual([20]);
+    expect(ids('latte', docs)).toEqual([1, 20]);
+
+    docs.remove(1);
+    expect(ids('hazelnut', docs)).toEqual([]);
+    expect(ids('latte', docs)).toEqual([20]);
+    expect(docs.size).toBe(menu.length);
+  });
+
+  it('replaces what it held of a renamed product, and answers as an index built afresh would', () => {
+    const docs = createSearchIndex(menu);
+    docs.upsert({ id: 2, name: 'Nitro Brew', description: 'On tap', category: 'coffee' });
+    expect(ids('cold', docs)).toEqual([6]);
+    expect(ids('nitro', docs)).toEqual([2]);
+    const fresh = createSearchIndex(menu.map((doc) => (doc.id === 2 ? { ...doc, name: 'Nitro Brew', description: 'On tap' } : doc)));
+    for (const query of ['brew', 'coffee', 'espresso', 'vanila', 'on tap', 'cold']) {
+      expect(ids(query, docs).sort(), query).toEqual(ids(query, fresh).sort());
+    }
+  });
+
+  it('stays right through many changes, compacting its empty slots', () => {
+    const docs = createSearchIndex(menu);
+    for (let i = 0; i < 500; i++) docs.upsert({ id: 100 + (i % 50), name: `Pandan Latte ${i}`, description: '', category: 'coffee' });
+    expect(ids('pandan', docs)).toHaveLength(50);
+    expect(docs.footprint.slots).toBeLessThan(200);
+    expect(docs.size).toBe(menu.length + 50);
+  });
+});

@@ -194,62 +194,158 @@ const MAX_MEMOISED_QUERY_WORDS = 4096;
  * The catalogue's words in a sorted array (prefixes are a binary search away), a trigram index over them (for
  * typos), and for every word the products whose name or description holds it. A query touches only the words it
  * matches and their products, never the whole catalogue.
+ *
+ * It changes in place (upsert, remove) as staff edit the menu: a product's words are added to or taken out of the
+ * word lists it is in, a new word is slotted into the sorted vocabulary, so the first search after a change costs
+ * no rebuild. A removed product's slot stays empty until more than half the slots are empty, then the index is
+ * rebuilt from the products it holds (a compaction, never a database read).
  */
 export class SearchIndex {
-  private readonly ids: number[] = [];
-  private readonly categories: Category[] = [];
-  private readonly nameWords: (readonly string[])[] = [];
+  /** Per slot: the product, or undefined once removed (or replaced by a newer slot). */
+  private docs: (SearchDocument | undefined)[] = [];
+  private ids: number[] = [];
+  private categories: Category[] = [];
+  private nameWords: (readonly string[])[] = [];
   /** The name's distinct words sorted and joined: equal to the query key when the name is exactly the query. */
-  private readonly nameKeys: string[] = [];
-  private readonly nameWordCounts: number[] = [];
-  private readonly byCategory = new Map<Category, number[]>();
-  private readonly sortedWords: VocabularyWord[];
-  private readonly trigrams = new Map<string, number[]>();
-  /** Query word -> the catalogue words it matches; pure for this index, so a bounded memo is safe. */
+  private nameKeys: string[] = [];
+  private nameWordCounts: number[] = [];
+  /** Per slot, the words it was filed under (name and description), to take it out again. */
+  private filedUnder: (readonly VocabularyWord[])[] = [];
+  private byCategory = new Map<Category, number[]>();
+  private slotOf = new Map<number, number>();
+  private vocabulary = new Map<string, VocabularyWord>();
+  private sortedWords: VocabularyWord[] = [];
+  private trigrams = new Map<string, VocabularyWord[]>();
+  private empty = 0;
+  /** Query word -> the catalogue words it matches; pure for this index until it changes, so a bounded memo is safe. */
   private readonly memo = new Map<string, QueryWordMatches>();
 
   constructor(docs: readonly SearchDocument[]) {
-    const vocabulary = new Map<string, VocabularyWord>();
-    const entryOf = (word: string) => {
-      let entry = vocabulary.get(word);
-      if (!entry) {
-        entry = { word, inNames: [], inDescriptions: [] };
-        vocabulary.set(word, entry);
+    this.fill(docs);
+  }
+
+  private fill(docs: readonly SearchDocument[]): void {
+    this.docs = [];
+    this.ids = [];
+    this.categories = [];
+    this.nameWords = [];
+    this.nameKeys = [];
+    this.nameWordCounts = [];
+    this.filedUnder = [];
+    this.byCategory = new Map();
+    this.slotOf = new Map();
+    this.vocabulary = new Map();
+    this.trigrams = new Map();
+    this.empty = 0;
+    this.memo.clear();
+    for (const doc of docs) this.file(doc, false);
+    this.sortedWords = [...this.vocabulary.values()].sort((a, b) => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
+    for (const entry of this.sortedWords) this.fileTrigrams(entry);
+  }
+
+  /** Puts a product in a new slot; `live` also slots new words into the sorted vocabulary (after construction). */
+  private file(doc: SearchDocument, live: boolean): void {
+    const slot = this.ids.length;
+    const name = toIndexWords(doc.name);
+    this.docs.push(doc);
+    this.ids.push(doc.id);
+    this.categories.push(doc.category);
+    this.nameWords.push(name);
+    const distinct = [...new Set(name)].sort();
+    this.nameKeys.push(distinct.join(' '));
+    this.nameWordCounts.push(distinct.length);
+    this.slotOf.set(doc.id, slot);
+    let inCategory = this.byCategory.get(doc.category);
+    if (!inCategory) this.byCategory.set(doc.category, (inCategory = []));
+    inCategory.push(slot);
+    const filed: VocabularyWord[] = [];
+    for (const word of new Set(name)) {
+      const entry = this.entryOf(word, live);
+      entry.inNames.push(slot);
+      filed.push(entry);
+    }
+    for (const word of new Set(toIndexWords(doc.description))) {
+      const entry = this.entryOf(word, live);
+      entry.inDescriptions.push(slot);
+      filed.push(entry);
+    }
+    this.filedUnder.push(filed);
+  }
+
+  private entryOf(word: string, live: boolean): VocabularyWord {
+    let entry = this.vocabulary.get(word);
+    if (!entry) {
+      entry = { word, inNames: [], inDescriptions: [] };
+      this.vocabulary.set(word, entry);
+      if (live) {
+        this.sortedWords.splice(this.lowerBound(word), 0, entry);
+        this.fileTrigrams(entry);
       }
-      return entry;
+    }
+    return entry;
+  }
+
+  private fileTrigrams(entry: VocabularyWord): void {
+    for (const gram of new Set(trigramsOf(entry.word))) {
+      const list = this.trigrams.get(gram);
+      if (list) list.push(entry);
+      else this.trigrams.set(gram, [entry]);
+    }
+  }
+
+  /** Adds the product, or replaces what the index holds of it (a new name, description or category). */
+  upsert(doc: SearchDocument): void {
+    this.vacate(doc.id);
+    this.memo.clear();
+    this.file(doc, true);
+    this.compactIfSparse();
+  }
+
+  /** Takes the product out of every search (deleted from the menu); unknown ids are ignored. */
+  remove(id: number): void {
+    if (!this.vacate(id)) return;
+    this.memo.clear();
+    this.compactIfSparse();
+  }
+
+  private vacate(id: number): boolean {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return false;
+    this.slotOf.delete(id);
+    const without = (list: number[]) => {
+      const at = list.indexOf(slot);
+      if (at >= 0) list.splice(at, 1);
     };
-    docs.forEach((doc, index) => {
-      const name = toIndexWords(doc.name);
-      this.ids.push(doc.id);
-      this.categories.push(doc.category);
-      this.nameWords.push(name);
-      const distinct = [...new Set(name)].sort();
-      this.nameKeys.push(distinct.join(' '));
-      this.nameWordCounts.push(distinct.length);
-      let inCategory = this.byCategory.get(doc.category);
-      if (!inCategory) this.byCategory.set(doc.category, (inCategory = []));
-      inCategory.push(index);
-      for (const word of new Set(name)) entryOf(word).inNames.push(index);
-      for (const word of new Set(toIndexWords(doc.description))) entryOf(word).inDescriptions.push(index);
-    });
-    this.sortedWords = [...vocabulary.values()].sort((a, b) => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
-    this.sortedWords.forEach((entry, position) => {
-      for (const gram of new Set(trigramsOf(entry.word))) {
-        const list = this.trigrams.get(gram);
-        if (list) list.push(position);
-        else this.trigrams.set(gram, [position]);
-      }
-    });
+    for (const entry of this.filedUnder[slot] ?? []) {
+      without(entry.inNames);
+      without(entry.inDescriptions);
+    }
+    without(this.byCategory.get(this.categories[slot] as Category) ?? []);
+    this.docs[slot] = undefined;
+    this.filedUnder[slot] = [];
+    this.empty += 1;
+    return true;
+  }
+
+  private compactIfSparse(): void {
+    if (this.empty > 64 && this.empty * 2 > this.ids.length) {
+      this.fill(this.docs.filter((doc): doc is SearchDocument => doc !== undefined));
+    }
+  }
+
+  /** Words in the vocabulary and slots (live or empty): what the index's memory grows with. */
+  get footprint(): { words: number; slots: number } {
+    return { words: this.sortedWords.length, slots: this.ids.length };
   }
 
   get size(): number {
-    return this.ids.length;
+    return this.ids.length - this.empty;
   }
 
   /** The products matching every query word (from toQueryWords), best first; ties keep the documents' order. */
   search(queryWords: readonly string[]): SearchHit[] {
     const n = this.ids.length;
-    if (queryWords.length === 0 || n === 0) return [];
+    if (queryWords.length === 0 || n === this.empty) return [];
     const kinds: Uint8Array[] = [];
     const edits: Uint8Array[] = [];
     let narrowest: number[] | undefined;
@@ -358,25 +454,24 @@ export class SearchIndex {
     if (memoised) return memoised;
     const maxEdits = allowedEdits(queryWord.length);
     const words: WordMatch[] = [];
-    const exact = new Set<number>();
+    const exact = new Set<VocabularyWord>();
     // Every word beginning with the query word sits in one run of the sorted vocabulary.
     for (let i = this.lowerBound(queryWord); i < this.sortedWords.length; i++) {
       const entry = this.sortedWords[i] as VocabularyWord;
       if (!entry.word.startsWith(queryWord)) break;
-      exact.add(i);
+      exact.add(entry);
       words.push({ entry, edits: 0, whole: entry.word === queryWord });
     }
     if (maxEdits > 0) {
       // Each typo breaks at most three of the query's trigrams, so a near word shares all but 3 x maxEdits.
       const grams = trigramsOf(queryWord);
       const needed = Math.max(1, grams.length - 3 * maxEdits);
-      const shared = new Map<number, number>();
+      const shared = new Map<VocabularyWord, number>();
       for (const gram of new Set(grams)) {
-        for (const position of this.trigrams.get(gram) ?? []) shared.set(position, (shared.get(position) ?? 0) + 1);
+        for (const entry of this.trigrams.get(gram) ?? []) shared.set(entry, (shared.get(entry) ?? 0) + 1);
       }
-      for (const [position, count] of shared) {
-        if (count < needed || exact.has(position)) continue;
-        const entry = this.sortedWords[position] as VocabularyWord;
+      for (const [entry, count] of shared) {
+        if (count < needed || exact.has(entry)) continue;
         const distance = prefixEditDistance(queryWord, entry.word, maxEdits);
         if (distance <= maxEdits) words.push({ entry, edits: distance, whole: false });
       }

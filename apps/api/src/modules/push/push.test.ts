@@ -159,7 +159,11 @@ describe('order steps pushed to the customer\'s devices', () => {
     expect(push.body).toContain(order.store?.name);
     expect(push.url).toBe(`/history/${order.id}`);
 
-    const [listed] = await devicesOf(customer);
+    // The send is recorded once the push service has answered, a moment after the message reached it.
+    let [listed] = await devicesOf(customer);
+    for (const until = Date.now() + 5_000; !listed?.lastSentAt && Date.now() < until; [listed] = await devicesOf(customer)) {
+      await new Promise((r) => setTimeout(r, 25));
+    }
     expect(listed).toMatchObject({ device: 'Chrome on Android', endpoint });
     expect(listed?.lastSentAt).not.toBeNull();
   });

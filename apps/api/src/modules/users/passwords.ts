@@ -1,7 +1,8 @@
+import { createRequire } from 'node:module';
 import { hash, verify, type Options } from '@node-rs/argon2';
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
-import * as zxcvbnEn from '@zxcvbn-ts/language-en';
+import type * as ZxcvbnCore from '@zxcvbn-ts/core';
+import type * as ZxcvbnCommon from '@zxcvbn-ts/language-common';
+import type * as ZxcvbnEn from '@zxcvbn-ts/language-en';
 import { badRequest } from '../../lib/errors.js';
 
 /**
@@ -59,10 +60,19 @@ const ESTIMATE_OPTIONS = { maxLength: 64, l33tMaxSubstitutions: 4 } as const;
 const EXAMPLE_PASSPHRASE = 'gecko window tambourine saturday';
 const SHOP_NAME = /coffee[\s._-]*shop/i;
 
-let estimator: ZxcvbnFactory | undefined;
-/** Built on first use: unpacking the dictionaries takes a quarter of a second, which no other request should pay. */
-function strengthEstimator(): ZxcvbnFactory {
-  estimator ??= new ZxcvbnFactory({
+let estimator: ZxcvbnCore.ZxcvbnFactory | undefined;
+/**
+ * Built on first use: unpacking the dictionaries takes a quarter of a second, which no other request should pay, and
+ * about 25 MB of memory, which a process that only serves the menu should not hold. Loaded then, with `require` (the
+ * packages ship CommonJS too), so the policy stays synchronous: an `import` at the top unpacked them at start.
+ */
+function strengthEstimator(): ZxcvbnCore.ZxcvbnFactory {
+  if (estimator) return estimator;
+  const require = createRequire(import.meta.url);
+  const { ZxcvbnFactory: Factory } = require('@zxcvbn-ts/core') as typeof ZxcvbnCore;
+  const zxcvbnCommon = require('@zxcvbn-ts/language-common') as typeof ZxcvbnCommon;
+  const zxcvbnEn = require('@zxcvbn-ts/language-en') as typeof ZxcvbnEn;
+  estimator = new Factory({
     ...ESTIMATE_OPTIONS,
     dictionary: { ...zxcvbnCommon.dictionary, ...zxcvbnEn.dictionary },
     graphs: zxcvbnCommon.adjacencyGraphs,

@@ -28,7 +28,8 @@ function SearchForm({ initial, className, onSearch, id = 'site-search' }: Search
   };
 
   return (
-    <form role="search" onSubmit={submit} className={cn('relative', className)}>
+    // A real form too: before the app has started (or without it) the browser opens /products?search=... itself.
+    <form role="search" action={paths.products.getHref()} onSubmit={submit} className={cn('relative', className)}>
       <label htmlFor={id} className="sr-only">
         Search products
       </label>

@@ -38,7 +38,7 @@ type ProductPictureProps = {
 };
 
 /**
- * A product's picture. The shop gives every product one (drawn from its name when staff add it without a
+ * A product's picture. The shop gives every product one (its category's default when staff add it without a
  * photo); while a picture is missing or fails to load, a plain cup or plate keeps its place, so the product
  * never vanishes from a list.
  */

@@ -1,9 +1,10 @@
+import { useSyncExternalStore } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api-client';
-import { setCartData } from './api/get-cart';
+import { cartQueryOptions, setCartData } from './api/get-cart';
 import { mergeCart } from './api/merge-cart';
 import { setCartDelivery } from './api/set-cart-delivery';
-import { EMPTY_VISITOR_CART, addVisitorLines, readVisitorCart, updateVisitorCart } from './visitor-cart';
+import { EMPTY_VISITOR_CART, addVisitorLines, readVisitorCart, updateVisitorCart, useVisitorCart } from './visitor-cart';
 import type { VisitorCart } from './visitor-cart';
 
 /** Web Locks where the browser has them: two tabs that see the same sign-in must not both send the cart. */
@@ -11,6 +12,29 @@ async function exclusively<T>(work: () => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
   if (locks && typeof locks.request === 'function') return locks.request('coffee:visitor-cart-merge', work);
   return work();
+}
+
+/**
+ * Whether the checkout must wait for a merge: one under way, or a browser cart still to send by a signed-in customer
+ * (the merge starts in an effect, after the checkout's first render). A checkout drawn before the merge has answered
+ * would start from the account's old choice (Dine in, as soon as possible) and could even save it back over the
+ * visitor's. After a failed merge it waits no more: the toast says what happened and the account's cart is shown.
+ */
+const merges = { running: 0, failed: false, listeners: new Set<() => void>() };
+function mergeState(change: Partial<Pick<typeof merges, 'running' | 'failed'>>): void {
+  Object.assign(merges, change);
+  for (const listener of merges.listeners) listener();
+}
+const subscribeMerges = (listener: () => void) => {
+  merges.listeners.add(listener);
+  return () => merges.listeners.delete(listener);
+};
+
+export function useVisitorCartMergePending(): boolean {
+  const visitor = useVisitorCart();
+  const running = useSyncExternalStore(subscribeMerges, () => merges.running > 0, () => false);
+  const failed = useSyncExternalStore(subscribeMerges, () => merges.failed, () => false);
+  return running || (!failed && (visitor.lines.length > 0 || visitor.delivery !== null));
 }
 
 /** A failure that asking again could fix: the shop unreachable or failing, or the session gone (the visitor keeps the cart). */
@@ -28,9 +52,12 @@ export function mergeVisitorCartIntoAccount(queryClient: QueryClient): Promise<s
   return exclusively(async () => {
     const taken = readVisitorCart();
     if (taken.lines.length === 0 && taken.delivery === null) return null;
+    mergeState({ running: merges.running + 1 });
     updateVisitorCart(() => EMPTY_VISITOR_CART);
     try {
       const { cart, notes } = await mergeCart({ lines: taken.lines });
+      // A cart read in flight (the checkout asks at mount) must not land after the merge's answer and undo it.
+      await queryClient.cancelQueries({ queryKey: cartQueryOptions().queryKey });
       setCartData(queryClient, cart);
       if (taken.delivery) {
         try {
@@ -43,7 +70,10 @@ export function mergeVisitorCartIntoAccount(queryClient: QueryClient): Promise<s
       return notes;
     } catch (error) {
       if (worthKeeping(error)) updateVisitorCart((current) => restore(current, taken));
+      mergeState({ failed: true });
       throw error;
+    } finally {
+      mergeState({ running: merges.running - 1 });
     }
   });
 }

@@ -89,7 +89,8 @@ export function addVisitorLines(cart: VisitorCart, additions: ReadonlyArray<AddC
   for (const addition of additions) {
     if (addition.quantity <= 0) continue;
     const identity = {
-      productId: addition.productId,
+      // The API takes the id as text too ("3", as the product list gives it); the browser cart keeps numbers.
+      productId: Number(addition.productId),
       size: addition.size ?? null,
       ...(addition.optionIds ? { optionIds: [...addition.optionIds] } : {}),
       ...(addition.baristaNote ? { baristaNote: addition.baristaNote } : {}),

@@ -108,10 +108,12 @@ export function AddressCard({ name, phone, address, onAddressChange, method, err
   const ids = fieldIds(id);
   return (
     <CheckoutCard
-      title={needed ? 'Address details' : 'Your details'}
+      // The spec's words for the block and its link, whatever the method: Dine in and Pick up show no address until
+      // Edit (it is then the address a switch to Door Delivery uses).
+      title="Address Detail"
       titleId="address-title"
       action={
-        needed && (
+        (
           <button
             type="button"
             onClick={() => onEditingChange(!editing)}
@@ -139,7 +141,7 @@ export function AddressCard({ name, phone, address, onAddressChange, method, err
               {name && <span className="text-muted"> · {name}</span>}
             </p>
           )}
-          {!needed ? null : editing ? (
+          {editing ? (
             <div className="flex flex-col gap-2">
               <label htmlFor={id} className="font-display font-medium">
                 Delivery address for this order
@@ -158,7 +160,7 @@ export function AddressCard({ name, phone, address, onAddressChange, method, err
                 Used for this order only; your profile keeps its address.
               </p>
             </div>
-          ) : (
+          ) : !needed ? null : (
             <p className="border-b border-line pb-3 whitespace-pre-line">
               {address.trim() || <span className="text-muted">No delivery address yet{needed ? ': add one with Edit.' : '.'}</span>}
             </p>

@@ -54,7 +54,7 @@ describe('Checkout', () => {
     // Dine in happens at the shop: no "Delivery to", no address.
     expect(screen.getByText('Dine in at the shop')).toBeTruthy();
     expect(screen.queryByText('Jl. Kopi 1, Jakarta')).toBeNull();
-    const details = screen.getByRole('heading', { name: 'Your details' }).closest('section') ?? document.body;
+    const details = screen.getByRole('heading', { name: 'Address Detail' }).closest('section') ?? document.body;
     expect(within(details).queryByText(/Delivery/)).toBeNull();
   });
 
@@ -66,7 +66,7 @@ describe('Checkout', () => {
     setup(() => jsonResponse({ data: createOrder() }, 201));
     await screen.findByRole('region', { name: 'Order Summary' });
     await user.click(screen.getByRole('radio', { name: method }));
-    const details = screen.getByRole('heading', { name: method === 'Door Delivery' ? 'Address details' : 'Your details' }).closest('section');
+    const details = screen.getByRole('heading', { name: 'Address Detail' }).closest('section');
     expect(within(details as HTMLElement).getByText(words, { exact: false }).textContent).toContain(words);
     expect(within(details as HTMLElement).queryByText('Jl. Kopi 1, Jakarta') !== null).toBe(method === 'Door Delivery');
     if (method === 'Door Delivery') expect(details?.textContent).toContain('Delivery to Rina');

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { parseShopLocal, shopLocalToInstant } from '@coffee/contract';
@@ -13,6 +13,7 @@ import { formatShopTime, isOpenNow, nextOpenTime, schedulableDays } from '../../
 import { useCart } from '../api/get-cart';
 import { usePlaceOrder } from '../api/place-order';
 import { useSetCartDelivery } from '../api/set-cart-delivery';
+import { useVisitorCartMergePending } from '../merge-visitor-cart';
 import { dayOf, timeOf } from '../scheduled-time';
 import { AddressCard, CheckoutCard, DeliveryCard, PaymentMethodCard } from './checkout-cards';
 import type { CheckoutShop } from './checkout-cards';
@@ -31,6 +32,8 @@ export type StoreChoiceProps = {
   storeId: number | null;
   onStoreChange: (storeId: number) => void;
   onTimeChange: (time: string) => void;
+  /** The shown store's hours on the chosen day, as delivery windows: the time field's hint and checks use them. */
+  onStoreHours?: (windows: CheckoutShop['deliveryWindows']) => void;
 };
 
 type CheckoutProps = {
@@ -48,10 +51,12 @@ export function Checkout({ profile, profileLoading, shop, StoreChoice, AfterOrde
   // Always fresh here: prices, sold-out lines and the delivery check may have changed since the cart was shown.
   const cart = useCart({ enabled: true, refetchOnMount: 'always' });
   const [placed, setPlaced] = useState<Order | null>(null);
+  // Just signed in or up: the choices made as a visitor (lines, method, time) are on their way to the account's cart.
+  const merging = useVisitorCartMergePending();
 
   let body: ReactNode;
   if (placed) body = <OrderConfirmation order={placed} AfterOrder={AfterOrder} />;
-  else if (cart.isPending) body = <Spinner label="Loading your cart" className="mx-auto text-white" />;
+  else if (cart.isPending || merging) body = <Spinner label="Loading your cart" className="mx-auto text-white" />;
   else if (cart.isError) {
     body = (
       <ErrorState
@@ -121,7 +126,14 @@ type CheckoutFormProps = {
   StoreChoice?: ComponentType<StoreChoiceProps> | undefined;
 };
 
-function CheckoutForm({ cart, profile, profileLoading, shop, onPlaced, StoreChoice }: CheckoutFormProps) {
+function CheckoutForm({ cart, profile, profileLoading, shop: shopSettings, onPlaced, StoreChoice }: CheckoutFormProps) {
+  // The chosen store's hours replace the default store's (GET /shop) once the store chooser reports them: every hint
+  // and check of the time then speaks of the store that will prepare the order.
+  const [storeWindows, setStoreWindows] = useState<CheckoutShop['deliveryWindows'] | null>(null);
+  const shop = shopSettings && storeWindows ? { ...shopSettings, deliveryWindows: storeWindows } : shopSettings;
+  const reportStoreHours = useCallback((windows: CheckoutShop['deliveryWindows']) => {
+    setStoreWindows((current) => (JSON.stringify(current) === JSON.stringify(windows) ? current : windows));
+  }, []);
   // Days on the shop's calendar: the API judges requested times by its clock, not the browser's.
   const { today, lastDay } = schedulableDays(new Date(), shop);
   // Starts from the cart (the product page saved the method and time there); edits are saved back at once.
@@ -247,9 +259,10 @@ function CheckoutForm({ cart, profile, profileLoading, shop, onPlaced, StoreChoi
 
   const orderable = cart.lines.some((line) => line.isAvailable);
   return (
-    <div className="grid gap-10 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:items-start">
+    // One column no wider than the screen on a phone (minmax(0, 1fr)): an auto column grew to its widest content.
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-10 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:items-start">
       <OrderSummaryCard cart={cart} />
-      <div className="flex flex-col gap-8">
+      <div className="flex min-w-0 flex-col gap-8">
         <DeliveryCard
           method={method}
           day={day}
@@ -277,6 +290,7 @@ function CheckoutForm({ cart, profile, profileLoading, shop, onPlaced, StoreChoi
               // Saved to the cart, so the next visit opens on this store and its hours judge the time.
               onStoreChange={(next) => changeDelivery({ storeId: next })}
               onTimeChange={(next) => changeDelivery({ time: next })}
+              onStoreHours={reportStoreHours}
             />
           </CheckoutCard>
         )}

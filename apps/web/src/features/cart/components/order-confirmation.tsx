@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
-import { DELIVERY_METHOD_LABELS, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '@coffee/contract';
+import { DELIVERY_METHOD_LABELS, ORDER_STATUS_LABELS } from '@coffee/contract';
+import { paymentMethodLabel } from '../../../lib/payment-words';
 import type { Order } from '@coffee/contract';
 import { paths } from '../../../config/paths';
 import { buttonStyles } from '../../../components/ui/button';
@@ -46,7 +47,7 @@ export function OrderConfirmation({ order, AfterOrder }: { order: Order; AfterOr
             <span className="block text-muted">{order.store.address}</span>
           </Row>
         )}
-        <Row label="Payment">{PAYMENT_METHOD_LABELS[order.paymentMethod]}</Row>
+        <Row label="Payment">{paymentMethodLabel(order.paymentMethod, order.deliveryMethod)}</Row>
       </dl>
       {order.paymentInstructions && (
         // Also on the order's page for as long as the payment is awaited.

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Product } from '@coffee/contract';
+import type { ProductListItem } from '@coffee/contract';
 import { paths } from '../../../config/paths';
 import { buttonStyles } from '../../../components/ui/button';
 import { ProductPrice } from '../../../components/ui/price';
@@ -17,12 +17,12 @@ const SERVINGS = [
 ] as const;
 
 /** Finds the favourite among the featured products, so Order Now opens its page. */
-export function findFavorite(products: ReadonlyArray<Product> | undefined): Product | undefined {
+export function findFavorite(products: ReadonlyArray<ProductListItem> | undefined): ProductListItem | undefined {
   return products?.find((product) => product.name.trim().toLowerCase() === FAVORITE_NAME.toLowerCase());
 }
 
 /** `product` is the Hazelnut Latte from the API when found; until then Order Now opens the menu. */
-export function Favorites({ product }: { product: Product | undefined }) {
+export function Favorites({ product }: { product: ProductListItem | undefined }) {
   const href = product ? paths.product.getHref(product.id) : paths.products.getHref();
   const price = product?.priceIdr ?? FAVORITE_PRICE_IDR;
   const charged = product?.promoPriceIdr ?? price;
@@ -50,7 +50,7 @@ export function Favorites({ product }: { product: Product | undefined }) {
                 <ProductPicture
                   name={FAVORITE_NAME}
                   category="coffee"
-                  imageUrl={product?.imageUrl ?? null}
+                  imageUrl={product?.images[0]?.url ?? null}
                   image={product?.images[0]}
                   // 9rem round, larger than a list's thumbnail.
                   sizes="144px"

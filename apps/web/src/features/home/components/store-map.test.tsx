@@ -26,7 +26,10 @@ describe('the store map', () => {
   it('names every store on the map and links to their hours', () => {
     renderRoutes([{ path: '/', element: <StoreMap stores={[thamrin, kemang, gading]} /> }], '/');
     const map = screen.getByRole('img', { name: 'Map of our 3 stores: Kopi Thamrin, Kopi Kemang, Kopi Kelapa Gading' });
-    expect(within(map).getByText('Kopi Kemang')).toBeTruthy();
+    // Named beside its pin (its tooltip and its label), and in the numbered list under the map.
+    expect(within(map).getAllByText('Kopi Kemang')).toHaveLength(2);
+    const legend = screen.getByRole('list', { name: 'Stores on the map' });
+    expect(within(legend).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['1 Kopi Thamrin', '2 Kopi Kemang', '3 Kopi Kelapa Gading']);
     expect(screen.getByRole('link', { name: 'Hours and addresses' }).getAttribute('href')).toBe('/stores');
   });
 

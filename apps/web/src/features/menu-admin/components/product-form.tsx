@@ -146,11 +146,11 @@ export function ProductForm({ product, onSubmit, onCancel, deleteAction, optionG
   const showSizes = DRINKS.includes(category as Category) || (product?.sizes.length ?? 0) > 0;
   const existingUrl = editing && !removePicture ? product.imageUrl : null;
   const shownUrl = previewUrl ?? existingUrl;
-  // The API draws a picture for a product added without one; a picture removed later is not redrawn.
+  // A product saved without a picture shows its category's default picture (the same for every such product).
   const noPictureLabel = editing
-    ? 'No picture: the menu shows a plain cup or plate until one is chosen'
+    ? "No picture: the menu shows the category's picture until one is chosen"
     : name.trim() && category
-      ? 'No picture chosen: one is drawn from the name and category when you save'
+      ? "No picture chosen: the menu shows the category's picture"
       : 'No picture chosen';
 
   // A picture the chooser refused (too large, not a picture): saving then would add the product without it.
@@ -266,7 +266,7 @@ export function ProductForm({ product, onSubmit, onCancel, deleteAction, optionG
         <p id={pictureIds.hint} className="max-w-xs text-center text-sm text-muted">
           {editing
             ? `JPEG, PNG, WebP or GIF up to ${MAX_PICTURE_MB} MB.`
-            : `Optional. JPEG, PNG, WebP or GIF up to ${MAX_PICTURE_MB} MB; without one, a picture is drawn from the name and category.`}
+            : `Optional. JPEG, PNG, WebP or GIF up to ${MAX_PICTURE_MB} MB; without one, the menu shows the category's picture.`}
         </p>
         <FieldError id={pictureIds.error} message={pictureError ?? undefined} />
         {pictureRefused && (

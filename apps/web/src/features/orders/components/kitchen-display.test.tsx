@@ -16,6 +16,7 @@ const start = Date.parse('2026-11-23T02:00:00.000Z');
 /** An order placed `minute` minutes into the morning at one store. */
 const shopOrder = (id: number, storeId: number, status: OrderStatus, minute: number): ShopOrder => ({
   ...createOrder({ id, status, placedAt: new Date(start + minute * 60_000).toISOString() }),
+  store: { id: storeId, name: storeId === 1 ? 'Kopi Kemang' : 'Kopi Senopati', address: 'Jakarta' },
   customer: { id: 2, email: 'rina@example.com', name: 'Rina Wulandari', phone: null },
   nextStatuses: status === 'delivered' || status === 'cancelled' ? [] : ['cancelled'],
   storeId,
@@ -73,6 +74,10 @@ describe('the kitchen display', () => {
     await vi.waitFor(() => expect(within(board).getAllByRole('heading', { level: 2 })).toHaveLength(rush), { timeout: 5000 });
     const numbers = within(board).getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(numbers).toEqual(orders.slice(0, rush).map((o) => `#${o.id}`));
+    // The name to call out at the counter; one store chosen, so no store on the cards.
+    const first = within(board).getAllByRole('listitem')[0]!;
+    expect(within(first).getByText('Rina Wulandari')).toBeTruthy();
+    expect(within(board).queryByText('Kopi Senopati')).toBeNull();
 
     const asked = api.calls.filter((url) => url.searchParams.get('active') === 'true');
     expect(asked.map((url) => [url.searchParams.get('storeId'), url.searchParams.get('page'), url.searchParams.get('limit')])).toEqual([
@@ -91,5 +96,9 @@ describe('the kitchen display', () => {
     const board = await screen.findByRole('list', { name: 'Orders to make, oldest first' });
     await vi.waitFor(() => expect(within(board).getAllByRole('heading', { level: 2 })).toHaveLength(rush + 3), { timeout: 5000 });
     expect(within(board).queryByRole('heading', { name: '#2000' })).toBeNull();
+    // Every store on one board: each card says which store makes it.
+    const kemang = within(board).getByRole('heading', { name: '#3000' }).closest('li') as HTMLElement;
+    expect(within(kemang).getByText('Kopi Kemang')).toBeTruthy();
+    expect(within(kemang).getByText('Rina Wulandari')).toBeTruthy();
   }, 20_000);
 });

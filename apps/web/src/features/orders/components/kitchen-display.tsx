@@ -63,7 +63,7 @@ export function KitchenDisplay({ storeId }: { storeId?: number } = {}) {
       {open.length > 0 && (
         <ul className="grid gap-6 md:grid-cols-2 xl:grid-cols-3" aria-label="Orders to make, oldest first">
           {open.map((order) => (
-            <KitchenCard key={order.id} order={order} />
+            <KitchenCard key={order.id} order={order} showStore={storeId === undefined} />
           ))}
         </ul>
       )}
@@ -71,7 +71,8 @@ export function KitchenDisplay({ storeId }: { storeId?: number } = {}) {
   );
 }
 
-function KitchenCard({ order }: { order: StaffOrder }) {
+/** `showStore`: the display shows every store's orders, so each card says which store makes it. */
+function KitchenCard({ order, showStore }: { order: StaffOrder; showStore: boolean }) {
   const action = useStaffOrderAction();
   const [failure, setFailure] = useState<string | null>(null);
   const step = kitchenStep(order);
@@ -83,9 +84,12 @@ function KitchenCard({ order }: { order: StaffOrder }) {
           <h2 id={titleId} className="font-display text-4xl font-bold text-ink">
             #{order.id}
           </h2>
+          {/* The name the barista calls out at the counter (the email when the account has no name). */}
+          <p className="text-2xl font-bold text-espresso">{order.customer.name ?? order.customer.email}</p>
           <p className="text-lg text-muted">
             {DELIVERY_METHOD_LABELS[order.deliveryMethod]} · {order.isAsap ? 'ASAP' : formatShopTime(order.scheduledFor)}
           </p>
+          {showStore && order.store && <p className="text-lg font-medium text-ink">{order.store.name}</p>}
         </div>
         <OrderStatusBadge status={order.status} deliveryMethod={order.deliveryMethod} />
       </div>

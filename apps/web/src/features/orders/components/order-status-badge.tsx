@@ -25,9 +25,20 @@ export function OrderStatusBadge({
   deliveryMethod?: DeliveryMethod;
   className?: string;
 }) {
+  const methodLabel = deliveryMethod ? orderStatusLabel(status, deliveryMethod) : ORDER_STATUS_LABELS[status];
+  const label = status === 'delivered' ? ORDER_STATUS_LABELS.delivered : methodLabel;
   return (
     <span className={cn('inline-flex items-center rounded-full px-3 py-0.5 font-display text-sm font-medium', tones[status], className)}>
-      {deliveryMethod ? orderStatusLabel(status, deliveryMethod) : ORDER_STATUS_LABELS[status]}
+      <span>{label}</span>
+      {/* A finished order reads Delivered, the spec's word, whatever the method; Served or Picked up says how. */}
+      {label !== methodLabel && (
+        <>
+          <span aria-hidden="true" className="mx-1 opacity-80">
+            ·
+          </span>
+          <span className="opacity-80">{methodLabel}</span>
+        </>
+      )}
     </span>
   );
 }

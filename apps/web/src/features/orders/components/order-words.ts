@@ -1,11 +1,12 @@
 import { FINISHED_LABELS, PAYMENT_METHOD_LABELS, orderEventLabel } from '@coffee/contract';
 import type { DeliveryMethod, Order, OrderEvent } from '@coffee/contract';
+import { paymentMethodLabel } from '../../../lib/payment-words';
 
 /**
  * How the order is paid, said once: 'Bank Account, awaiting payment', 'Paid by Card', 'Cash, to pay at hand-over'
  * (the method and the payment status together, never the same word twice).
  */
-export function paymentLine(order: Pick<Order, 'paymentMethod' | 'paymentStatus' | 'status'>): string {
+export function paymentLine(order: Pick<Order, 'paymentMethod' | 'paymentStatus' | 'status'> & Partial<Pick<Order, 'deliveryMethod'>>): string {
   const cancelled = order.status === 'cancelled';
   switch (order.paymentStatus) {
     case 'paid':
@@ -13,7 +14,7 @@ export function paymentLine(order: Pick<Order, 'paymentMethod' | 'paymentStatus'
     case 'cash-on-delivery':
       return cancelled ? 'Cash, nothing was paid' : 'Cash, to pay at hand-over';
     case 'awaiting-payment':
-      return `${PAYMENT_METHOD_LABELS[order.paymentMethod]}, ${cancelled ? 'nothing was paid' : 'awaiting payment'}`;
+      return `${order.deliveryMethod ? paymentMethodLabel(order.paymentMethod, order.deliveryMethod) : PAYMENT_METHOD_LABELS[order.paymentMethod]}, ${cancelled ? 'nothing was paid' : 'awaiting payment'}`;
   }
 }
 

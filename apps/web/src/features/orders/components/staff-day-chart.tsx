@@ -21,9 +21,22 @@ export default function StaffDayChart() {
   return <DayFigures day={stats.data} />;
 }
 
+/**
+ * Every hour from the first to the last with orders, in clock order: the API leaves hours without orders out, and a
+ * chart of those alone put 10 beside 19 as if they were neighbours.
+ */
+export function everyHour(slots: StaffDayStats['slots']): StaffDayStats['slots'] {
+  const byHour = new Map(slots.map((slot) => [Number(slot.time.slice(0, 2)), slot.orders]));
+  const hours = [...byHour.keys()];
+  if (hours.length === 0) return [];
+  const hour = (h: number) => ({ time: `${String(h).padStart(2, '0')}:00`, orders: byHour.get(h) ?? 0 });
+  return Array.from({ length: Math.max(...hours) - Math.min(...hours) + 1 }, (_, i) => hour(Math.min(...hours) + i));
+}
+
 export function DayFigures({ day }: { day: StaffDayStats }) {
-  const most = Math.max(1, ...day.slots.map((s) => s.orders));
-  const width = Math.max(1, day.slots.length) * (BAR_WIDTH + GAP);
+  const hours = everyHour(day.slots);
+  const most = Math.max(1, ...hours.map((s) => s.orders));
+  const width = Math.max(1, hours.length) * (BAR_WIDTH + GAP);
   return (
     <section aria-labelledby="day-at-a-glance" className="rounded-3xl bg-white p-6 shadow-card">
       <h2 id="day-at-a-glance" className="font-display text-xl font-bold text-ink">
@@ -65,8 +78,8 @@ export function DayFigures({ day }: { day: StaffDayStats }) {
             height={CHART_HEIGHT + LABEL_SPACE * 2}
             viewBox={`0 0 ${width} ${CHART_HEIGHT + LABEL_SPACE * 2}`}
           >
-            {day.slots.map((slot, i) => {
-              const height = Math.max(2, Math.round((slot.orders / most) * CHART_HEIGHT));
+            {hours.map((slot, i) => {
+              const height = slot.orders === 0 ? 0 : Math.max(2, Math.round((slot.orders / most) * CHART_HEIGHT));
               const x = i * (BAR_WIDTH + GAP) + GAP / 2;
               const y = LABEL_SPACE + CHART_HEIGHT - height;
               return (

@@ -127,12 +127,15 @@ describe('the staff orders screen, live', () => {
 });
 
 describe('the day chart', () => {
-  it('draws one bar per hour, the tallest for the busiest hour, and each store when there are several', () => {
+  it('draws every hour from the first to the last in clock order, the tallest for the busiest hour, and each store when there are several', () => {
     render(<DayFigures day={day} />);
-    const bars = screen.getAllByTestId('hour-bar').map((g) => Number(g.querySelector('rect')?.getAttribute('height')));
-    expect(bars).toHaveLength(3);
-    expect(Math.max(...bars)).toBe(bars[1]);
-    expect(bars[0]).toBeLessThan(bars[1]!);
+    const hourBars = screen.getAllByTestId('hour-bar');
+    // 09 to 15: the hours without orders between them are there, empty, so 12 does not stand beside 09.
+    expect(hourBars.map((g) => g.querySelectorAll('text')[1]?.textContent)).toEqual(['09', '10', '11', '12', '13', '14', '15']);
+    const bars = hourBars.map((g) => Number(g.querySelector('rect')?.getAttribute('height')));
+    expect(Math.max(...bars)).toBe(bars[3]);
+    expect(bars[0]).toBeLessThan(bars[3]!);
+    expect(bars[1]).toBe(0);
     expect(screen.getByText('Kemang')).toBeTruthy();
     expect(screen.getByText('Menteng')).toBeTruthy();
   });

@@ -1,19 +1,19 @@
 import { Link } from 'react-router';
-import type { Product } from '@coffee/contract';
+import type { ProductListItem } from '@coffee/contract';
 import { paths } from '../../../config/paths';
 import { ProductPrice } from '../../../components/ui/price';
 import { ProductPicture } from '../../../components/ui/product-picture';
 import { cn } from '../../../lib/cn';
 
 /** `priority`: the card is in a list's first row, so its picture is likely the page's largest paint. */
-export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
+export function ProductCard({ product, priority = false }: { product: ProductListItem; priority?: boolean }) {
   return (
     <article className="group relative flex h-full flex-col items-center rounded-3xl bg-white px-3 pt-4 pb-5 text-center shadow-card transition-transform duration-200 focus-within:-translate-y-0.5 hover:-translate-y-1 sm:px-4">
       <div className="relative w-[78%]">
         <ProductPicture
           name={product.name}
           category={product.category}
-          imageUrl={product.imageUrl}
+          imageUrl={product.images[0]?.url ?? null}
           image={product.images[0]}
           shownAs="card"
           priority={priority}

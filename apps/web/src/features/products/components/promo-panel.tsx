@@ -20,8 +20,11 @@ const ART: Record<PromotionPicture, { src: string; colour: string }> = {
   birthday: { src: birthdayArt, colour: 'bg-[#F3C1C6]' },
 };
 
-/** The shop's terms for every coupon; each coupon adds its own (its days, hours, delivery method, member card). */
-const SHOP_TERMS = ['1 coupon per customer per day', 'Buy 1 get 1 only for new customers', 'Choose a coupon to see its own terms'];
+/**
+ * The shop's terms, in the spec's words (Term and Condition of the Promo Today panel), always shown; a chosen coupon's
+ * own terms (its days, hours, delivery method, member card) are listed beside them.
+ */
+const SHOP_TERMS = ['1 coupon per day', 'Dine in only', 'Buy 1 get 1 only for new user', 'Should make member card to apply coupon'];
 
 /** What the customer reads once the coupon is on the cart: its discount, or what the cart still needs. */
 function appliedMessage(cart: Cart): string {
@@ -117,11 +120,21 @@ export function PromoPanel({ onApply }: PromoPanelProps) {
 
       <div className="mt-4 text-sm text-muted">
         <h3 className="font-display font-bold text-ink">Terms and Condition</h3>
-        <ol className="mt-2 list-inside list-decimal space-y-1" aria-label={chosen ? `Terms of ${chosen.name}` : 'Terms of every coupon'}>
-          {(chosen ? chosen.terms : SHOP_TERMS).map((term) => (
+        <ol className="mt-2 list-inside list-decimal space-y-1" aria-label="Terms of every coupon">
+          {SHOP_TERMS.map((term) => (
             <li key={term}>{term}</li>
           ))}
         </ol>
+        {chosen && (
+          <>
+            <h4 className="mt-3 font-display font-bold text-ink">{chosen.name}</h4>
+            <ul className="mt-1 list-inside list-disc space-y-1" aria-label={`Terms of ${chosen.name}`}>
+              {chosen.terms.map((term) => (
+                <li key={term}>{term}</li>
+              ))}
+            </ul>
+          </>
+        )}
       </div>
     </section>
   );

@@ -18,9 +18,10 @@ export const storeSlotsQueryOptions = (storeId: number, method: DeliveryMethod, 
   queryOptions({
     queryKey: ['stores', storeId, 'slots', method, date ?? 'today'] as const,
     queryFn: ({ signal }) => getStoreSlots(storeId, method, date, signal),
-    // Slots fill up while the customer looks: asked again every half minute.
-    staleTime: 15_000,
-    refetchInterval: 30_000,
+    // Slots fill up, and staff pause a store in a rush, while the customer looks at the checkout: asked again every
+    // 10 s (one small uncached read; no live channel carries stores to customers), so a pause shows with its notice.
+    staleTime: 5_000,
+    refetchInterval: 10_000,
   });
 
 export function useStoreSlots(storeId: number | null, method: DeliveryMethod, date: string | undefined) {

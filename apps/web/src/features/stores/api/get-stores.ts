@@ -18,6 +18,7 @@ export const storesQueryOptions = () =>
     staleTime: 60_000,
   });
 
-export function useStores() {
-  return useQuery(storesQueryOptions());
+/** `refetchInterval`: asked again that often while shown (the checkout's store chooser, for pauses). */
+export function useStores(options: { refetchInterval?: number } = {}) {
+  return useQuery({ ...storesQueryOptions(), refetchInterval: options.refetchInterval ?? false });
 }

@@ -36,6 +36,8 @@ export function StoreList() {
 function StoreCard({ store }: { store: Store }) {
   const headingId = `store-${store.id}`;
   const { hours, openNow } = store.today;
+  // Open, but paused for online orders: the badge says so rather than "Open now" beside "not taking online orders".
+  const badge = !openNow ? 'Closed now' : store.paused ? 'Open · no online orders' : 'Open now';
   return (
     <article aria-labelledby={headingId} className="h-full rounded-3xl bg-white p-6 shadow-card">
       <div className="flex items-start justify-between gap-4">
@@ -44,10 +46,10 @@ function StoreCard({ store }: { store: Store }) {
         </h2>
         <span
           className={
-            openNow ? 'rounded-full bg-emerald-50 px-3 py-1 text-sm font-semibold text-emerald-800' : 'rounded-full bg-stone-100 px-3 py-1 text-sm font-semibold text-stone-700'
+            openNow && !store.paused ? 'rounded-full bg-emerald-50 px-3 py-1 text-sm font-semibold text-emerald-800' : 'rounded-full bg-stone-100 px-3 py-1 text-sm font-semibold text-stone-700'
           }
         >
-          {openNow ? 'Open now' : 'Closed now'}
+          {badge}
         </span>
       </div>
       <p className="mt-2 text-muted">{store.address}</p>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { DELIVERY_METHOD_LABELS } from '@coffee/contract';
-import type { DeliveryMethod, Store } from '@coffee/contract';
+import type { DayHours, DeliveryMethod, DeliveryWindow, ShopSettings, Slot, Store } from '@coffee/contract';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { useStores } from '../api/get-stores';
@@ -15,15 +15,35 @@ export type StoreSlotChooserProps = {
   storeId: number | null;
   onStoreChange: (storeId: number) => void;
   onTimeChange: (time: string) => void;
+  /** Told the shown store's hours on the chosen day, whenever the store or the day changes. */
+  onStoreHours?: (windows: ShopSettings['deliveryWindows']) => void;
 };
+
+const STORES_REFRESH_MS = 10_000;
+
+/** ISO weekday (1 Monday ... 7 Sunday) of a 'YYYY-MM-DD' calendar day. */
+const weekdayOf = (day: string): number => new Date(`${day}T00:00:00Z`).getUTCDay() || 7;
+
+/** A store's weekly hours as one window: that day's hours (else the first day's), on the days it is open. */
+function windowOf(week: readonly DayHours[], day: string): DeliveryWindow {
+  const hours = week.find((h) => h.day === weekdayOf(day)) ?? week[0];
+  return { days: week.map((h) => h.day), from: hours?.from ?? '00:00', to: hours?.to ?? '00:00' };
+}
+
+/** The store's own hours in the shop settings' shape: Dine in and Pick up follow its opening hours. */
+export function storeWindows(store: Store, day: string): ShopSettings['deliveryWindows'] {
+  const opening = windowOf(store.openingHours, day);
+  return { doorDelivery: windowOf(store.deliveryHours, day), dineIn: opening, pickUp: opening };
+}
 
 /**
  * Which store prepares the order and which slot: the stores that offer the method, the day's slots with how full
  * they are, and "as soon as possible" with its real time. Full and past slots cannot be chosen; a paused or busy
  * store says so.
  */
-export function StoreSlotChooser({ method, day, time, storeId, onStoreChange, onTimeChange }: StoreSlotChooserProps) {
-  const stores = useStores();
+export function StoreSlotChooser({ method, day, time, storeId, onStoreChange, onTimeChange, onStoreHours }: StoreSlotChooserProps) {
+  // Asked again like the slots: the store list says which store is paused or closed now.
+  const stores = useStores({ refetchInterval: STORES_REFRESH_MS });
   const offering = (stores.data ?? []).filter((s) => s.deliveryMethods.includes(method));
   // The chosen store when it offers the method, else the default store's place in the list.
   const store: Store | undefined = offering.find((s) => s.id === storeId) ?? offering.find((s) => s.isDefault) ?? offering[0];
@@ -32,6 +52,9 @@ export function StoreSlotChooser({ method, day, time, storeId, onStoreChange, on
   useEffect(() => {
     if (store && store.id !== storeId) onStoreChange(store.id);
   }, [store, storeId, onStoreChange]);
+  useEffect(() => {
+    if (store && /^\d{4}-\d{2}-\d{2}$/.test(day)) onStoreHours?.(storeWindows(store, day));
+  }, [store, day, onStoreHours]);
 
   if (stores.isPending) return <Spinner label="Loading the stores" />;
   if (!store) return <p className="text-sm text-muted">No store offers {DELIVERY_METHOD_LABELS[method]} online right now.</p>;
@@ -44,11 +67,11 @@ export function StoreSlotChooser({ method, day, time, storeId, onStoreChange, on
         <select
           value={store.id}
           onChange={(event) => onStoreChange(Number(event.target.value))}
-          className="rounded-xl border border-stone-300 bg-white px-3 py-2 font-normal"
+          className="w-full min-w-0 rounded-xl border border-stone-300 bg-white px-3 py-2 font-normal"
         >
           {offering.map((s) => (
             <option key={s.id} value={s.id}>
-              {`${s.name}${s.today.openNow ? '' : ' (closed now)'}`}
+              {`${s.name}${s.paused ? ' (not taking online orders)' : s.today.openNow ? '' : ' (closed now)'}`}
             </option>
           ))}
         </select>
@@ -74,7 +97,7 @@ export function StoreSlotChooser({ method, day, time, storeId, onStoreChange, on
             {(slots.data?.slots ?? []).map((slot) => (
               <SlotButton
                 key={slot.startsAt}
-                label={slot.taken >= slot.capacity ? `${slot.time} (full)` : slot.time}
+                label={slotLabel(slot, store)}
                 pressed={time === slot.time}
                 disabled={!slot.orderable}
                 onClick={() => onTimeChange(slot.time)}
@@ -88,6 +111,13 @@ export function StoreSlotChooser({ method, day, time, storeId, onStoreChange, on
       </fieldset>
     </div>
   );
+}
+
+/** A slot that cannot be chosen says why: full, the store paused, or too soon to prepare. */
+function slotLabel(slot: Slot, store: Store): string {
+  if (slot.orderable) return slot.time;
+  if (slot.taken >= slot.capacity) return `${slot.time} (full)`;
+  return `${slot.time} (${store.paused ? 'paused' : 'too soon'})`;
 }
 
 function SlotButton({ label, pressed, disabled, onClick }: { label: string; pressed: boolean; disabled: boolean; onClick: () => void }) {

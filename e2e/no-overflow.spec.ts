@@ -1,0 +1,99 @@
+import type { Page } from '@playwright/test';
+import { CUSTOMER, STAFF, expect, signIn, test } from './fixtures.js';
+
+/**
+ * No element of any page ends past the viewport's right edge, on a phone, a tablet and a laptop. A page that clips
+ * its overflow (overflow: hidden) shows no sideways scroll, so the page's width alone does not tell: every visible
+ * element's box is measured. Content inside a sideways-scrolling strip (overflow-x: auto) is meant to go on past the
+ * edge and is left out; so are visually hidden elements (sr-only) and what has no size.
+ */
+const WIDTHS = [360, 768, 1366];
+
+const VISITOR_PAGES = ['/', '/products', '/products/3', '/stores', '/login', '/register', '/forgot-password', '/no-such-page'];
+const CUSTOMER_PAGES = ['/payment', '/history', '/user'];
+const STAFF_PAGES = ['/staff/orders', '/staff/stores', '/staff/promotions', '/staff/options', '/add-products', '/edit-products/3'];
+
+async function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const edge = document.documentElement.clientWidth;
+    // Inside a strip that scrolls sideways, or wholly outside a box that clips it (a carousel's next slides): not on
+    // screen. Partly clipped counts: that is content cut off at the edge.
+    const offScreenByDesign = (el: Element, box: DOMRect) => {
+      for (let node = el.parentElement; node && node !== document.body; node = node.parentElement) {
+        const { overflowX } = getComputedStyle(node);
+        if (overflowX === 'auto' || overflowX === 'scroll') return true;
+        if ((overflowX === 'hidden' || overflowX === 'clip') && box.left >= node.getBoundingClientRect().right - 0.5) return true;
+      }
+      return false;
+    };
+    const describe = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.getAttribute('aria-label') ? `[${el.getAttribute('aria-label')}]` : ''} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
+    const found: string[] = [];
+    for (const el of document.body.querySelectorAll('*')) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || box.right <= edge + 0.5) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden' || style.clipPath !== 'none' || style.clip !== 'auto' || el.closest('[aria-hidden="true"]')) continue;
+      if (offScreenByDesign(el, box)) continue;
+      found.push(`${describe(el)} ends ${Math.round(box.right - edge)} px past the edge`);
+    }
+    return found;
+  });
+}
+
+async function walk(page: Page, paths: string[]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of paths) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      for (const problem of await overflowing(page)) problems.push(`${width} px ${path}: ${problem}`);
+    }
+  }
+  return problems;
+}
+
+test('no element ends past the right edge on a visitor’s pages', async ({ page }) => {
+  test.slow();
+  expect(await walk(page, VISITOR_PAGES)).toEqual([]);
+});
+
+test('no element ends past the right edge on a customer’s pages, the checkout with a cart', async ({ page }) => {
+  test.slow();
+  await signIn(page, CUSTOMER.email, CUSTOMER.password);
+  await page.goto('/products/3');
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Added to your cart' })).toBeVisible();
+  expect(await walk(page, CUSTOMER_PAGES)).toEqual([]);
+});
+
+test('no element ends past the right edge on staff pages', async ({ page }) => {
+  test.slow();
+  await signIn(page, STAFF.email, STAFF.password);
+  expect(await walk(page, STAFF_PAGES)).toEqual([]);
+});
+
+test('the maps on /stores and home show every store, named, whole on a 360 px phone', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  const stores = ((await (await page.request.get('/api/v1/stores')).json()) as { data: { name: string }[] }).data;
+  for (const path of ['/stores', '/']) {
+    await page.goto(path);
+    const map = page.getByRole('img', { name: /^Map of our \d+ stores/ });
+    await map.scrollIntoViewIfNeeded();
+    await expect(map).toHaveAttribute('aria-label', `Map of our ${stores.length} stores: ${stores.map((s) => s.name).join(', ')}`);
+    const box = await map.boundingBox();
+    if (!box) throw new Error(`no map on ${path}`);
+    // Every pin (its drawn shape, not the name beside it, which phones show in the list under the map) on the map.
+    const pins = await map.locator('g > path').evaluateAll((paths) => paths.map((p) => p.getBoundingClientRect().toJSON() as DOMRect));
+    expect(pins).toHaveLength(stores.length);
+    for (const pin of pins) {
+      expect(pin.left).toBeGreaterThanOrEqual(box.x - 0.5);
+      expect(pin.right).toBeLessThanOrEqual(box.x + box.width + 0.5);
+      expect(pin.top).toBeGreaterThanOrEqual(box.y - 0.5);
+      expect(pin.bottom).toBeLessThanOrEqual(box.y + box.height + 0.5);
+    }
+    const legend = page.getByRole('list', { name: 'Stores on the map' });
+    for (const store of stores) await expect(legend.getByText(store.name)).toBeVisible();
+  }
+});
