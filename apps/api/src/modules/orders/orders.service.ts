@@ -27,6 +27,7 @@ import type { PromotionService } from '../promotions/promotions.service.js';
 import { parseShopLocal } from '../../lib/shop-time.js';
 import type { StoreService } from '../stores/stores.service.js';
 import { buildOrderConfirmation } from './order-email.js';
+import { createOrderPayments } from './order-payments.js';
 import {
   checkCustomerCancel,
   checkMarkPaid,
@@ -232,6 +233,20 @@ export function createOrderService(deps: OrderServiceDeps) {
     );
   }
 
+  // The gateway's side of an order (charges, notices, refunds, the start-up check), moving orders with moveOrder.
+  const payments = createOrderPayments({
+    db,
+    orders,
+    gateway,
+    providers: deps.payments,
+    now,
+    log: deps.log,
+    onOrderSteps: deps.onOrderSteps,
+    moveOrder,
+    findOwnOrder,
+    lostRace,
+  });
+
   function sendConfirmation(order: Order, to: string): void {
     try {
       deps.mailer.sendLater(buildOrderConfirmation(order, to, { publicUrl: deps.publicUrl, timeZone: settings.shopTimeZone }));
@@ -370,7 +385,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       // waits for the customer's card on the order page; a gateway that does not answer leaves the order waiting for
       // another try or another method (the order page says so).
       if (gateway?.usesGateway(input.paymentMethod) && input.paymentMethod !== 'card' && record.paymentStatus === 'awaiting-payment') {
-        await chargeOrder(record, customer.email, input.paymentMethod, { bank: input.bank });
+        await payments.chargeOrder(record, customer.email, input.paymentMethod, { bank: input.bank });
         record = (await orders.findOrder(outcome.orderId)) ?? record;
       }
       const order = await asOrder(record);
@@ -398,60 +413,18 @@ export function createOrderService(deps: OrderServiceDeps) {
 
     /** Pays an order awaiting payment through the gateway: a card's first charge, a new try, or another method. */
     async payMyOrder(userId: number, rawId: string, input: PayOrderInput): Promise<Order> {
-      const order = await findOwnOrder(userId, rawId);
-      if (!gateway || order.status !== 'pending' || order.paymentStatus !== 'awaiting-payment' || !gateway.usesGateway(order.paymentMethod)) {
-        throw conflict(`Order #${order.id} is not waiting for a payment through the payment service`, 'status', { currentStatus: order.status });
-      }
-      const latest = await gateway.latestCharge(order.id);
-      if (latest && (latest.gatewayStatus === 'pending' || latest.gatewayStatus === 'creating')) {
-        // The open QR or virtual account is closed first, so the customer cannot pay twice.
-        await gateway.closeOpenCharge(order.id);
-        const closed = await gateway.latestCharge(order.id);
-        if (closed && (closed.gatewayStatus === 'pending' || closed.gatewayStatus === 'creating')) {
-          throw conflict('Your earlier payment is still open at the payment service: pay it, or try again in a moment', 'method');
-        }
-      }
-      if (input.method !== order.paymentMethod) {
-        const payment = gateway.usesGateway(input.method)
-          ? { paymentStatus: 'awaiting-payment' as const, instructions: null }
-          : await deps.payments[input.method].initiate({ id: order.id, totalIdr: order.totalIdr, customerEmail: order.customerEmail });
-        if (!(await orders.changePaymentMethod(order.id, order.paymentMethod, input.method, payment, now().toISOString()))) throw await lostRace(order.id);
-      }
-      if (gateway.usesGateway(input.method)) await chargeOrder(order, order.customerEmail, input.method, { bank: input.bank, tokenId: input.tokenId });
-      return asOrder(await findOwnOrder(userId, rawId));
+      return asOrder(await payments.payMyOrder(userId, rawId, input));
     },
 
     /**
      * A gateway notice, verified by the payments module (signature, then the gateway's own status): moves the order.
-     * Idempotent and order-independent: every move is a compare-and-set from the state the notice applies to, so the
-     * same notice twice, or a late "pending", changes nothing. False when the amount is not the order's total.
+     * False when the amount is not the order's total (order-payments.ts).
      */
-    async applyGatewayNotice(notice: VerifiedNotice): Promise<boolean> {
-      return applyNotice(notice);
-    },
+    applyGatewayNotice: (notice: VerifiedNotice): Promise<boolean> => payments.applyNotice(notice),
 
-    /**
-     * The start-up check: every charge whose outcome may have been missed (the process died between the gateway's
-     * notice and its answer) is asked again and applied, and a refund cut short is finished with the same refund key.
-     */
-    async reconcileGatewayPayments(): Promise<{ checked: number }> {
-      if (!gateway) return { checked: 0 };
-      const open = await gateway.unsettledCharges();
-      for (const charge of open) {
-        try {
-          if (charge.refundState === 'requested') {
-            const result = await gateway.finishClaimedRefund(charge.reference);
-            if (result.state === 'refunded') await recordRefunded(charge.orderId, null);
-            continue;
-          }
-          const notice = await gateway.recheck(charge.reference);
-          if (notice) await applyNotice(notice);
-        } catch (err) {
-          deps.log.error({ err, reference: charge.reference }, 'start-up payment check failed for one charge');
-        }
-      }
-      return { checked: open.length };
-    },
+    /** The start-up check of the payments still open at the gateway (order-payments.ts). */
+    reconcileGatewayPayments: (): Promise<{ checked: number }> => payments.reconcile(),
+
 
     /** Removes a finished order from the customer's history; the shop keeps it (hidden_by_customer_at). */
     async hideMyOrder(userId: number, rawId: string): Promise<void> {
@@ -561,7 +534,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         );
         if (moved) {
           // Only the request that cancelled it refunds or closes the charge: a second tap lost the move above.
-          if (refundAfterCancel(order) === 'refund-due') await refundThroughGateway(order.id, 'customer');
+          if (refundAfterCancel(order) === 'refund-due') await payments.refundThroughGateway(order.id, 'customer');
           else await gateway?.closeOpenCharge(order.id);
           return asOrder(await findOwnOrder(userId, rawId));
         }
@@ -588,7 +561,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       if (!(await gateway?.paidThroughGateway(order.id))) {
         throw statusConflict(order, `Order #${order.id} was not paid through the payment service: pay it back yourself and mark it refunded`);
       }
-      const result = await refundThroughGateway(order.id, 'staff');
+      const result = await payments.refundThroughGateway(order.id, 'staff');
       if (result === 'busy') throw statusConflict(order, `A refund of order #${order.id} is under way already: check the order again in a moment`);
       if (result !== 'refunded') {
         const charge = await gateway?.latestCharge(order.id);
@@ -620,111 +593,6 @@ export function createOrderService(deps: OrderServiceDeps) {
       return asStaffOrder(await findAnyOrder(String(order.id)));
     },
   };
-
-  /** Creates the charge for an order at the gateway, from the order's own figures. */
-  async function chargeOrder(
-    order: OrderRecord,
-    email: string,
-    method: PlaceOrderInput['paymentMethod'],
-    options: { bank?: PayOrderInput['bank']; tokenId?: string | undefined },
-  ): Promise<void> {
-    if (!gateway) return;
-    try {
-      await gateway.startCharge(
-        {
-          id: order.id,
-          totalIdr: order.totalIdr,
-          email,
-          lines: order.lines.map((l) => ({ productId: l.productId, name: l.name, unitPriceIdr: l.unitPriceIdr, quantity: l.quantity })),
-          discountIdr: order.discountIdr,
-          taxAndFeesIdr: order.taxAndFeesIdr,
-          shippingIdr: order.shippingIdr,
-        },
-        method,
-        options,
-      );
-    } catch (err) {
-      // A refused card token (400) or a charge being made by another request (409) is the customer's to see; anything
-      // else leaves the order waiting, logged.
-      const status = (err as { statusCode?: number }).statusCode;
-      if (status === 400 || status === 409) throw err;
-      deps.log.error({ err, orderId: order.id }, 'charge at the payment gateway failed');
-    }
-  }
-
-  /** See applyGatewayNotice. */
-  async function applyNotice(notice: VerifiedNotice): Promise<boolean> {
-    const orderId = notice.charge.orderId;
-    for (let attempt = 1; attempt <= 3; attempt += 1) {
-      const order = await orders.findOrder(orderId);
-      if (!order) return false;
-      if (notice.outcome === 'paid') {
-        // The gateway's amount (from its status answer) must be this order's total and this charge's.
-        if (notice.amountIdr !== order.totalIdr || notice.charge.amountIdr !== order.totalIdr) {
-          deps.log.error({ orderId, reference: notice.charge.reference, amountIdr: notice.amountIdr, totalIdr: order.totalIdr }, 'gateway payment amount is not the order total: order left as it is');
-          return false;
-        }
-        if (order.paymentStatus === 'paid') return true;
-        const nowIso = now().toISOString();
-        const paid = [{ kind: 'paid' as const, at: nowIso, by: null }];
-        if (order.status === 'cancelled') {
-          // Paid after it was cancelled (a QR paid at the last second): recorded, owed back, and refunded at once.
-          const recorded = await db.transaction().execute(async (trx) => {
-            const changed = await orders.changeState(order.id, order, { status: 'cancelled', paymentStatus: 'paid', paidAt: nowIso, updatedAt: nowIso, refundStatus: 'refund-due' }, trx);
-            if (changed) await orders.insertEvents(order.id, paid, trx);
-            return changed;
-          });
-          if (!recorded) continue;
-          deps.onOrderSteps?.(order.id, paid);
-          await refundThroughGateway(order.id, null);
-          return true;
-        }
-        // The kitchen sees it at once (the step goes out live): no staff step between the payment and "Start preparing".
-        const moved = await moveOrder(order, { status: statusAfterMarkPaid(order), paymentStatus: 'paid', paidAt: nowIso, updatedAt: nowIso }, paid);
-        if (!moved) continue;
-        return true;
-      }
-      if (notice.outcome === 'failed') {
-        // Only the newest attempt's end cancels the order (an older QR expiring after a new one was made does not), and
-        // never one the shop closed itself to make a new attempt.
-        if (notice.charge.gatewayStatus === 'closed') return true;
-        const latest = await gateway?.latestCharge(orderId);
-        if (latest?.reference !== notice.charge.reference) return true;
-        if (order.status !== 'pending' || order.paymentStatus !== 'awaiting-payment') return true;
-        const nowIso = now().toISOString();
-        // The orders module's own cancel (moveOrder): the slot place (and the coupon) are given back.
-        const moved = await moveOrder(
-          order,
-          { status: 'cancelled', paymentStatus: order.paymentStatus, paidAt: order.paidAt, updatedAt: nowIso, refundStatus: null },
-          [{ kind: 'cancelled', at: nowIso, by: null }],
-        );
-        if (!moved) continue;
-        return true;
-      }
-      if (notice.outcome === 'refunded' && order.refundStatus === 'refund-due') await recordRefunded(order.id, null);
-      return true;
-    }
-    return true;
-  }
-
-  /** Refunds a paid, cancelled order through the gateway; 'none' when it was not paid through one. */
-  async function refundThroughGateway(orderId: number, by: 'customer' | 'staff' | null): Promise<'refunded' | 'failed' | 'busy' | 'none'> {
-    if (!gateway) return 'none';
-    const result = await gateway.refund(orderId, 'Order cancelled');
-    if (result.state === 'refunded') await recordRefunded(orderId, by === 'customer' ? null : by);
-    return result.state;
-  }
-
-  /** The order shows "Refunded" once the gateway confirmed the refund (once: refund-due -> refunded is a compare-and-set). */
-  async function recordRefunded(orderId: number, by: 'staff' | null): Promise<void> {
-    const nowIso = now().toISOString();
-    const done = await db.transaction().execute(async (trx) => {
-      const changed = await orders.markRefunded(orderId, nowIso, trx);
-      if (changed) await orders.insertEvents(orderId, [{ kind: 'refunded', at: nowIso, by }], trx);
-      return changed;
-    });
-    if (done) deps.onOrderSteps?.(orderId, [{ kind: 'refunded', at: nowIso, by }]);
-  }
 }
 
 export type OrderService = ReturnType<typeof createOrderService>;
