@@ -39,22 +39,22 @@ export const VA_BANK_LABELS: Record<VaBank, string> = { bca: 'BCA', bni: 'BNI', 
 export const OrderPayment = z
   .object({
     gateway: z.literal('midtrans').describe('The payment gateway'),
-    reference: z.string().describe("The charge's order reference at the gateway (one per attempt)"),
-    transactionId: z.string().nullable().describe("The gateway's transaction id, null until the gateway answered"),
+    reference: z.string().describe("The charge's reference at the gateway"),
+    transactionId: z.string().nullable().describe("The gateway's transaction id"),
     gatewayStatus: z
       .string()
-      .describe('The last status the gateway gave: pending, settlement, capture, expire, deny, cancel, refund, failure, or unavailable (no answer)'),
-    qrString: z.string().nullable().describe('QRIS: the text of the QR code to draw, else null'),
-    deepLink: z.string().nullable().describe('QRIS: a link that opens the e-wallet app on a phone, when the gateway gave one'),
-    bank: VaBank.nullable().describe('Bank Account: the bank of the virtual account, else null'),
-    vaNumber: z.string().nullable().describe('Bank Account: the virtual account number to transfer to, else null'),
-    redirectUrl: z.string().nullable().describe('Card: the 3-D Secure page to open, while it is awaited, else null'),
-    expiresAt: z.string().nullable().describe('When the QR or virtual account stops taking payments (ISO-8601 UTC), or null'),
-    message: z.string().nullable().describe('What happened in customer words (the gateway is not answering, the payment expired...), or null'),
+      .describe('Its status at the gateway: pending, settlement, capture, expire, deny, refund, unavailable...'),
+    qrString: z.string().nullable().describe('QRIS: the QR code to draw'),
+    deepLink: z.string().nullable().describe('QRIS: opens the e-wallet app on a phone'),
+    bank: VaBank.nullable().describe("Bank Account: the virtual account's bank"),
+    vaNumber: z.string().nullable().describe('Bank Account: the virtual account number'),
+    redirectUrl: z.string().nullable().describe('Card: the 3-D Secure page to open'),
+    expiresAt: z.string().nullable().describe('When it stops taking payments (ISO-8601 UTC)'),
+    message: z.string().nullable().describe('What happened, in customer words'),
     refundFailure: z
       .string()
       .nullable()
-      .describe("The gateway's reason when a refund through it failed (the refund stays due for staff), else null"),
+      .describe("The gateway's reason when its refund failed"),
   })
   .meta({ id: 'OrderPayment', description: "The order's payment at the payment gateway" });
 export type OrderPayment = z.infer<typeof OrderPayment>;
@@ -114,7 +114,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 export const PAYMENT_STATUSES = ['awaiting-payment', 'cash-on-delivery', 'paid'] as const;
 export const PaymentStatus = z
   .enum(PAYMENT_STATUSES)
-  .describe('Where the money is: awaiting-payment (staff, or the payment gateway, confirm it), cash-on-delivery (paid on hand-over) or paid');
+  .describe('Where the money is: awaiting-payment (staff confirm it), cash-on-delivery (paid on hand-over) or paid');
 export type PaymentStatus = z.infer<typeof PaymentStatus>;
 
 /**

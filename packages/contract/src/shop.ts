@@ -63,12 +63,12 @@ export const ShopSettings = z
     maxOrderItems: z.number().int().describe('Most items in a cart or order'),
     payments: z
       .object({
-        gateway: z.enum(['midtrans']).nullable().describe('The payment gateway, or null: payments are confirmed by staff'),
+        gateway: z.enum(['midtrans']).nullable().describe('The payment gateway, or null (staff confirm payments)'),
         methods: z
           .array(z.enum(['qris', 'card', 'bank-account', 'cash-on-delivery']))
-          .describe('The payment methods the checkout offers, in the order to show them'),
-        clientKey: z.string().nullable().describe("The gateway's client key, for the browser to turn a card into a token; null without a gateway"),
-        apiUrl: z.string().nullable().describe("The gateway's API address the browser sends the card to for a token; null without a gateway"),
+          .describe('The methods to offer, in order'),
+        clientKey: z.string().nullable().describe("The gateway's client key (a card's token)"),
+        apiUrl: z.string().nullable().describe("The gateway's API address (a card's token)"),
       })
       .optional()
       .describe('How customers can pay'),

@@ -1,127 +1,44 @@
 import type { Kysely } from 'kysely';
-import type { Order, PayOrderInput, PlaceOrderInput, StaffOrder } from '@coffee/contract';
+import type { PayOrderInput, PlaceOrderInput } from '@coffee/contract';
 import type { Database } from '../../db/schema.js';
 import { conflict } from '../../lib/errors.js';
 import type { PaymentProviders, PaymentService, VerifiedNotice } from '../payments/payments.service.js';
-import { refundAfterCancel, statusAfterMarkPaid } from './order-status.js';
-import type { OrderEventRecord, OrderStepRepository } from './order-steps.repository.js';
-import type { OrderRecord, OrderRepository, OrderStateChange } from './orders.repository.js';
+import { statusAfterMarkPaid } from './order-status.js';
+import type { OrderStepRepository } from './order-steps.repository.js';
+import type { OrderEventRecord, OrderRecord, OrderRepository, OrderStateChange } from './orders.repository.js';
 
 export interface OrderPaymentsDeps {
   db: Kysely<Database>;
   orders: OrderRepository;
+  /** The order's history (order_events), written with each move. */
   steps: Pick<OrderStepRepository, 'insertSteps'>;
+  /** Absent or without a gateway: nothing here does anything. */
+  gateway: PaymentService | undefined;
+  providers: PaymentProviders;
   now: () => Date;
   log: { error(obj: object, msg: string): void };
-  /** The manual providers (and the gateway's, when there is one) an order's method initiates with. */
-  payments: PaymentProviders;
-  /** The payment gateway's charges, notices and refunds (payments module); absent: manual payments only. */
-  gateway?: PaymentService | undefined;
+  onOrderSteps?: ((orderId: number, steps: readonly OrderEventRecord[]) => void) | undefined;
+  /** The orders service's own compare-and-set move (a cancel gives the slot place back there). */
   moveOrder: (order: OrderRecord, change: OrderStateChange, events: OrderEventRecord[]) => Promise<boolean>;
-  statusConflict: (order: OrderRecord, message: string, field?: 'status') => Error;
-  lostRace: (orderId: number, field?: 'status') => Promise<Error>;
   findOwnOrder: (userId: number, rawId: string) => Promise<OrderRecord>;
-  findAnyOrder: (rawId: string) => Promise<OrderRecord>;
-  asOrder: (record: OrderRecord) => Promise<Order>;
-  asStaffOrder: (record: OrderRecord) => Promise<StaffOrder>;
-  onOrderSteps: (orderId: number, steps: readonly OrderEventRecord[]) => void;
+  lostRace: (orderId: number) => Promise<Error>;
 }
 
 /**
- * An order's payment through the gateway (decision 023): the charge after the order committed, another try or method,
- * the gateway's notices, the start-up check, and refunds. The orders module moves the order; the payments module
- * keeps the charges.
+ * The orders module's side of paying through the gateway (decision 023): the charge after an order commits, the
+ * customer's new try or other method, the gateway's verified notices moving orders (paid -> the kitchen; expired,
+ * denied, cancelled -> cancelled through moveOrder, which gives the slot place back), refunds through the gateway
+ * recorded once, and the start-up check. Part of the orders service; its own file to keep that one readable.
  */
 export function createOrderPayments(deps: OrderPaymentsDeps) {
-  const { db, orders, now, gateway, moveOrder, statusConflict, lostRace, findOwnOrder, findAnyOrder, asOrder, asStaffOrder } = deps;
-
-  /** Pays an order awaiting payment through the gateway: a card's first charge, a new try, or another method. */
-  async function payMyOrder(userId: number, rawId: string, input: PayOrderInput): Promise<Order> {
-    const order = await findOwnOrder(userId, rawId);
-    if (!gateway || order.status !== 'pending' || order.paymentStatus !== 'awaiting-payment' || !gateway.usesGateway(order.paymentMethod)) {
-      throw conflict(`Order #${order.id} is not waiting for a payment through the payment service`, 'status', { currentStatus: order.status });
-    }
-    const latest = await gateway.latestCharge(order.id);
-    if (latest && (latest.gatewayStatus === 'pending' || latest.gatewayStatus === 'creating')) {
-      // The open QR or virtual account is closed first, so the customer cannot pay twice.
-      await gateway.closeOpenCharge(order.id);
-      const closed = await gateway.latestCharge(order.id);
-      if (closed && (closed.gatewayStatus === 'pending' || closed.gatewayStatus === 'creating')) {
-        throw conflict('Your earlier payment is still open at the payment service: pay it, or try again in a moment', 'method');
-      }
-    }
-    if (input.method !== order.paymentMethod) {
-      const payment = gateway.usesGateway(input.method)
-        ? { paymentStatus: 'awaiting-payment' as const, instructions: null }
-        : await deps.payments[input.method].initiate({ id: order.id, totalIdr: order.totalIdr, customerEmail: order.customerEmail });
-      if (!(await orders.changePaymentMethod(order.id, order.paymentMethod, input.method, payment, now().toISOString()))) throw await lostRace(order.id);
-    }
-    if (gateway.usesGateway(input.method)) await chargeOrder(order, order.customerEmail, input.method, { bank: input.bank, tokenId: input.tokenId });
-    return asOrder(await findOwnOrder(userId, rawId));
-  }
-
-  /**
-   * A gateway notice, verified by the payments module (signature, then the gateway's own status): moves the order.
-   * Idempotent and order-independent: every move is a compare-and-set from the state the notice applies to, so the
-   * same notice twice, or a late "pending", changes nothing. False when the amount is not the order's total.
-   */
-  async function applyGatewayNotice(notice: VerifiedNotice): Promise<boolean> {
-    return applyNotice(notice);
-  }
-
-  /**
-   * The start-up check: every charge whose outcome may have been missed (the process died between the gateway's
-   * notice and its answer) is asked again and applied, and a refund cut short is finished with the same refund key.
-   */
-  async function reconcileGatewayPayments(): Promise<{ checked: number }> {
-    if (!gateway) return { checked: 0 };
-    const open = await gateway.unsettledCharges();
-    for (const charge of open) {
-      try {
-        if (charge.refundState === 'requested') {
-          const result = await gateway.finishClaimedRefund(charge.reference);
-          if (result.state === 'refunded') await recordRefunded(charge.orderId, null);
-          continue;
-        }
-        const notice = await gateway.recheck(charge.reference);
-        if (notice) await applyNotice(notice);
-      } catch (err) {
-        deps.log.error({ err, reference: charge.reference }, 'start-up payment check failed for one charge');
-      }
-    }
-    return { checked: open.length };
-  }
-
-  /**
-   * Staff refund a cancelled order through the gateway it was paid with. Exactly once against a customer's cancel
-   * at the same moment: the refund is claimed on the charge first, and the loser is told it is under way.
-   */
-  async function refundMyShopOrder(rawId: string): Promise<StaffOrder> {
-    const order = await findAnyOrder(rawId);
-    if (order.refundStatus !== 'refund-due') {
-      throw statusConflict(order, order.refundStatus === 'refunded' ? `Order #${order.id} is already refunded` : `Order #${order.id} has no refund due`);
-    }
-    if (!(await gateway?.paidThroughGateway(order.id))) {
-      throw statusConflict(order, `Order #${order.id} was not paid through the payment service: pay it back yourself and mark it refunded`);
-    }
-    const result = await refundThroughGateway(order.id, 'staff');
-    if (result === 'busy') throw statusConflict(order, `A refund of order #${order.id} is under way already: check the order again in a moment`);
-    if (result !== 'refunded') {
-      const charge = await gateway?.latestCharge(order.id);
-      throw statusConflict(
-        order,
-        `The payment service did not refund order #${order.id}${charge?.refundFailure ? ` (${charge.refundFailure})` : ''}: the refund stays due. Pay it back another way and mark it refunded, or try again`,
-      );
-    }
-    return asStaffOrder(await findAnyOrder(String(order.id)));
-  }
+  const { db, orders, gateway, now, moveOrder, findOwnOrder, lostRace } = deps;
 
   /** Creates the charge for an order at the gateway, from the order's own figures. */
   async function chargeOrder(
     order: OrderRecord,
     email: string,
     method: PlaceOrderInput['paymentMethod'],
-    options: { bank?: PayOrderInput['bank']; tokenId?: string | undefined },
+    options: { bank?: PayOrderInput['bank']; tokenId?: string | undefined; attempt?: number | undefined },
   ): Promise<void> {
     if (!gateway) return;
     try {
@@ -170,7 +87,7 @@ export function createOrderPayments(deps: OrderPaymentsDeps) {
             return changed;
           });
           if (!recorded) continue;
-          deps.onOrderSteps(order.id, paid);
+          deps.onOrderSteps?.(order.id, paid);
           await refundThroughGateway(order.id, null);
           return true;
         }
@@ -182,8 +99,8 @@ export function createOrderPayments(deps: OrderPaymentsDeps) {
       if (notice.outcome === 'failed') {
         // Only the newest attempt's end cancels the order (an older QR expiring after a new one was made does not), and
         // never one the shop closed itself to make a new attempt.
-        if (notice.charge.gatewayStatus === 'closed') return true;
         const latest = await gateway?.latestCharge(orderId);
+        if (notice.charge.gatewayStatus === 'closed' || latest?.gatewayStatus === 'closed') return true;
         if (latest?.reference !== notice.charge.reference) return true;
         if (order.status !== 'pending' || order.paymentStatus !== 'awaiting-payment') return true;
         const nowIso = now().toISOString();
@@ -218,14 +135,65 @@ export function createOrderPayments(deps: OrderPaymentsDeps) {
       if (changed) await deps.steps.insertSteps(orderId, [{ kind: 'refunded', at: nowIso, by }], trx);
       return changed;
     });
-    if (done) deps.onOrderSteps(orderId, [{ kind: 'refunded', at: nowIso, by }]);
+    if (done) deps.onOrderSteps?.(orderId, [{ kind: 'refunded', at: nowIso, by }]);
   }
 
-  /** After a customer's own cancel: a paid order is refunded through the gateway, an open charge is closed. */
-  async function afterCustomerCancel(order: OrderRecord): Promise<void> {
-    if (refundAfterCancel(order) === 'refund-due') await refundThroughGateway(order.id, 'customer');
-    else await gateway?.closeOpenCharge(order.id);
-  }
+  return {
+    chargeOrder,
+    refundThroughGateway,
 
-  return { chargeOrder, payMyOrder, applyGatewayNotice, reconcileGatewayPayments, refundMyShopOrder, afterCustomerCancel };
+    /** Pays an order awaiting payment through the gateway: a card's first charge, a new try, or another method. */
+    async payMyOrder(userId: number, rawId: string, input: PayOrderInput): Promise<OrderRecord> {
+      const order = await findOwnOrder(userId, rawId);
+      if (!gateway || order.status !== 'pending' || order.paymentStatus !== 'awaiting-payment' || !gateway.usesGateway(order.paymentMethod)) {
+        throw conflict(`Order #${order.id} is not waiting for a payment through the payment service`, 'status', { currentStatus: order.status });
+      }
+      const latest = await gateway.latestCharge(order.id);
+      // The open QR or virtual account is closed first, so the customer cannot pay twice; a charge being made by
+      // another request right now (a second tap) is left to it.
+      if (!(await gateway.closeOpenCharge(order.id))) {
+        throw conflict('Your earlier payment is still open at the payment service, or being set up: pay it, or try again in a moment', 'method');
+      }
+      if (input.method !== order.paymentMethod) {
+        const payment = gateway.usesGateway(input.method)
+          ? { paymentStatus: 'awaiting-payment' as const, instructions: null }
+          : await deps.providers[input.method].initiate({ id: order.id, totalIdr: order.totalIdr, customerEmail: order.customerEmail });
+        if (!(await orders.changePaymentMethod(order.id, order.paymentMethod, input.method, payment, now().toISOString()))) throw await lostRace(order.id);
+      }
+      // The attempt after the newest charge seen above: of two taps at once, the second's charge is refused (409).
+      const attempt = (latest?.attempt ?? 0) + 1;
+      if (gateway.usesGateway(input.method)) await chargeOrder(order, order.customerEmail, input.method, { bank: input.bank, tokenId: input.tokenId, attempt });
+      return findOwnOrder(userId, rawId);
+    },
+
+    /**
+     * A gateway notice, verified by the payments module (signature, then the gateway's own status): moves the order.
+     * Idempotent and order-independent: every move is a compare-and-set from the state the notice applies to, so the
+     * same notice twice, or a late "pending", changes nothing. False when the amount is not the order's total.
+     */
+    applyNotice,
+
+    /**
+     * The start-up check: every charge whose outcome may have been missed (the process died between the gateway's
+     * notice and its answer) is asked again and applied, and a refund cut short is finished with the same refund key.
+     */
+    async reconcile(): Promise<{ checked: number }> {
+      if (!gateway) return { checked: 0 };
+      const open = await gateway.unsettledCharges();
+      for (const charge of open) {
+        try {
+          if (charge.refundState === 'requested') {
+            const result = await gateway.finishClaimedRefund(charge.reference);
+            if (result.state === 'refunded') await recordRefunded(charge.orderId, null);
+            continue;
+          }
+          const notice = await gateway.recheck(charge.reference);
+          if (notice) await applyNotice(notice);
+        } catch (err) {
+          deps.log.error({ err, reference: charge.reference }, 'start-up payment check failed for one charge');
+        }
+      }
+      return { checked: open.length };
+    },
+  };
 }

@@ -1,11 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { ListOrdersQuery, ListStaffOrdersQuery, Order, OrderPayment, OrderStatus, PageMeta, StaffOrder } from '@coffee/contract';
+import type { ListOrdersQuery, ListStaffOrdersQuery, Order, OrderPayment, OrderStatus, PageMeta, PayOrderInput, StaffOrder } from '@coffee/contract';
 import type { OrderSettings } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mail.js';
 import { parseId, type CartService } from '../cart/cart.service.js';
-import type { PaymentProviders, PaymentService } from '../payments/payments.service.js';
+import type { PaymentProviders, PaymentService, VerifiedNotice } from '../payments/payments.service.js';
 import type { ProductService } from '../products/products.service.js';
 import type { PromotionService } from '../promotions/promotions.service.js';
 import type { StoreService } from '../stores/stores.service.js';
@@ -14,7 +14,7 @@ import { toOrder, toStaffOrder } from './order-answers.js';
 import { createOrderMoves } from './order-moves.js';
 import { createOrderPayments } from './order-payments.js';
 import { createOrderPlacement } from './order-placement.js';
-import { isFinished } from './order-status.js';
+import { isFinished, refundAfterCancel } from './order-status.js';
 import { createOrderStepRepository, type OrderEventRecord, type OrderStepRecord } from './order-steps.repository.js';
 import { createOrderRepository, type NewOrder, type NewOrderLine, type OrderRecord, type OrderRepository } from './orders.repository.js';
 
@@ -142,8 +142,24 @@ export function createOrderService(deps: OrderServiceDeps) {
     onOrderSteps,
     gatewayAfterCancel: (order) => gatewayAfterCancel(order),
   });
-  const payments = createOrderPayments({ ...deps, orders, steps, ...moves, findOwnOrder, findAnyOrder, asOrder, asStaffOrder, onOrderSteps });
-  gatewayAfterCancel = payments.afterCustomerCancel;
+  const payments = createOrderPayments({
+    db,
+    orders,
+    steps,
+    gateway,
+    providers: deps.payments,
+    now,
+    log: deps.log,
+    onOrderSteps,
+    moveOrder: moves.moveOrder,
+    findOwnOrder,
+    lostRace: moves.lostRace,
+  });
+  // Only the request that cancelled an order refunds it or closes its charge (a second tap lost the move).
+  gatewayAfterCancel = async (order) => {
+    if (refundAfterCancel(order) === 'refund-due') await payments.refundThroughGateway(order.id, 'customer');
+    else await gateway?.closeOpenCharge(order.id);
+  };
   const placement = createOrderPlacement({
     ...deps,
     orders,
@@ -153,16 +169,44 @@ export function createOrderService(deps: OrderServiceDeps) {
     chargeOrder: payments.chargeOrder,
   });
 
+  /**
+   * Staff refund a cancelled order through the gateway it was paid with. Exactly once against a customer's cancel
+   * at the same moment: the refund is claimed on the charge first, and the loser is told it is under way.
+   */
+  async function refundMyShopOrder(rawId: string): Promise<StaffOrder> {
+    const { statusConflict } = moves;
+    const order = await findAnyOrder(rawId);
+    if (order.refundStatus !== 'refund-due') {
+      throw statusConflict(order, order.refundStatus === 'refunded' ? `Order #${order.id} is already refunded` : `Order #${order.id} has no refund due`);
+    }
+    if (!(await gateway?.paidThroughGateway(order.id))) {
+      throw statusConflict(order, `Order #${order.id} was not paid through the payment service: pay it back yourself and mark it refunded`);
+    }
+    const result = await payments.refundThroughGateway(order.id, 'staff');
+    if (result === 'busy') throw statusConflict(order, `A refund of order #${order.id} is under way already: check the order again in a moment`);
+    if (result !== 'refunded') {
+      const charge = await gateway?.latestCharge(order.id);
+      throw statusConflict(
+        order,
+        `The payment service did not refund order #${order.id}${charge?.refundFailure ? ` (${charge.refundFailure})` : ''}: the refund stays due. Pay it back another way and mark it refunded, or try again`,
+      );
+    }
+    return asStaffOrder(await findAnyOrder(String(order.id)));
+  }
+
   return {
     placeOrder: placement.placeOrder,
     changeStatus: moves.changeStatus,
     markPaid: moves.markPaid,
     cancelMyOrder: moves.cancelMyOrder,
     markRefunded: moves.markRefunded,
-    payMyOrder: payments.payMyOrder,
-    applyGatewayNotice: payments.applyGatewayNotice,
-    reconcileGatewayPayments: payments.reconcileGatewayPayments,
-    refundMyShopOrder: payments.refundMyShopOrder,
+    /** Pays an order awaiting payment through the gateway: a card's first charge, a new try, or another method. */
+    payMyOrder: async (userId: number, rawId: string, input: PayOrderInput): Promise<Order> => asOrder(await payments.payMyOrder(userId, rawId, input)),
+    /** A gateway notice, verified by the payments module: moves the order. False when the amount is not the order's total. */
+    applyGatewayNotice: (notice: VerifiedNotice): Promise<boolean> => payments.applyNotice(notice),
+    /** The start-up check of the payments still open at the gateway (order-payments.ts). */
+    reconcileGatewayPayments: (): Promise<{ checked: number }> => payments.reconcile(),
+    refundMyShopOrder,
 
     /** Calls `listener` once an order's steps are committed (never for a rolled-back move); it must not throw. */
     onSteps(listener: StepListener): void {

@@ -6,6 +6,8 @@ export type ChargeMethod = 'qris' | 'bank_transfer' | 'credit_card';
 export interface ChargeRecord {
   id: number;
   orderId: number;
+  /** 1, 2...: unique per order. */
+  attempt: number;
   reference: string;
   method: ChargeMethod;
   bank: string | null;
@@ -40,6 +42,7 @@ export interface ChargeAnswer {
 const toRecord = (r: Selectable<PaymentChargeTable>): ChargeRecord => ({
   id: r.id,
   orderId: r.order_id,
+  attempt: r.attempt,
   reference: r.reference,
   method: r.method as ChargeMethod,
   bank: r.bank,
@@ -148,6 +151,17 @@ export function createPaymentRepository(db: Kysely<Database>) {
       if (answer.expiresAt !== undefined) set.expires_at = answer.expiresAt;
       if (answer.message !== undefined) set.message = answer.message;
       await q(trx).updateTable('payment_charges').set(set).where('id', '=', id).execute();
+    },
+
+    /** Moves a charge's status only from the one given (compare-and-set); false when it was no longer in it. */
+    async swapStatus(id: number, from: string, to: string, nowIso: string, trx?: Transaction<Database>): Promise<boolean> {
+      const result = await q(trx)
+        .updateTable('payment_charges')
+        .set({ gateway_status: to, updated_at: nowIso })
+        .where('id', '=', id)
+        .where('gateway_status', '=', from)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
 
     /**

@@ -208,6 +208,22 @@ function answerOf(tx: MidtransTransaction) {
   };
 }
 
+/** A charge as the order's `payment` shows it (the QR, deep link and 3-D Secure page only while it is open). */
+const toView = (c: ChargeRecord): OrderPayment => ({
+  gateway: 'midtrans',
+  reference: c.reference,
+  transactionId: c.transactionId,
+  gatewayStatus: c.gatewayStatus,
+  qrString: c.gatewayStatus === 'pending' ? c.qrString : null,
+  deepLink: c.gatewayStatus === 'pending' ? c.deepLink : null,
+  bank: (c.bank as VaBank | null) ?? null,
+  vaNumber: c.vaNumber,
+  redirectUrl: c.gatewayStatus === 'pending' ? c.redirectUrl : null,
+  expiresAt: c.expiresAt,
+  message: c.message,
+  refundFailure: c.refundState === 'failed' ? c.refundFailure : null,
+});
+
 /**
  * The payments module's one door: the providers the orders module initiates payments with, and the gateway's
  * charges, notifications, status checks and refunds. It owns payment_charges; orders are moved by the orders module.
@@ -244,21 +260,6 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     return tx;
   }
 
-  const toView = (c: ChargeRecord): OrderPayment => ({
-    gateway: 'midtrans',
-    reference: c.reference,
-    transactionId: c.transactionId,
-    gatewayStatus: c.gatewayStatus,
-    qrString: c.gatewayStatus === 'pending' ? c.qrString : null,
-    deepLink: c.gatewayStatus === 'pending' ? c.deepLink : null,
-    bank: (c.bank as VaBank | null) ?? null,
-    vaNumber: c.vaNumber,
-    redirectUrl: c.gatewayStatus === 'pending' ? c.redirectUrl : null,
-    expiresAt: c.expiresAt,
-    message: c.message,
-    refundFailure: c.refundState === 'failed' ? c.refundFailure : null,
-  });
-
   return {
     providers,
     gatewayName: gateway ? ('midtrans' as const) : null,
@@ -286,12 +287,21 @@ export function createPaymentService(deps: PaymentServiceDeps) {
      * answer means the first call went through, so its status is read instead: nothing is charged twice. A gateway that
      * does not answer leaves the charge 'unavailable' with words for the customer, and the order waiting for another try.
      */
-    async startCharge(order: ChargeOrder, method: PaymentMethod, options: { bank?: VaBank | undefined; tokenId?: string | undefined }): Promise<OrderPayment> {
+    async startCharge(
+      order: ChargeOrder,
+      method: PaymentMethod,
+      options: {
+        bank?: VaBank | undefined;
+        tokenId?: string | undefined;
+        /** The attempt after the newest charge the caller saw: another request that made it first wins (409 here). */
+        attempt?: number | undefined;
+      },
+    ): Promise<OrderPayment> {
       const { client, settings } = requireGateway();
       const chargeMethod = CHARGE_METHOD[method];
       if (!chargeMethod) throw new Error(`${method} is not paid through the gateway`);
       if (chargeMethod === 'credit_card' && !options.tokenId) throw badRequest('Enter your card details to pay by card', 'tokenId');
-      const attempt = (await charges.countForOrder(order.id)) + 1;
+      const attempt = options.attempt ?? (await charges.countForOrder(order.id)) + 1;
       // Unique across databases too (a wiped shop must not reuse a reference at the gateway).
       const reference = `${order.id}-${attempt}-${randomBytes(3).toString('hex')}`;
       const bank = chargeMethod === 'bank_transfer' ? (options.bank ?? 'bca') : null;
@@ -388,20 +398,29 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       return (await charges.latestOf([orderId])).get(orderId);
     },
 
-    /** An unpaid order was cancelled: its open QR or virtual account is closed at the gateway (best effort). */
-    async closeOpenCharge(orderId: number): Promise<void> {
-      if (!gateway) return;
+    /**
+     * An unpaid order was cancelled, or the customer makes a new attempt: its open QR or virtual account is closed at
+     * the gateway. False when it could not be closed (the gateway refused or did not answer, or another request is
+     * closing it right now): the charge is then left open, and a payment made with it is still recorded when notified
+     * (and refunded when the order is cancelled by then).
+     */
+    async closeOpenCharge(orderId: number): Promise<boolean> {
+      if (!gateway) return true;
       const charge = (await charges.latestOf([orderId])).get(orderId);
-      if (!charge || (charge.gatewayStatus !== 'pending' && charge.gatewayStatus !== 'creating')) return;
+      if (!charge || charge.gatewayStatus !== 'pending') return charge?.gatewayStatus !== 'creating';
+      // 'closed' is ours, not the gateway's word, and taken BEFORE the gateway is asked (compare-and-set: one closer):
+      // the expire notice that follows (it can arrive before the call returns, or before the next attempt's row exists)
+      // then finds it closed and never cancels the order. Put back when the gateway did not close it.
+      if (!(await charges.swapStatus(charge.id, 'pending', 'closed', nowIso()))) return false;
+      let closed = false;
       try {
         const tx = charge.method === 'credit_card' ? await gateway.client.cancel(charge.reference) : await gateway.client.expire(charge.reference);
-        // 'closed': ours, not the gateway's word, so its expire notice (which may come before the next attempt's row
-        // exists) is known for what it is and never cancels the order.
-        if (isSuccessCode(tx.status_code)) await charges.recordAnswer(charge.id, { gatewayStatus: 'closed', message: null }, nowIso());
+        closed = isSuccessCode(tx.status_code);
       } catch (err) {
-        // The QR stays open at the gateway until it expires; a payment made with it is refunded when it is notified.
         deps.log.warn({ err, orderId, reference: charge.reference }, 'could not close an open charge at the gateway');
       }
+      if (!closed) await charges.swapStatus(charge.id, 'closed', 'pending', nowIso());
+      return closed;
     },
 
     /** True when the order was paid through the gateway (so its refund goes back through it). */

@@ -49,15 +49,23 @@ describe('when a coupon can be used', () => {
     });
   });
 
-  it('names the delivery method before the hours, since the customer can switch the method on the checkout', () => {
+  it('names every unmet rule, the delivery method before the hours, since the customer can switch the method on the checkout', () => {
     const sunday = promo({ weekdays: [7], fromTime: '07:00', toTime: '09:00', deliveryMethods: ['dine-in'], audience: 'members' });
     const member = { ...customer, hasMemberCard: true };
-    // Sunday 10:00 on Pick up: both the method and the hours fail; the method is the answer.
+    // Sunday 10:00 on Pick up: both the method and the hours fail; both are named, the method first.
     expect(checkConditions(sunday, at('2026-11-22T10:00', 7), 'pick-up', member)).toEqual({
       ok: false,
       kind: 'method',
-      message: 'This coupon is for Dine in orders',
+      message: 'This coupon is for Dine in orders; Available on Sundays 07:00-09:00',
     });
+    // Monday on Pick up without a card: all three.
+    const monday = checkConditions(sunday, at('2026-11-23T10:00', 1), 'pick-up', customer);
+    expect(monday).toMatchObject({ ok: false, kind: 'audience' });
+    expect(monday.ok === false && monday.message.split('; ')).toEqual([
+      expect.stringMatching(/needs a member card/) as unknown as string,
+      'This coupon is for Dine in orders',
+      'Available on Sundays 07:00-09:00',
+    ]);
     expect(checkConditions(sunday, at('2026-11-22T10:00', 7), 'dine-in', member)).toMatchObject({ kind: 'time', message: 'Available on Sundays 07:00-09:00' });
     expect(checkConditions(sunday, at('2026-11-22T08:00', 7), 'dine-in', member)).toEqual({ ok: true });
     // Without a card the card is the answer, whatever the method.

@@ -118,44 +118,43 @@ export function describeTerms(p: PromotionRecord, memberCardThresholdIdr: number
 /**
  * Who, how and when: everything but the lines. `at` is when the customer gets the order, on the shop's clock: a
  * Sunday-morning coupon is for an order received on Sunday morning.
- * One reason is given, the first that fails, in this order: a coupon not offered on that date (stopped, not
- * started yet or ended), then who may use it, then
- * the delivery method, then the day and hours. The method comes before the time because the customer can switch it
- * right there on the checkout; answering "Sundays 07:00-09:00" to a Pick up order on Sunday at 10:00 would hide that
- * the coupon would still refuse it once the time is right.
+ * A coupon not offered on that date (stopped, not started yet or ended) is refused for that alone; otherwise every
+ * unmet rule is named, in this order: who may use it, the delivery method, the day and hours (the kind is the
+ * first's). Answering only "Sundays 07:00-09:00" to a Pick up order on Sunday at 10:00 would hide that the coupon
+ * would still refuse it once the time is right.
  */
 export function checkConditions(p: PromotionRecord, at: ShopLocal, method: DeliveryMethod, customer: CustomerFacts): Verdict {
   const date = at.text.slice(0, 10);
   if (!p.isActive) return { ok: false, kind: 'closed', message: 'This coupon is no longer offered' };
   if (p.startsOn && date < p.startsOn) return { ok: false, kind: 'time', message: `This coupon starts on ${sayDate(p.startsOn)}` };
   if (p.endsOn && date > p.endsOn) return { ok: false, kind: 'closed', message: `This coupon ended on ${sayDate(p.endsOn)}` };
+  // Every rule the order does not meet is named, not only the first: a Pick up order on Monday for a Sunday, Dine in,
+  // members' coupon must hear all three, or the customer fixes one and is refused again.
+  const unmet: Array<{ kind: 'audience' | 'method' | 'time'; message: string }> = [];
   if (forNewCustomers(p) && customer.hasDeliveredOrder) {
-    return { ok: false, kind: 'audience', message: 'This coupon is for new customers, before their first delivered order' };
+    unmet.push({ kind: 'audience', message: 'This coupon is for new customers, before their first delivered order' });
   }
   if (p.audience === 'members' && !customer.hasMemberCard) {
-    return {
-      ok: false,
+    unmet.push({
       kind: 'audience',
       message: `This coupon needs a member card: you get one when your delivered orders reach ${formatIdr(customer.memberCardThresholdIdr)}`,
-    };
+    });
   }
   if (p.deliveryMethods.length > 0 && !p.deliveryMethods.includes(method)) {
-    return { ok: false, kind: 'method', message: `This coupon is for ${joinOr(p.deliveryMethods.map((m) => DELIVERY_METHOD_LABELS[m]))} orders` };
+    unmet.push({ kind: 'method', message: `This coupon is for ${joinOr(p.deliveryMethods.map((m) => DELIVERY_METHOD_LABELS[m]))} orders` });
   }
   if (p.onBirthday) {
-    if (!customer.birthDate) {
-      return { ok: false, kind: 'audience', message: 'Add your date of birth to your profile to use the birthday coupon' };
-    }
-    if (customer.birthDate.slice(5) !== date.slice(5)) {
-      return { ok: false, kind: 'time', message: `Available on your birthday only (${sayDate(customer.birthDate.slice(5))})` };
+    if (!customer.birthDate) unmet.push({ kind: 'audience', message: 'Add your date of birth to your profile to use the birthday coupon' });
+    else if (customer.birthDate.slice(5) !== date.slice(5)) {
+      unmet.push({ kind: 'time', message: `Available on your birthday only (${sayDate(customer.birthDate.slice(5))})` });
     }
   }
-  if (p.yearlyOn && date.slice(5) !== p.yearlyOn) {
-    return { ok: false, kind: 'time', message: `Available on ${sayDate(p.yearlyOn)} only` };
-  }
+  if (p.yearlyOn && date.slice(5) !== p.yearlyOn) unmet.push({ kind: 'time', message: `Available on ${sayDate(p.yearlyOn)} only` });
   const onDay = p.weekdays.length === 0 || p.weekdays.includes(at.isoWeekday);
   const inHours = !p.fromTime || !p.toTime || (at.minuteOfDay >= minutesOf(p.fromTime) && at.minuteOfDay <= minutesOf(p.toTime));
-  if (!onDay || !inHours) return { ok: false, kind: 'time', message: sayWhen(p) ?? 'Not available at this time' };
+  if (!onDay || !inHours) unmet.push({ kind: 'time', message: sayWhen(p) ?? 'Not available at this time' });
+  const [first] = unmet;
+  if (first) return { ok: false, kind: first.kind, message: unmet.map((rule) => rule.message).join('; ') };
   return { ok: true };
 }
 
