@@ -1,6 +1,7 @@
 import type { StoreInput } from '@coffee/contract';
 import type { DatabaseHandle } from '../db/database.js';
 import { createProductService, type NewProduct, type StoredProduct } from '../modules/products/products.service.js';
+import type { NewPromotion } from '../modules/promotions/promotions.service.js';
 
 let sequence = 0;
 
@@ -46,3 +47,38 @@ export function storeInput(name: string, overrides: Partial<StoreInput> = {}): S
     ...overrides,
   };
 }
+
+/** A store open all day every day for pick up, 5 orders a 15-minute slot, without lead time: a real clock always finds a slot. */
+export const allDayStoreInput = (name: string, address: string): StoreInput =>
+  storeInput(name, {
+    address,
+    latitude: -6.2,
+    longitude: 106.8,
+    phone: '',
+    deliveryMethods: ['pick-up'],
+    openingHours: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, from: '00:00', to: '23:45' })),
+    leadMinutes: 0,
+  });
+
+/** A coupon anyone may use any time: 10% off, no code, no limits; `overrides` make it the coupon a test needs. */
+export const newPromotion = (overrides: Partial<NewPromotion> = {}): NewPromotion => ({
+  name: 'Test coupon',
+  description: '',
+  picture: 'birthday',
+  code: null,
+  startsOn: null,
+  endsOn: null,
+  yearlyOn: null,
+  onBirthday: false,
+  weekdays: [],
+  fromTime: null,
+  toTime: null,
+  deliveryMethods: [],
+  audience: 'everyone',
+  frequency: 'unlimited',
+  benefit: 'percent-off',
+  benefitValue: 10,
+  targetProductId: null,
+  targetCategory: null,
+  ...overrides,
+});

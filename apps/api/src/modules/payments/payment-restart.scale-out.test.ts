@@ -7,7 +7,7 @@ import { loadConfig } from '../../config.js';
 import { openDatabase, type DatabaseHandle } from '../../db/database.js';
 import { toShopLocal } from '../../lib/shop-time.js';
 import { startPaymentSimulator } from '../../payments-simulator/simulator.js';
-import { createProduct } from '../../test/factories.js';
+import { createProduct, allDayStoreInput } from '../../test/factories.js';
 import { insertTestUser } from '../../test/orders.js';
 import { createScratchDatabase, startServerProcess, stopServerProcess, type ServerProcess } from '../../test/server-process.js';
 import { createSessionService } from '../auth/sessions.service.js';
@@ -57,22 +57,7 @@ describe.each(dialects)('a payment notice cut short by kill -9 (%s)', (dialect) 
 
     // Through the stores module's door (its settings matter only to slots, which creating a store does not read).
     const storeId = (
-      await createStoreService({ db, settings: loadConfig({ NODE_ENV: 'test' }).orders, now: () => new Date() }).createStore(
-      {
-        name: 'Kopi Restart',
-        address: 'Jl. Mulai Lagi No. 9, Jakarta',
-        latitude: -6.2,
-        longitude: 106.8,
-        phone: '',
-        deliveryMethods: ['pick-up'],
-        openingHours: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, from: '00:00', to: '23:45' })),
-        deliveryHours: [],
-        closedDates: [],
-        slotMinutes: 15,
-        capacityPerSlot: { 'pick-up': 5, 'dine-in': 5, 'door-delivery': 5 },
-        leadMinutes: 0,
-      },
-      )
+      await createStoreService({ db, settings: loadConfig({ NODE_ENV: 'test' }).orders, now: () => new Date() }).createStore(allDayStoreInput('Kopi Restart', 'Jl. Mulai Lagi No. 9, Jakarta'))
     ).id;
     const product = await createProduct(database, { priceIdr: 20_000 });
     const config = loadConfig({ NODE_ENV: 'test' });

@@ -1,7 +1,7 @@
 import type { OrderResponse } from '@coffee/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndSignIn, type SignedInUser } from '../../test/auth.js';
-import { createProduct } from '../../test/factories.js';
+import { createProduct, newPromotion } from '../../test/factories.js';
 import { addToCart, placeOrder, testClock } from '../../test/orders.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 import { createProductService } from '../products/products.service.js';
@@ -13,26 +13,7 @@ let ctx: TestContext;
 let staff: SignedInUser;
 let coffee: { id: number };
 
-const DAILY: NewPromotion = {
-  name: 'Daily five',
-  description: '',
-  picture: 'birthday',
-  code: null,
-  startsOn: null,
-  endsOn: null,
-  yearlyOn: null,
-  onBirthday: false,
-  weekdays: [],
-  fromTime: null,
-  toTime: null,
-  deliveryMethods: [],
-  audience: 'everyone',
-  frequency: 'daily',
-  benefit: 'amount-off',
-  benefitValue: 5_000,
-  targetProductId: null,
-  targetCategory: null,
-};
+const DAILY: NewPromotion = newPromotion({ name: 'Daily five', frequency: 'daily', benefit: 'amount-off', benefitValue: 5_000 });
 
 let codes = 0;
 async function dailyCoupon(): Promise<string> {

@@ -1,28 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { newPromotion } from '../../test/factories.js';
 import { randomInt, seededRandom } from '../../test/random.js';
 import { checkConditions, computeDiscount, type CustomerFacts, type PromotionRecord } from './promotion-rules.js';
 
 const promo = (overrides: Partial<PromotionRecord>): PromotionRecord => ({
   id: 1,
-  name: 'Coupon',
-  description: '',
-  picture: 'birthday',
-  code: 'C',
-  startsOn: null,
-  endsOn: null,
-  yearlyOn: null,
-  onBirthday: false,
-  weekdays: [],
-  fromTime: null,
-  toTime: null,
-  deliveryMethods: [],
-  audience: 'everyone',
-  frequency: 'unlimited',
-  benefit: 'percent-off',
-  benefitValue: 10,
-  targetProductId: null,
+  ...newPromotion({ name: 'Coupon', code: 'C' }),
   targetProductName: null,
-  targetCategory: null,
   isActive: true,
   ...overrides,
 });

@@ -1,7 +1,7 @@
 import type { CartResponse, MemberCardResponse, OrderResponse, PromotionListResponse } from '@coffee/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndSignIn, type SignedInUser } from '../../test/auth.js';
-import { createProduct } from '../../test/factories.js';
+import { createProduct, newPromotion } from '../../test/factories.js';
 import { addToCart, getCart, placeOrder, testClock } from '../../test/orders.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 import { createDoors } from '../../test/doors.js';
@@ -14,26 +14,7 @@ const clock = testClock();
 let ctx: TestContext;
 let staff: SignedInUser;
 
-const BASE: NewPromotion = {
-  name: 'Test coupon',
-  description: '',
-  picture: 'birthday',
-  code: null,
-  startsOn: null,
-  endsOn: null,
-  yearlyOn: null,
-  onBirthday: false,
-  weekdays: [],
-  fromTime: null,
-  toTime: null,
-  deliveryMethods: [],
-  audience: 'everyone',
-  frequency: 'unlimited',
-  benefit: 'percent-off',
-  benefitValue: 10,
-  targetProductId: null,
-  targetCategory: null,
-};
+const BASE: NewPromotion = newPromotion();
 
 let codes = 0;
 async function promotion(overrides: Partial<NewPromotion>): Promise<{ id: number; code: string }> {

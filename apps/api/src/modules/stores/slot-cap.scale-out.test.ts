@@ -6,7 +6,7 @@ import type { PlaceOrderConflict } from '@coffee/contract';
 import { loadConfig } from '../../config.js';
 import { openDatabase, type DatabaseHandle } from '../../db/database.js';
 import { toShopLocal } from '../../lib/shop-time.js';
-import { createProduct } from '../../test/factories.js';
+import { createProduct, allDayStoreInput } from '../../test/factories.js';
 import { insertTestUser } from '../../test/orders.js';
 import {
   createScratchDatabase,
@@ -55,23 +55,7 @@ describe.skipIf(skip)('the slot cap across two server processes', () => {
     const db = database.db;
     const config = loadConfig({ NODE_ENV: 'test' });
     // Open all day every day, so the real clock of the servers always finds tomorrow's noon slot inside the hours.
-    const storeId = await createStoreRepository(db).insertStore(
-      {
-        name: 'Kopi Race',
-        address: 'Jl. Balapan No. 5, Jakarta',
-        latitude: -6.2,
-        longitude: 106.8,
-        phone: '',
-        deliveryMethods: ['pick-up'],
-        openingHours: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, from: '00:00', to: '23:45' })),
-        deliveryHours: [],
-        closedDates: [],
-        slotMinutes: 15,
-        capacityPerSlot: { 'pick-up': 5, 'dine-in': 5, 'door-delivery': 5 },
-        leadMinutes: 0,
-      },
-      new Date().toISOString(),
-    );
+    const storeId = await createStoreRepository(db).insertStore(allDayStoreInput('Kopi Race', 'Jl. Balapan No. 5, Jakarta'), new Date().toISOString());
     const product = await createProduct(database, { priceIdr: 20_000 });
     const sessions = createSessionService({ db: db, accounts: createUserService({ db: db, uploadsDir: config.uploadsDir, now: () => new Date() }), policy: config.sessions, now: () => new Date() });
     const tokens = await Promise.all(
