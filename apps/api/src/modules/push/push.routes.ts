@@ -3,6 +3,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../lib/current-user.js';
 import { notFound } from '../../lib/errors.js';
+import { parseId } from '../../lib/ids.js';
 import type { PushService } from './push.service.js';
 
 export interface PushRoutesOptions {
@@ -10,7 +11,6 @@ export interface PushRoutesOptions {
 }
 
 const TAGS = ['Push'];
-const WHOLE_ID = /^[1-9]\d{0,9}$/;
 
 export const pushRoutes: FastifyPluginCallbackZod<PushRoutesOptions> = (app, { push }, done) => {
   app.get(
@@ -69,8 +69,9 @@ export const pushRoutes: FastifyPluginCallbackZod<PushRoutesOptions> = (app, { p
     },
     async (request, reply) => {
       const user = requireUser(request);
-      if (!WHOLE_ID.test(request.params.id)) throw notFound('That device does not get your notifications.');
-      await push.removeDevice(user.id, Number(request.params.id));
+      const id = parseId(request.params.id);
+      if (id === null) throw notFound('That device does not get your notifications.');
+      await push.removeDevice(user.id, id);
       return reply.code(204).send(null);
     },
   );
