@@ -133,6 +133,14 @@ test('a member gets a free cup of coffee on Sunday morning, Dine in only, until 
   await page.getByRole('radio', { name: 'Dine in' }).check({ force: true });
   const asap = page.getByRole('region', { name: 'Store and time' }).getByRole('button', { name: 'As soon as possible' });
   if ((await asap.count()) > 0 && (await asap.getAttribute('aria-pressed')) !== 'true') await asap.click();
+  // The choice is saved in the background: the clock moves only once the cart says Dine in, as soon as possible (a
+  // reload while the save is in flight would drop it, and the coupon would be judged on Pick up's time).
+  const savedCart = async () => {
+    const res = await page.request.get('/api/v1/cart');
+    const { data } = (await res.json()) as { data: { deliveryMethod: string; scheduledFor: string | null } };
+    return `${data.deliveryMethod} ${data.scheduledFor ?? 'asap'}`;
+  };
+  await expect.poll(savedCart, { message: 'the cart saved as Dine in, as soon as possible' }).toBe('dine-in asap');
   await setShopClock(SUNDAY_0901, page);
   await page.reload();
   await expect(coupon.getByText('Available on Sundays 07:00-09:00')).toBeVisible();
