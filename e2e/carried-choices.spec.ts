@@ -31,6 +31,8 @@ test('a visitor’s Pick up time survives sign-up, and the order records it', as
 
   // Your Cart -> the sign-in screen -> Sign Up, as a visitor would.
   await mainNav(page).getByRole('link', { name: /^Your Cart/ }).click();
+  // The product page has Sign Up links of its own: wait until the cart has led to the sign-in screen.
+  await expect(page).not.toHaveURL(/\/products\/3$/);
   await page.getByRole('link', { name: /Sign Up/i }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeVisible();
   await page.getByLabel('Email Address').fill(`e2e-carry-${Date.now()}@example.com`);
@@ -60,6 +62,8 @@ test('a visitor’s Pick up time survives sign-in', async ({ page }) => {
   await visitorChoosesPickUp(page, time);
 
   await mainNav(page).getByRole('link', { name: /^Your Cart/ }).click();
+  // The product page has Sign Up links of its own: wait until the cart has led to the sign-in screen.
+  await expect(page).not.toHaveURL(/\/products\/3$/);
   await page.getByLabel('Email Address').fill(customer.email);
   await page.getByLabel('Password', { exact: true }).fill(customer.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
