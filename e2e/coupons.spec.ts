@@ -1,9 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { request as apiRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { CUSTOMER, STAFF, expect, signIn, test } from './fixtures.js';
+import { startOwnShop, type OwnShop } from './own-shop.js';
 
 /**
  * A member's Sunday morning. The shop runs on a clock of its own (SHOP_CLOCK, test servers only), so this story has
@@ -11,58 +10,28 @@ import { CUSTOMER, STAFF, expect, signIn, test } from './fixtures.js';
  * The demo's first store opens at 07:00 and the Sunday coupon runs 07:00-09:00 (both ends included), so the story
  * puts the clock at 08:00 before each step the coupon is judged on, and at 09:01 to see it over.
  */
-const root = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.E2E_COUPONS_PORT ?? 3197);
 const BASE = `http://127.0.0.1:${PORT}`;
 // Sunday 22 November 2026 in Jakarta (UTC+7).
 const SUNDAY_0800 = '2026-11-22T01:00:00Z';
 const SUNDAY_0901 = '2026-11-22T02:01:00Z';
 
-let server: ChildProcess | undefined;
-let dataDir = '';
-let output = '';
+let shop: OwnShop | undefined;
 
 test.use({ baseURL: BASE });
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coffee-coupons-'));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+  shop = await startOwnShop('coupons', PORT, {
     NODE_ENV: 'test',
     SHOP_CLOCK: SUNDAY_0800,
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DEMO_DATA: 'true',
     // Far above the demo orders, so the demo customer has no card until staff issue one.
     MEMBER_CARD_THRESHOLD: '900000000',
-    LOG_LEVEL: 'warn',
-  };
-  // SQLite in its own folder, whatever the shell points at.
-  delete env.DATABASE_URL;
-  server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await expect
-    .poll(
-      async () => {
-        try {
-          return (await fetch(`${BASE}/api/v1/products?limit=1`)).status;
-        } catch {
-          return 0;
-        }
-      },
-      { timeout: 90_000, message: `the coupons server did not start:\n${output}` },
-    )
-    .toBe(200);
+  });
 });
 
-test.afterAll(() => {
-  server?.kill('SIGTERM');
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => shop?.stop());
 
 async function signedInApi(account: { email: string; password: string }): Promise<{ api: APIRequestContext; id: number }> {
   const api = await apiRequest.newContext({ baseURL: BASE, extraHTTPHeaders: { origin: BASE } });
@@ -180,7 +149,7 @@ test('a member gets a free cup of coffee on Sunday morning, Dine in only, until 
   }
   const staffOrder = (await (await staff.api.get(`/api/v1/staff/orders/${orderId}`)).json()) as { data: { summary: { discountLabel: string | null } } };
   expect(staffOrder.data.summary.discountLabel).toBe('Sunday Morning Coffee');
-  const outbox = path.join(dataDir, 'outbox');
+  const outbox = path.join(shop?.dataDir ?? '', 'outbox');
   const mailWithCoupon = () =>
     fs.existsSync(outbox) &&
     fs.readdirSync(outbox).some((name) => /Sunday Morning Coffee/.test(fs.readFileSync(path.join(outbox, name), 'utf8').replace(/=\r?\n/g, '')));

@@ -1,16 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { startPaymentSimulator, type PaymentSimulator } from '../apps/api/src/payments-simulator/simulator.js';
 import { STAFF, asSignedIn, expect, signIn, test } from './fixtures.js';
+import { startOwnShop, type OwnShop } from './own-shop.js';
 
 /**
  * Paying ahead by QRIS, end to end, with no staff step. This story has a shop of its own with a payment gateway
  * (MIDTRANS_* pointing at the gateway simulator, started here), so the rest of the suite keeps the shop without a
  * gateway, as a shop with no payment account runs (decision 023). Ports: E2E_PORT + 5 (shop) and + 6 (simulator).
  */
-const root = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.E2E_PAYMENTS_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 5);
 const SIM_PORT = PORT + 1;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -18,10 +14,8 @@ const SERVER_KEY = 'SB-Mid-server-e2e';
 /** A live step must show well within 2 s; a little more for a busy test machine. */
 const LIVE = { timeout: 2_500 };
 
-let server: ChildProcess | undefined;
+let shop: OwnShop | undefined;
 let sim: PaymentSimulator | undefined;
-let dataDir = '';
-let output = '';
 
 test.use({ baseURL: BASE });
 test.describe.configure({ mode: 'serial' });
@@ -29,40 +23,16 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   sim = await startPaymentSimulator({ serverKey: SERVER_KEY, port: SIM_PORT, notificationUrl: `${BASE}/api/v1/payments/midtrans/notification` });
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coffee-payments-'));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DEMO_DATA: 'true',
-    LOG_LEVEL: 'warn',
+  shop = await startOwnShop('payments', PORT, {
     MIDTRANS_SERVER_KEY: SERVER_KEY,
     MIDTRANS_CLIENT_KEY: 'SB-Mid-client-e2e',
     MIDTRANS_API_URL: sim.url,
-  };
-  delete env.DATABASE_URL;
-  server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await expect
-    .poll(
-      async () => {
-        try {
-          return (await fetch(`${BASE}/api/v1/products?limit=1`)).status;
-        } catch {
-          return 0;
-        }
-      },
-      { timeout: 90_000, message: `the payments server did not start:\n${output}` },
-    )
-    .toBe(200);
+  });
 });
 
 test.afterAll(async () => {
-  server?.kill('SIGTERM');
+  shop?.stop();
   await sim?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** Tomorrow on the shop's clock (Asia/Jakarta), 'YYYY-MM-DD': Pick up runs every day, so 10:00 is accepted. */
