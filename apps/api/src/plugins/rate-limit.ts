@@ -1,9 +1,7 @@
-import { createRequire } from 'node:module';
 import fastifyRateLimit, {
   type FastifyRateLimitStore,
   type FastifyRateLimitStoreCtor,
   type RateLimitOptions,
-  type RateLimitPluginOptions,
 } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -20,16 +18,6 @@ export interface RateLimitStoreOptions {
 
 const NAME_SPACE = 'coffee-shop-rate-limit-';
 
-/** The plugin's own Redis store: one Lua script per count, so processes never race on a key. */
-interface PluginRedisStore {
-  incr: FastifyRateLimitStore['incr'];
-  read: FastifyRateLimitStore['incr'];
-  child: (routeOptions: Parameters<FastifyRateLimitStore['child']>[0]) => PluginRedisStore;
-}
-type RedisStoreCtor = new (continueExceeding: boolean, exponentialBackoff: boolean, redis: Redis, key: string) => PluginRedisStore;
-// Not exported from the package's entry (it takes `redis` instead) and untyped; wrapped below.
-const RedisStore = createRequire(import.meta.url)('@fastify/rate-limit/store/RedisStore') as RedisStoreCtor;
-
 /**
  * While Redis cannot be reached, the limited routes (sign-in, sign-up, password reset) answer 503 rather than run
  * without a limit: the limits stand between a password guesser and the accounts, and a per-process fallback
@@ -42,29 +30,56 @@ function unavailable(): AppError {
   return new AppError(503, LIMITS_UNAVAILABLE, undefined, { 'Retry-After': '30' });
 }
 
-/** The plugin's Redis store with its failures turned into that 503 (instead of a 500 with Redis's message). */
-function redisStoreCtor(redis: Redis): FastifyRateLimitStoreCtor {
-  const answer =
-    (callback: Parameters<FastifyRateLimitStore['incr']>[1]): Parameters<FastifyRateLimitStore['incr']>[1] =>
-    (err, result) => {
-      if (err) callback(unavailable());
-      else callback(null, result);
-    };
-  const wrap = (inner: PluginRedisStore): PluginRedisStore => ({
-    incr: (key, callback, timeWindow, max) => inner.incr(key, answer(callback), timeWindow, max),
-    read: (key, callback, timeWindow, max) => inner.read(key, answer(callback), timeWindow, max),
-    // Counters made with createRateLimit belong to no route: the store would put "undefinedundefined" where the
-    // route's method and path go. Their keys already start with the counter's name.
+/**
+ * One count per key in Redis, through the plugin's documented store interface: a Lua script increments the key and
+ * starts its window on the first hit, so processes never race on a key. (The plugin's built-in Redis store is
+ * reached only through its `redis` setting, which would let a Redis failure through as a 500.)
+ */
+const COUNT = `
+local current = redis.call('INCR', KEYS[1])
+local ttl = tonumber(ARGV[1])
+if current == 1 then redis.call('PEXPIRE', KEYS[1], ttl) else ttl = redis.call('PTTL', KEYS[1]) end
+return {current, ttl}`;
+const READ = `
+local current = redis.call('GET', KEYS[1])
+if not current then return {0, 0} end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then ttl = 0 end
+return {tonumber(current), ttl}`;
+
+type Callback = Parameters<FastifyRateLimitStore['incr']>[1];
+/** The store interface plus `read` (counting nothing), which the plugin calls for `{ increment: false }`. */
+interface ReadingStore extends FastifyRateLimitStore {
+  read: FastifyRateLimitStore['incr'];
+}
+
+function redisStore(redis: Redis, prefix: string): ReadingStore {
+  // A failure becomes the 503 above, never a 500 carrying Redis's message.
+  const run = (script: string, key: string, args: (string | number)[], callback: Callback) => {
+    redis.eval(script, 1, prefix + key, ...args).then(
+      (result) => {
+        const [current, ttl] = result as [number, number];
+        callback(null, { current, ttl });
+      },
+      () => callback(unavailable()),
+    );
+  };
+  return {
+    incr: (key, callback, timeWindow) => run(COUNT, key, [timeWindow], callback),
+    read: (key, callback) => run(READ, key, [], callback),
+    // A route's counts live under its method and path; counters made with createRateLimit belong to no route
+    // (their keys already start with the counter's name).
     child: (routeOptions) => {
       const { routeInfo } = routeOptions as { routeInfo?: { method?: string; url?: string } };
-      const named = { ...routeOptions, routeInfo: { method: '', url: '', ...routeInfo } } as typeof routeOptions;
-      return wrap(inner.child(named));
+      return redisStore(redis, `${prefix}${routeInfo?.method ?? ''}${routeInfo?.url ?? ''}-`);
     },
-  });
+  };
+}
+
+function redisStoreCtor(redis: Redis): FastifyRateLimitStoreCtor {
   return class {
-    // The plugin builds its store with its own settings, which carry these two flags.
-    constructor(options: RateLimitPluginOptions) {
-      return wrap(new RedisStore(options.continueExceeding ?? false, options.exponentialBackoff ?? false, redis, NAME_SPACE));
+    constructor() {
+      return redisStore(redis, NAME_SPACE);
     }
   } as unknown as FastifyRateLimitStoreCtor;
 }
