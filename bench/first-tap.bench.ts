@@ -9,7 +9,7 @@
  * loading, the app's own answer after), when it took effect, how many times it took effect (0 lost, 2 done twice),
  * whether a choice, once made, was undone, and whether the page scrolled by itself after the last tap. Lighthouse's
  * score and time to interactive for the same page stand beside them: Lighthouse does not tap, and its score hides
- * what this measures. Needs Chromium: CHROME_PATH, else /usr/bin/chromium.
+ * what this measures. BENCH_TAP_DEBUG=1 prints each load's taps. Needs Chromium: CHROME_PATH, else /usr/bin/chromium.
  */
 import fs from 'node:fs';
 import { chromium, type Browser } from '@playwright/test';
@@ -262,6 +262,10 @@ async function tapOnce(browser: Browser, url: string, bench: Case): Promise<Load
       .catch(() => undefined);
     await page.waitForTimeout(500);
     const state = await page.evaluate(() => (window as unknown as PageMarks).__taps);
+    if (process.env.BENCH_TAP_DEBUG) {
+      const line = state.marks.map((m, i) => `${bench.taps[i]?.name} touched ${Math.round(m.tapAt ?? NaN)} answered +${Math.round((m.answeredAt ?? NaN) - (m.tapAt ?? NaN))}`);
+      console.log(`  app started ${Math.round(state.started ?? NaN)}: ${line.join('; ')}`);
+    }
     return {
       taps: state.marks.map(({ paint, tapAt, answeredAt, effectAt, effects, reverted }) => ({ paint, tapAt, answeredAt, effectAt, effects, reverted })),
       started: state.started,
