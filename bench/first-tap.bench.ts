@@ -284,8 +284,11 @@ interface PageMarks {
 async function lighthouseOf(url: string): Promise<{ score: number; tti: number }> {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', ...FLAGS] });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
-    const lhr = result?.lhr;
+    let lhr;
+    // Once more when Lighthouse could not finish (its runtimeError, e.g. a trace it could not read), as bench:lighthouse does.
+    for (let attempt = 1; attempt <= 2 && (!lhr || lhr.runtimeError); attempt += 1) {
+      lhr = (await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }))?.lhr;
+    }
     return { score: Math.round((lhr?.categories.performance?.score ?? 0) * 100), tti: Math.round(lhr?.audits.interactive?.numericValue ?? NaN) };
   } finally {
     chrome.kill();
