@@ -35,7 +35,8 @@ export default defineConfig({
     // Every browser the shop supports knows <link rel="modulepreload">: no polyfill on the first screen.
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      // src/boot.ts: the first script of the pages that arrive drawn (scripts/prerender.mjs puts it in).
+      // src/boot.ts: the first script of the pages that arrive drawn, built here (minified) and written into them by
+      // scripts/prerender.mjs.
       input: { index: 'index.html', boot: 'src/boot.ts' },
       treeshake: {
         // The contract's modules only declare schemas and helpers: a screen that needs formatIdr or a path must not

@@ -19,7 +19,7 @@ import { registerCors } from './plugins/cors.js';
 import { createShopMetrics, registerMetricsRoute, registerRequestMetrics, type ShopMetrics } from './plugins/metrics.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerCompression } from './plugins/compression.js';
-import { registerWebApp } from './plugins/web-app.js';
+import { inlineScriptHashes, registerWebApp } from './plugins/web-app.js';
 import { registerLifecycle } from './plugins/lifecycle.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerTextSafety } from './plugins/text-safety.js';
@@ -147,7 +147,8 @@ async function registerPlumbing(app: FastifyInstance, deps: AppDeps, metricSourc
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        // The web app's own files, and the boot script its drawn pages carry inline, by hash (plugins/web-app.ts).
+        scriptSrc: ["'self'", ...inlineScriptHashes(deps.webDistDir)],
         // The payment gateway's API, only when one is set: the browser sends a card to it for a token (the card's
         // number never reaches the shop).
         connectSrc: ["'self'", ...(config.midtrans ? [new URL(config.midtrans.apiUrl).origin] : [])],

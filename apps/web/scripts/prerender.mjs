@@ -10,6 +10,8 @@
 //   dist-ssr/           kept: the server build and page-template.html, with which the API renders the menu's first
 //                       products and a product page per request (apps/api/src/plugins/web-app.ts)
 //   dist/app-paths.json  the app's route patterns, so the API knows which addresses are the 404 page
+//   dist/csp.json        the hashes of the pages' inline scripts (the boot script), for the API's Content-Security-Policy
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -46,8 +48,13 @@ function inlineStylesheet(html) {
 
 /**
  * A drawn page starts the app after its first paint (src/boot.ts): the app's script and module preloads are taken
- * out of the page and named on the boot script instead, which adds them back once the page is on screen.
+ * out of the page and named on the boot script instead, which adds them back once the page is on screen. The boot
+ * script is written into the page itself (a classic inline script in <head>, before anything is painted): a separate
+ * request arrived a round trip after the HTML, by which time a phone could already show the controls, and a tap made
+ * then was lost (decision 024). The API's Content-Security-Policy allows it by its hash, which this step writes to
+ * dist/csp.json; the built file is removed, as no page asks for it.
  */
+const inlineScriptHashes = [];
 function bootAfterPaint(html) {
   const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
   const boot = manifest['src/boot.ts']?.file;
@@ -55,7 +62,17 @@ function bootAfterPaint(html) {
   const app = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html)?.[1];
   if (!app) throw new Error("dist/index.html has no module script: cannot start the app after the first paint.");
   const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
-  const bootTag = `<script type="module" async crossorigin src="/${boot}" data-app="${app}" data-preload="${preloads.join(' ')}"></script>`;
+  const bootFile = path.join(dist, boot);
+  const code = fs.readFileSync(bootFile, 'utf8').trim();
+  // A classic script cannot import or export, and must not end the <script> element early.
+  if (/^\s*(?:import|export)\b|<\/script/im.test(code)) {
+    throw new Error('src/boot.ts built into a module that imports or exports: it must stand alone to be inlined.');
+  }
+  // Its own scope: the minified top-level names are not globals.
+  const inline = `(()=>{${code}})();`;
+  inlineScriptHashes.push(`'sha256-${crypto.createHash('sha256').update(inline).digest('base64')}'`);
+  fs.rmSync(bootFile);
+  const bootTag = `<script data-app="${app}" data-preload="${preloads.join(' ')}">${inline}</script>`;
   return html
     .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
     .replace(/<script type="module" crossorigin src="[^"]+"><\/script>/, () => bootTag);
@@ -66,6 +83,8 @@ function bootAfterPaint(html) {
 // data per request.
 const template = bootAfterPaint(inlineStylesheet(shell)).replace('</head>', () => `${fontPreloads}</head>`);
 fs.writeFileSync(path.join(ssrDir, 'page-template.html'), template);
+// The hashes of the inline scripts the pages carry, which the API's Content-Security-Policy allows (apps/api/src/app.ts).
+fs.writeFileSync(path.join(dist, 'csp.json'), `${JSON.stringify({ scriptSrc: inlineScriptHashes })}\n`);
 
 /**
  * An API call the page makes at start, asked for beside its JavaScript instead of after it. use-credentials, as the

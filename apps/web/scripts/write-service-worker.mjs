@@ -13,9 +13,9 @@ const dist = path.resolve(process.argv[2] ?? path.join(webDir, 'dist'));
  * What the shell needs offline: the pages written at build (the app's shell, home, the menu, a product's shell, 404),
  * every script and style (lazy screens too, so a tab open during a deploy still finds them), the fonts as woff2 (every
  * browser with service workers reads it), the illustrations, the icons and the manifest. Not: the precompressed
- * copies, the build's own bookkeeping (.vite, app-paths.json) or the worker itself.
+ * copies, the build's own bookkeeping (.vite, app-paths.json, csp.json) or the worker itself.
  */
-const SKIP = /(?:\.br|\.gz|\.map|\.woff)$|^\/(?:\.vite\/|app-paths\.json$|sw\.js$)/;
+const SKIP = /(?:\.br|\.gz|\.map|\.woff)$|^\/(?:\.vite\/|app-paths\.json$|csp\.json$|sw\.js$)/;
 
 function* filesOf(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {

@@ -1,8 +1,10 @@
 /**
  * The first script of a page that arrives drawn (prerendered at build, or rendered by the API with its data):
- * scripts/prerender.mjs puts it in place of the app's own script and module preloads, named in its data-app and
- * data-preload attributes, as an async module, so it runs as soon as it arrives (most often before the page's
- * controls are painted) rather than after the whole page is parsed. It does two things (decision 024):
+ * scripts/prerender.mjs writes it into the page's <head> as a classic inline script, in place of the app's own script
+ * and module preloads, which it names in its data-app and data-preload attributes. Inline, it runs while the head is
+ * parsed, before anything is painted: as a file of its own it arrived a round trip after the page, and a tap on a
+ * control painted in between was lost (decision 024). The API's Content-Security-Policy allows it by its hash, so it
+ * must stand alone: no import or export (a dynamic import() is fine). It does two things:
  * - asks for the app (~100 KB) once the page's content has painted, so on a phone's slow link the page's pictures and
  *   fonts get the bandwidth first; the app then hydrates what is already on screen.
  * - keeps the taps made before the app has started: a tap on a button, a tab, a size or an option is held (the control

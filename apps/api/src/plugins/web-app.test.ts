@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,9 @@ import { createTestDatabase, type TestDatabase } from '../test/test-app.js';
 // A built web app as the build writes it (apps/web/scripts/prerender.mjs), pages told apart by their titles.
 const page = (title: string, head = '') => `<!doctype html><html><head><title>${title}</title>${head}</head><body><div id="root"></div></body></html>`;
 
+// The drawn pages' boot script, written into the page by the build, which lists its hash in csp.json.
+const BOOT = "document.documentElement.dataset.booted = '';";
+
 describe('the built web app, per address', () => {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'coffee-web-pages-'));
   let testDb: TestDatabase;
@@ -22,7 +26,8 @@ describe('the built web app, per address', () => {
 
   beforeAll(async () => {
     fs.writeFileSync(path.join(dist, 'index.html'), page('Shell'));
-    fs.writeFileSync(path.join(dist, 'home.html'), page('Home'));
+    fs.writeFileSync(path.join(dist, 'home.html'), page('Home', `<script>${BOOT}</script>`));
+    fs.writeFileSync(path.join(dist, 'csp.json'), JSON.stringify({ scriptSrc: [`'sha256-${crypto.createHash('sha256').update(BOOT).digest('base64')}'`] }));
     fs.writeFileSync(path.join(dist, '404.html'), page('Not found'));
     fs.writeFileSync(path.join(dist, 'products.html'), page('Products'));
     fs.writeFileSync(path.join(dist, 'product.html'), page('Product', '<!--page-preloads-->'));
@@ -56,6 +61,14 @@ describe('the built web app, per address', () => {
     const csp = String(worker.headers['content-security-policy']);
     expect(csp).toContain("worker-src 'self'");
     expect(csp).toContain("manifest-src 'self'");
+  });
+
+  it("allows the pages' inline boot script by its hash, and no other inline script", async () => {
+    const home = await app.inject({ method: 'GET', url: '/' });
+    expect(home.body).toContain(BOOT);
+    const scriptSrc = /script-src ([^;]+)/.exec(String(home.headers['content-security-policy']))?.[1]?.split(' ');
+    const hash = `'sha256-${crypto.createHash('sha256').update(BOOT).digest('base64')}'`;
+    expect(scriptSrc).toEqual(["'self'", hash]);
   });
 
   it('serves the prerendered menu at /products, and the shell when the address names a tab or a search', async () => {

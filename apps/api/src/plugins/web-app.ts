@@ -11,6 +11,18 @@ function readPage(file: string): CompressibleBody {
   return new CompressibleBody(fs.readFileSync(file), { br: copy('.br'), gzip: copy('.gz') });
 }
 
+/**
+ * The hashes ('sha256-...') of the inline scripts the built pages carry (their boot script, written into the page so
+ * it holds taps from the first paint), for the Content-Security-Policy's script-src: apps/web's build writes them to
+ * dist/csp.json. None without a build (API-only tests) or for an older build, whose boot script is a file.
+ */
+export function inlineScriptHashes(webDist: string | undefined): string[] {
+  const file = webDist && path.join(webDist, 'csp.json');
+  if (!file || !fs.existsSync(file)) return [];
+  const { scriptSrc } = JSON.parse(fs.readFileSync(file, 'utf8')) as { scriptSrc?: unknown };
+  return Array.isArray(scriptSrc) ? scriptSrc.filter((hash): hash is string => typeof hash === 'string' && /^'sha256-[A-Za-z0-9+/=]+'$/.test(hash)) : [];
+}
+
 /** '/products/:id' -> a test for '/products/7' (a trailing slash allowed). */
 function toMatcher(pattern: string): RegExp {
   const source = pattern

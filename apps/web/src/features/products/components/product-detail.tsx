@@ -106,8 +106,10 @@ export function ProductDetail({
 
   return (
     <div className="mx-auto max-w-7xl px-4 pt-8 pb-16 sm:px-6 lg:px-8">
+      {/* One line whatever the font: wrapping, a long name took a second line in the fallback font and gave it back
+          when Poppins arrived, moving the whole page up (a layout shift of about 0.15 on a 360 px phone). */}
       <nav aria-label="Breadcrumb">
-        <ol className="flex flex-wrap items-center gap-2 text-sm">
+        <ol className="flex items-center gap-2 text-sm whitespace-nowrap">
           <li>
             <Link to={paths.products.getHref()} className="rounded text-muted hover:text-espresso">
               Favorite &amp; Promo
@@ -116,7 +118,7 @@ export function ProductDetail({
           <li aria-hidden="true" className="text-muted">
             &gt;
           </li>
-          <li aria-current="page" className="font-bold text-espresso">
+          <li aria-current="page" title={product.name} className="min-w-0 truncate font-bold text-espresso">
             {product.name}
           </li>
         </ol>
