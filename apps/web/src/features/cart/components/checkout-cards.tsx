@@ -246,7 +246,7 @@ export function PaymentMethodCard({
 }) {
   const name = useId();
   return (
-    <CheckoutCard title="Payment method" titleId="payment-title">
+    <CheckoutCard title="Payment Method" titleId="payment-title">
       <fieldset>
         <legend className="sr-only">Payment method</legend>
         <div className="flex flex-col divide-y divide-line">
