@@ -121,7 +121,8 @@ describe('PromotionsAdmin', () => {
       targetCategory: null,
       isActive: true,
     });
-  });
+    // Every field typed key by key: more than the default 5 s on a busy machine.
+  }, 15_000);
 
   it('asks for a day-first date and a 24-hour time before sending rules it cannot read', async () => {
     const user = userEvent.setup();
