@@ -61,7 +61,7 @@ test('a customer orders a Large iced latte with oat milk, less sugar, an extra s
   await checkA11y();
 
   await page.getByRole('radio', { name: 'Pick up' }).check({ force: true });
-  await page.getByLabel('Day :').fill(nextShopWeekday());
+  await page.getByLabel('Day :').selectOption(nextShopWeekday());
   await page.getByLabel('Set time :').fill('10:00');
   await expect(figure(summary, 'TOTAL')).toHaveText('IDR 44.880');
   await page.getByRole('button', { name: 'Confirm and pay' }).click();

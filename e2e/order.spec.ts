@@ -59,7 +59,7 @@ test('a visitor fills a cart, signs in, pays for Door Delivery, and follows the 
   await expect(page.getByText('Delivery only on Monday to friday at 1 - 7 pm', { exact: false })).toBeVisible();
   // The server adds the delivery fee: SHIPPING is what it answers, never computed here.
   await expect(summary.getByText('SHIPPING', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText('IDR 15.000');
-  await page.getByLabel('Day :').fill(nextShopWeekday());
+  await page.getByLabel('Day :').selectOption(nextShopWeekday());
   await page.getByLabel('Set time :').fill('14:00');
   await page.getByRole('button', { name: 'Edit delivery address' }).click();
   await page.getByLabel('Delivery address for this order').fill('Jl. Kopi Susu 12, Jakarta');

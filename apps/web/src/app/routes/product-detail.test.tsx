@@ -6,6 +6,7 @@ import { settle, stubFetch } from '../../testing/fetch-stub';
 import { createProduct, jsonResponse } from '../../testing/product-factory';
 import { renderRoutes } from '../../testing/render';
 import { createShopSettings } from '../../testing/shop-factory';
+import { offeredTimes } from '../../testing/time-field';
 import { ProductDetailRoute } from './product-detail';
 
 const latte = createProduct({ id: 7, name: 'Hazelnut Latte', price: 34 });
@@ -73,8 +74,10 @@ describe('Product detail', () => {
     const time = screen.getByLabelText('Set time :');
     expect(time.getAttribute('placeholder')).toBe("Enter the time you'll arrived");
     expect(await screen.findByText("Enter the time you'll arrive, between 09:00 and 18:00. Leave it empty for as soon as possible.")).toBeTruthy();
-    expect(time.getAttribute('min')).toBe('09:00');
-    expect(time.getAttribute('max')).toBe('18:00');
+    // A text field on the 24-hour clock, offering the hours' quarter hours (no native picker in the browser's locale).
+    expect(time.getAttribute('type')).toBe('text');
+    expect(offeredTimes(time)).toEqual(expect.arrayContaining(['09:00', '12:45', '18:00']));
+    expect([offeredTimes(time)[0], offeredTimes(time).at(-1)]).toEqual(['09:00', '18:00']);
 
     await user.click(screen.getByRole('radio', { name: 'Large' }));
     expect(screen.getByText('IDR 39.000')).toBeTruthy();
@@ -112,11 +115,11 @@ describe('Product detail', () => {
 
     await user.click(screen.getByRole('radio', { name: 'Pick up' }));
     expect(await screen.findByText("Enter the time you'll arrive, between 07:30 and 21:00. Leave it empty for as soon as possible.")).toBeTruthy();
-    expect([time.getAttribute('min'), time.getAttribute('max')]).toEqual(['07:30', '21:00']);
+    expect([offeredTimes(time)[0], offeredTimes(time).at(-1)]).toEqual(['07:30', '21:00']);
 
     await user.click(screen.getByRole('radio', { name: 'Door Delivery' }));
     expect(screen.getByText('Delivery only on Monday to friday at 1 - 7 pm. Leave it empty for as soon as possible.')).toBeTruthy();
-    expect([time.getAttribute('min'), time.getAttribute('max')]).toEqual(['13:00', '19:00']);
+    expect([offeredTimes(time)[0], offeredTimes(time).at(-1)]).toEqual(['13:00', '19:00']);
   });
 
   it("asks for the product's picture first and at once: it is the largest thing on a phone's first screen", async () => {

@@ -32,21 +32,21 @@ describe('Register', () => {
     const signUp = screen.getByRole('button', { name: 'Sign Up' });
 
     await user.click(signUp);
-    expect(alert).toHaveBeenLastCalledWith('Please enter your email address.');
+    expect(alert).toHaveBeenLastCalledWith('email is required: please enter your email address.');
 
     await user.type(screen.getByLabelText('Email Address'), 'rina@example.com');
     await user.click(signUp);
-    expect(alert).toHaveBeenLastCalledWith('Please choose a password.');
+    expect(alert).toHaveBeenLastCalledWith('password is required: please choose a password.');
 
     // Only the first missing field is alerted, even when several are empty.
     await user.clear(screen.getByLabelText('Email Address'));
     await user.type(screen.getByLabelText('Password'), 'latte-art-2024');
     await user.click(signUp);
-    expect(alert).toHaveBeenLastCalledWith('Please enter your email address.');
+    expect(alert).toHaveBeenLastCalledWith('email is required: please enter your email address.');
 
     await user.type(screen.getByLabelText('Email Address'), 'rina@example.com');
     await user.click(signUp);
-    expect(alert).toHaveBeenLastCalledWith('Please enter your phone number.');
+    expect(alert).toHaveBeenLastCalledWith('phone is required: please enter your phone number.');
     expect(alert).toHaveBeenCalledTimes(4);
     expect(registerCalls()).toHaveLength(0);
 

@@ -1,6 +1,7 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { DELIVERY_METHODS, DELIVERY_METHOD_LABELS } from '@coffee/contract';
 import type { DeliveryMethod, DeliveryWindow, ShopSettings } from '@coffee/contract';
+import { TIME_FORMAT_MESSAGE, isWholeClockTime, parseClockTime } from '../../lib/clock-text';
 import { ChoicePills } from './choice-pills';
 
 type DeliveryWindows = ShopSettings['deliveryWindows'];
@@ -12,7 +13,7 @@ const windowKeys: Record<DeliveryMethod, keyof DeliveryWindows> = {
 };
 
 /** The hours the API enforces for a method (GET /shop, from modules/orders/delivery-window.ts); undefined while unknown. */
-const deliveryWindowOf = (windows: DeliveryWindows | undefined, method: DeliveryMethod): DeliveryWindow | undefined =>
+export const deliveryWindowOf = (windows: DeliveryWindows | undefined, method: DeliveryMethod): DeliveryWindow | undefined =>
   windows?.[windowKeys[method]];
 
 /**
@@ -56,12 +57,50 @@ type ArrivalTimeFieldProps = {
   className?: string;
 };
 
-/** The 'Set time' field. Empty means as soon as possible. */
+/** Quarter hours from `from` to `to`, offered under the field (a text field keeps the browser's 12-hour clock away). */
+function quarterHours(hours: DeliveryWindow | undefined): string[] {
+  if (!hours) return [];
+  const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+  const times: string[] = [];
+  for (let m = Math.ceil(minutes(hours.from) / 15) * 15; m <= minutes(hours.to); m += 15) {
+    times.push(`${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`);
+  }
+  return times;
+}
+
+/**
+ * The 'Set time' field: a text field on the 24-hour clock ('19:30'), not a native time field, which draws itself in
+ * the browser's language (08:00 PM in en-US) beside 24-hour hints. Empty means as soon as possible. A whole 'HH:MM'
+ * counts as it is typed; shorter forms ('9', '930', '7:30 pm') when the field is left.
+ */
 export function ArrivalTimeField({ value, onChange, method, windows, error, className }: ArrivalTimeFieldProps) {
   const id = useId();
   const hours = deliveryWindowOf(windows, method);
+  const [draft, setDraft] = useState(value);
+  const [shown, setShown] = useState(value);
+  const [unreadable, setUnreadable] = useState(false);
+  // A time set from elsewhere (a slot, a proposed time) replaces what was typed.
+  if (value !== shown) {
+    setShown(value);
+    setDraft(value);
+    setUnreadable(false);
+  }
   const inside = isTimeInsideHours(hours, value);
-  const message = error ?? (inside ? null : `${value} is outside these hours: please choose a time in that window.`);
+  const message = unreadable
+    ? `${TIME_FORMAT_MESSAGE}.`
+    : (error ?? (inside ? null : `${value} is outside these hours: please choose a time in that window.`));
+  const type = (text: string) => {
+    setDraft(text);
+    setUnreadable(false);
+    if (text.trim() === '' || isWholeClockTime(text)) onChange(parseClockTime(text) ?? '');
+  };
+  const leave = () => {
+    const time = parseClockTime(draft);
+    if (time === null) return setUnreadable(true);
+    setDraft(time);
+    if (time !== value) onChange(time);
+  };
+  const offered = quarterHours(hours);
   return (
     <div className={className}>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
@@ -70,17 +109,26 @@ export function ArrivalTimeField({ value, onChange, method, windows, error, clas
         </label>
         <input
           id={id}
-          type="time"
-          min={hours?.from}
-          max={hours?.to}
-          step={300}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          list={offered.length > 0 ? `${id}-times` : undefined}
           placeholder="Enter the time you'll arrived"
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
+          value={draft}
+          onChange={(event) => type(event.target.value)}
+          onBlur={leave}
+          onKeyDown={(event) => event.key === 'Enter' && leave()}
           aria-describedby={message === null ? `${id}-hint` : `${id}-hint ${id}-error`}
           aria-invalid={message !== null}
-          className="h-12 w-full rounded-2xl border-2 border-line bg-white px-4 text-ink focus:border-espresso focus:outline-none focus-visible:outline-2 focus-visible:outline-espresso aria-invalid:border-[#B42318] sm:max-w-56"
+          className="h-12 w-full rounded-2xl border-2 border-line bg-white px-4 text-ink focus:border-espresso focus:outline-none focus-visible:outline-2 focus-visible:outline-espresso aria-invalid:border-[#B42318] sm:max-w-64"
         />
+        {offered.length > 0 && (
+          <datalist id={`${id}-times`}>
+            {offered.map((time) => (
+              <option key={time} value={time} />
+            ))}
+          </datalist>
+        )}
       </div>
       <p id={`${id}-hint`} className="mt-2 text-sm text-muted">
         {hoursHint(method, hours)}. Leave it empty for as soon as possible.

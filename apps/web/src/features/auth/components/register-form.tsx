@@ -14,9 +14,10 @@ const FIELDS = ['email', 'password', 'phone'] as const;
 const LABELS: Record<string, string> = { email: 'Email address', password: 'Password', phone: 'Phone number' };
 
 const MISSING: Record<(typeof FIELDS)[number], string> = {
-  email: 'Please enter your email address.',
-  password: 'Please choose a password.',
-  phone: 'Please enter your phone number.',
+  // The spec's words first ('email is required'), then what to do.
+  email: 'email is required: please enter your email address.',
+  password: 'password is required: please choose a password.',
+  phone: 'phone is required: please enter your phone number.',
 };
 
 /**

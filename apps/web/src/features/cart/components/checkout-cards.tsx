@@ -1,10 +1,12 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { PAYMENT_METHOD_LABELS } from '@coffee/contract';
-import type { DeliveryMethod, PaymentMethod, ShopSettings } from '@coffee/contract';
-import { ArrivalTimeField, DeliveryMethodPills } from '../../../components/ui/delivery-choice';
+import type { DeliveryMethod, DeliveryWindow, PaymentMethod, ShopSettings } from '@coffee/contract';
+import { ArrivalTimeField, DeliveryMethodPills, deliveryWindowOf } from '../../../components/ui/delivery-choice';
 import { FieldError, describedBy, fieldIds, inputStyles } from '../../../components/ui/form-field';
 import { cn } from '../../../lib/cn';
+import { dayName } from '../../../lib/clock-text';
+import { nextCalendarDate } from '../../../lib/shop-time';
 
 /** A white card under a heading drawn on the brown checkout page. */
 export function CheckoutCard({ title, action, children, titleId }: { title: string; titleId: string; action?: ReactNode; children: ReactNode }) {
@@ -51,6 +53,24 @@ function dayHint(time: string, shop: CheckoutShop | undefined): string {
     : `${when} (${shop.timeZone}), up to ${shop.maxDaysAhead} days ahead.`;
 }
 
+const ISO_WEEKDAY = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay() || 7;
+
+/**
+ * The days a customer may pick, named day first ('Today, Thu 26 Nov') whatever the browser's language (a native
+ * date field showed 11/26/2026 in en-US); a day the method is not served is offered disabled, the chosen one always.
+ */
+function dayChoices(day: string, minDay: string, maxDay: string | undefined, method: DeliveryMethod, hours: DeliveryWindow | undefined) {
+  const days: string[] = [];
+  for (let d = minDay; days.length < 62 && d <= (maxDay ?? minDay); d = nextCalendarDate(d)) days.push(d);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(day) && !days.includes(day)) days.push(day);
+  const tomorrow = nextCalendarDate(minDay);
+  return days.sort().map((d) => {
+    const closed = hours !== undefined && !hours.days.includes(ISO_WEEKDAY(d));
+    const name = d === minDay ? `Today, ${dayName(d)}` : d === tomorrow ? `Tomorrow, ${dayName(d)}` : dayName(d);
+    return { value: d, label: closed ? `${name} (${method === 'door-delivery' ? 'no Door Delivery' : 'closed'})` : name, disabled: closed && d !== day };
+  });
+}
+
 /** How and when: the product page's choice, editable here; the API checks it and its message shows under the time. */
 export function DeliveryCard({ method, day, time, minDay, maxDay, shop, onChange, problem, saving }: DeliveryCardProps) {
   const dayId = useId();
@@ -62,16 +82,19 @@ export function DeliveryCard({ method, day, time, minDay, maxDay, shop, onChange
           <label htmlFor={dayId} className="shrink-0 font-display text-base font-bold text-ink sm:w-[5.5rem]">
             Day :
           </label>
-          <input
+          <select
             id={dayId}
-            type="date"
-            min={minDay}
-            max={maxDay}
             value={day}
             onChange={(event) => onChange({ day: event.target.value })}
             aria-describedby={`${dayId}-hint`}
-            className="h-12 w-full rounded-2xl border-2 border-line bg-white px-4 text-ink focus:border-espresso focus:outline-none focus-visible:outline-2 focus-visible:outline-espresso sm:max-w-56"
-          />
+            className="h-12 w-full rounded-2xl border-2 border-line bg-white px-4 text-ink focus:border-espresso focus:outline-none focus-visible:outline-2 focus-visible:outline-espresso sm:max-w-64"
+          >
+            {dayChoices(day, minDay, maxDay, method, shop ? deliveryWindowOf(shop.deliveryWindows, method) : undefined).map((choice) => (
+              <option key={choice.value} value={choice.value} disabled={choice.disabled}>
+                {choice.label}
+              </option>
+            ))}
+          </select>
         </div>
         <p id={`${dayId}-hint`} className="-mt-4 text-sm text-muted">
           {dayHint(time, shop)}
@@ -223,7 +246,7 @@ export function PaymentMethodCard({
 }) {
   const name = useId();
   return (
-    <CheckoutCard title="Payment method" titleId="payment-title">
+    <CheckoutCard title="Payment Method" titleId="payment-title">
       <fieldset>
         <legend className="sr-only">Payment method</legend>
         <div className="flex flex-col divide-y divide-line">

@@ -9,6 +9,7 @@ import { createCart, createCartLine, createOrder, createSummary } from '../../..
 import { jsonResponse } from '../../../testing/product-factory';
 import { renderRoutes } from '../../../testing/render';
 import { createShopSettings } from '../../../testing/shop-factory';
+import { offeredTimes } from '../../../testing/time-field';
 import { Checkout } from './checkout';
 
 const profile = { displayName: 'Rina', email: 'rina@example.com', phone: '+62 812 0000 1111', deliveryAddress: 'Jl. Kopi 1, Jakarta' };
@@ -221,11 +222,18 @@ describe('Checkout', () => {
       stubFetch(() => jsonResponse({ data: cart }));
       renderRoutes([{ path: '/payment', element: <Checkout profile={profile} profileLoading={false} shop={far} /> }], '/payment');
 
-      const day = await screen.findByLabelText<HTMLInputElement>('Day :');
-      expect([day.value, day.min, day.max]).toEqual(['2025-01-07', '2025-01-07', '2025-01-10']);
+      // A list of days named day first (a native date field drew 01/07/2025 in en-US), today to maxDaysAhead.
+      const day = await screen.findByLabelText<HTMLSelectElement>('Day :');
+      expect(day.value).toBe('2025-01-07');
+      expect([...day.options].map((option) => [option.value, option.text])).toEqual([
+        ['2025-01-07', 'Today, Tue 7 Jan'],
+        ['2025-01-08', 'Tomorrow, Wed 8 Jan'],
+        ['2025-01-09', 'Thu 9 Jan'],
+        ['2025-01-10', 'Fri 10 Jan'],
+      ]);
       expect(screen.getByText('Without a time, the order is for as soon as possible. A time can be set up to 3 days ahead.')).toBeTruthy();
       const time = screen.getByLabelText('Set time :');
-      expect([time.getAttribute('min'), time.getAttribute('max')]).toEqual(['08:00', '20:30']);
+      expect([offeredTimes(time)[0], offeredTimes(time).at(-1)]).toEqual(['08:00', '20:30']);
       expect(screen.getByText("Enter the time you'll arrive, between 08:00 and 20:30. Leave it empty for as soon as possible.")).toBeTruthy();
     });
   });

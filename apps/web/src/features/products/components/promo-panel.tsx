@@ -119,7 +119,7 @@ export function PromoPanel({ onApply }: PromoPanelProps) {
       </p>
 
       <div className="mt-4 text-sm text-muted">
-        <h3 className="font-display font-bold text-ink">Terms and Condition</h3>
+        <h3 className="font-display font-bold text-ink">Term and Condition</h3>
         <ol className="mt-2 list-inside list-decimal space-y-1" aria-label="Terms of every coupon">
           {SHOP_TERMS.map((term) => (
             <li key={term}>{term}</li>

@@ -85,11 +85,13 @@ describe('PromotionsAdmin', () => {
     await user.type(within(form).getByLabelText('Name'), 'Halloween Treat');
     await user.type(within(form).getByLabelText('Coupon code'), 'boo');
     await user.selectOptions(within(form).getByLabelText('Picture'), 'halloween');
-    await user.type(within(form).getByLabelText('First day'), '2026-10-31');
-    await user.type(within(form).getByLabelText('Last day'), '2026-10-31');
+    // Days day first and times on the 24-hour clock, whatever the browser's language; '9pm' is read as 21:00.
+    await user.type(within(form).getByLabelText('First day'), '31/10/2026');
+    await user.type(within(form).getByLabelText('Last day'), '31/10/2026');
+    await user.type(within(form).getByLabelText('Day of the year'), '31/10');
     await user.click(within(form).getByRole('checkbox', { name: 'Saturday' }));
     await user.type(within(form).getByLabelText('Start time'), '17:00');
-    await user.type(within(form).getByLabelText('End time'), '21:00');
+    await user.type(within(form).getByLabelText('End time'), '9pm');
     await user.click(within(form).getByRole('checkbox', { name: 'Pick up' }));
     await user.selectOptions(within(form).getByLabelText('Who may use it'), 'new-customers');
     await user.selectOptions(within(form).getByLabelText('How often'), 'once');
@@ -105,7 +107,7 @@ describe('PromotionsAdmin', () => {
       code: 'boo',
       startsOn: '2026-10-31',
       endsOn: '2026-10-31',
-      yearlyOn: null,
+      yearlyOn: '10-31',
       onBirthday: false,
       weekdays: [6],
       fromTime: '17:00',
@@ -119,6 +121,26 @@ describe('PromotionsAdmin', () => {
       targetCategory: null,
       isActive: true,
     });
+    // Every field typed key by key: more than the default 5 s on a busy machine.
+  }, 15_000);
+
+  it('asks for a day-first date and a 24-hour time before sending rules it cannot read', async () => {
+    const user = userEvent.setup();
+    const api = stubPromotionsApi();
+    renderAdmin();
+    await user.click(await screen.findByRole('button', { name: 'Edit Sunday Coffee' }));
+    const form = screen.getByRole('form', { name: 'Edit Sunday Coffee' });
+    expect(within(form).getByLabelText<HTMLInputElement>('Start time').value).toBe('07:00');
+    // Month first, as a browser in en-US shows a date.
+    await user.type(within(form).getByLabelText('First day'), '10/31/2026');
+    await user.clear(within(form).getByLabelText('End time'));
+    await user.type(within(form).getByLabelText('End time'), '9 o’clock');
+    await user.click(within(form).getByRole('button', { name: 'Save promotion' }));
+
+    expect(within(form).getByText('Write the day as DD/MM/YYYY, e.g. 26/11/2026.')).toBeTruthy();
+    expect(within(form).getByLabelText('First day').getAttribute('aria-invalid')).toBe('true');
+    expect(within(form).getByText('Write the time as HH:MM on the 24-hour clock, e.g. 19:30.')).toBeTruthy();
+    expect(api.requests.some((r) => r.method !== 'GET')).toBe(false);
   });
 
   it('opens a promotion pre-filled and shows a refused rule under its field', async () => {

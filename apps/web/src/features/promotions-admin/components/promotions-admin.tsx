@@ -25,6 +25,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FieldError, fieldInputProps } from '../../../components/ui/form-field';
 import { errorMessage } from '../../../lib/api-client';
+import { DAY_FORMAT_MESSAGE, TIME_FORMAT_MESSAGE, dayOfYearText, dayText, parseCalendarDay, parseClockTime, parseDayOfYear } from '../../../lib/clock-text';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { useDeleteStaffPromotion, useSaveStaffPromotion, useStaffPromotions } from '../api/staff-promotions';
 
@@ -66,6 +67,28 @@ const text = (form: FormData, name: string): string => {
 };
 const orNull = (value: string): string | null => (value === '' ? null : value);
 
+/**
+ * Days and times are typed day first and on the 24-hour clock ('31/10/2026', '22/12', '17:00') whatever the browser's
+ * language; the API keeps 'YYYY-MM-DD', 'MM-DD' and 'HH:mm'. Each reader gives '' for an empty field, null for text
+ * it cannot read.
+ */
+const READERS: Record<string, { read: (text: string) => string | null; message: string }> = {
+  startsOn: { read: parseCalendarDay, message: `${DAY_FORMAT_MESSAGE}.` },
+  endsOn: { read: parseCalendarDay, message: `${DAY_FORMAT_MESSAGE}.` },
+  yearlyOn: { read: parseDayOfYear, message: 'Write the day of the year as DD/MM, e.g. 22/12.' },
+  fromTime: { read: parseClockTime, message: `${TIME_FORMAT_MESSAGE}.` },
+  toTime: { read: parseClockTime, message: `${TIME_FORMAT_MESSAGE}.` },
+};
+
+/** A message under each day or time field whose text is no day or time, before anything is sent. */
+export function unreadableFields(form: FormData): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [name, { read, message }] of Object.entries(READERS)) if (read(text(form, name)) === null) errors[name] = message;
+  return errors;
+}
+
+const readField = (form: FormData, name: string): string | null => orNull(READERS[name]!.read(text(form, name)) ?? text(form, name));
+
 /** The form's fields as the API's body: empty optional fields are null, lists from the checked boxes. */
 export function promotionBody(form: FormData): PromotionInputBody {
   const benefitValue = text(form, 'benefitValue');
@@ -75,13 +98,13 @@ export function promotionBody(form: FormData): PromotionInputBody {
     description: text(form, 'description'),
     picture: text(form, 'picture') as PromotionPicture,
     code: orNull(text(form, 'code')),
-    startsOn: orNull(text(form, 'startsOn')),
-    endsOn: orNull(text(form, 'endsOn')),
-    yearlyOn: orNull(text(form, 'yearlyOn')),
+    startsOn: readField(form, 'startsOn'),
+    endsOn: readField(form, 'endsOn'),
+    yearlyOn: readField(form, 'yearlyOn'),
     onBirthday: form.get('onBirthday') === 'on',
     weekdays: form.getAll('weekdays').map(Number),
-    fromTime: orNull(text(form, 'fromTime')),
-    toTime: orNull(text(form, 'toTime')),
+    fromTime: readField(form, 'fromTime'),
+    toTime: readField(form, 'toTime'),
     deliveryMethods: form.getAll('deliveryMethods').map(String) as PromotionInputBody['deliveryMethods'],
     audience: text(form, 'audience') as PromotionAudience,
     frequency: text(form, 'frequency') as PromotionFrequency,
@@ -109,6 +132,9 @@ function Field({ id, label, error, hint, children }: { id: string; label: string
     </div>
   );
 }
+
+/** Day and time fields are text (a native one draws itself in the browser's language: 11/26/2026, 08:00 PM). */
+const DAY_FIELD = { type: 'text', inputMode: 'numeric', autoComplete: 'off' } as const;
 
 const PRODUCT_HINT = 'For a free item or buy one get one; none: see the category.';
 const MENU_HINTS: Record<PromotionMenu['status'], string> = {
@@ -170,8 +196,11 @@ function PromotionForm({ promotion, menu, onDone }: { promotion: StaffPromotion 
     event.preventDefault();
     setErrors({});
     setFailure(null);
+    const form = new FormData(event.currentTarget);
+    const unreadable = unreadableFields(form);
+    if (Object.keys(unreadable).length > 0) return setErrors(unreadable);
     try {
-      const saved = await save.mutateAsync({ id: p?.id ?? null, body: promotionBody(new FormData(event.currentTarget)) });
+      const saved = await save.mutateAsync({ id: p?.id ?? null, body: promotionBody(form) });
       onDone(p ? `${saved.name} was saved.` : `${saved.name} was added.`);
     } catch (error) {
       const fields = serverFieldErrors(error, LABELS);
@@ -222,14 +251,14 @@ function PromotionForm({ promotion, menu, onDone }: { promotion: StaffPromotion 
         Active (offered to customers)
       </label>
 
-      <Field id="promotion-startsOn" label="First day" error={errors.startsOn}>
-        <input name="startsOn" type="date" defaultValue={p?.startsOn ?? ''} {...input('startsOn')} />
+      <Field id="promotion-startsOn" label="First day" error={errors.startsOn} hint="DD/MM/YYYY; empty: from now.">
+        <input name="startsOn" {...DAY_FIELD} placeholder="DD/MM/YYYY" defaultValue={p?.startsOn ? dayText(p.startsOn) : ''} {...input('startsOn', { hint: true })} />
       </Field>
-      <Field id="promotion-endsOn" label="Last day" error={errors.endsOn}>
-        <input name="endsOn" type="date" defaultValue={p?.endsOn ?? ''} {...input('endsOn')} />
+      <Field id="promotion-endsOn" label="Last day" error={errors.endsOn} hint="DD/MM/YYYY; empty: no end.">
+        <input name="endsOn" {...DAY_FIELD} placeholder="DD/MM/YYYY" defaultValue={p?.endsOn ? dayText(p.endsOn) : ''} {...input('endsOn', { hint: true })} />
       </Field>
-      <Field id="promotion-yearlyOn" label="Day of the year" error={errors.yearlyOn} hint="Month-day, e.g. 12-22; empty: any day.">
-        <input name="yearlyOn" type="text" placeholder="MM-DD" defaultValue={p?.yearlyOn ?? ''} {...input('yearlyOn', { hint: true })} />
+      <Field id="promotion-yearlyOn" label="Day of the year" error={errors.yearlyOn} hint="Day/month, e.g. 22/12; empty: any day.">
+        <input name="yearlyOn" {...DAY_FIELD} placeholder="DD/MM" defaultValue={p?.yearlyOn ? dayOfYearText(p.yearlyOn) : ''} {...input('yearlyOn', { hint: true })} />
       </Field>
       <label className="flex items-center gap-3 self-end font-display text-ink">
         <input name="onBirthday" type="checkbox" defaultChecked={p?.onBirthday ?? false} className="size-5 accent-espresso" />
@@ -248,11 +277,11 @@ function PromotionForm({ promotion, menu, onDone }: { promotion: StaffPromotion 
         </div>
         {fieldsetError('weekdays')}
       </fieldset>
-      <Field id="promotion-fromTime" label="Start time" error={errors.fromTime} hint="On the shop's clock; both empty: all day.">
-        <input name="fromTime" type="time" defaultValue={p?.fromTime ?? ''} {...input('fromTime', { hint: true })} />
+      <Field id="promotion-fromTime" label="Start time" error={errors.fromTime} hint="24-hour clock, HH:MM, on the shop's clock; both empty: all day.">
+        <input name="fromTime" {...DAY_FIELD} placeholder="HH:MM" defaultValue={p?.fromTime ?? ''} {...input('fromTime', { hint: true })} />
       </Field>
       <Field id="promotion-toTime" label="End time" error={errors.toTime}>
-        <input name="toTime" type="time" defaultValue={p?.toTime ?? ''} {...input('toTime')} />
+        <input name="toTime" {...DAY_FIELD} placeholder="HH:MM" defaultValue={p?.toTime ?? ''} {...input('toTime')} />
       </Field>
 
       <fieldset className="sm:col-span-2" aria-describedby={errors.deliveryMethods ? 'promotion-deliveryMethods-error' : undefined}>

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Store } from '@coffee/contract';
@@ -38,13 +38,16 @@ describe('Staff store settings', () => {
     await user.click(within(opening).getByRole('checkbox', { name: 'Saturday' }));
     await user.click(within(opening).getByRole('checkbox', { name: 'Sunday' }));
     const fridayTo = within(opening).getByLabelText('Opening hours (Dine in and Pick up): Friday to');
-    // user-event cannot type into a time input in jsdom: the browser's picker sets the value.
-    fireEvent.change(fridayTo, { target: { value: '22:00' } });
+    // Text on the 24-hour clock, whatever the browser's language: '2200' is read as 22:00.
+    await user.clear(fridayTo);
+    await user.type(fridayTo, '2200');
     // No deliveries on Monday.
     const delivery = within(form).getByRole('group', { name: 'Delivery hours (Door Delivery)' });
     await user.click(within(delivery).getByRole('checkbox', { name: 'Monday' }));
-    fireEvent.change(within(form).getByLabelText('Closure date'), { target: { value: '2026-12-25' } });
+    // Days are written day first.
+    await user.type(within(form).getByLabelText('Closure date'), '25/12/2026');
     await user.click(within(form).getByRole('button', { name: 'Add closure' }));
+    expect(within(form).getByText('Fri 25 Dec 2026')).toBeTruthy();
     const pickUp = within(form).getByLabelText('Pick up orders per slot');
     await user.clear(pickUp);
     await user.type(pickUp, '8');
@@ -74,7 +77,8 @@ describe('Staff store settings', () => {
       capacityPerSlot: { 'dine-in': 10, 'door-delivery': 5, 'pick-up': 8 },
       leadMinutes: 10,
     });
-  });
+    // Many fields typed key by key: more than the default 5 s on a busy machine.
+  }, 20_000);
 
   it("shows the server's refusals as sentences beside the weekday and the field at fault", async () => {
     const user = userEvent.setup();
@@ -103,20 +107,46 @@ describe('Staff store settings', () => {
     const opening = within(form).getByRole('group', { name: 'Opening hours (Dine in and Pick up)' });
     expect(within(opening).getByRole<HTMLInputElement>('checkbox', { name: 'Monday' }).checked).toBe(false);
     const wednesdayTo = within(opening).getByLabelText('Opening hours (Dine in and Pick up): Wednesday to');
-    fireEvent.change(wednesdayTo, { target: { value: '08:00' } });
+    await user.clear(wednesdayTo);
+    await user.type(wednesdayTo, '08:00');
     const pickUp = within(form).getByLabelText('Pick up orders per slot');
     await user.clear(pickUp);
     await user.type(pickUp, '900');
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
 
     await within(opening).findByText('Opening hours on Wednesday must close after it opens');
-    const describedBy = wednesdayTo.getAttribute('aria-describedby') ?? '';
-    expect(document.getElementById(describedBy)?.textContent).toBe('Opening hours on Wednesday must close after it opens');
+    const describedBy = (wednesdayTo.getAttribute('aria-describedby') ?? '').split(' ');
+    expect(describedBy.map((id) => document.getElementById(id)?.textContent)).toEqual([
+      '24-hour clock, HH:MM (e.g. 09:00 to 21:30)',
+      'Opening hours on Wednesday must close after it opens',
+    ]);
     expect(within(form).getByLabelText('Pick up orders per slot').getAttribute('aria-invalid')).toBe('true');
     expect(within(form).getByText('Pick up orders per slot must be at most 500 orders')).toBeTruthy();
     expect(requests.find((r) => r.method === 'PUT')?.url.pathname).toBe('/api/v1/stores/2');
     // Nothing about the API's field names reaches the screen.
     expect(form.textContent).not.toMatch(/openingHours|capacityPerSlot/);
+  });
+
+  it('asks for a 24-hour time and a day-first date before sending hours or a closure it cannot read', async () => {
+    const user = userEvent.setup();
+    const { requests } = setup([createStore({ id: 4, name: 'Kopi Blok M' })], () => jsonResponse({ message: 'unexpected' }, 500));
+    await user.click(await screen.findByRole('button', { name: 'Edit Kopi Blok M' }));
+    const form = screen.getByRole('form', { name: 'Settings of Kopi Blok M' });
+    const closure = within(form).getByLabelText('Closure date');
+    // Month first, as a browser in en-US would show it: no 26th month.
+    await user.type(closure, '12/26/2026');
+    await user.click(within(form).getByRole('button', { name: 'Add closure' }));
+    expect(within(form).getByText('Write the day as DD/MM/YYYY, e.g. 26/11/2026.')).toBeTruthy();
+    expect(closure.getAttribute('aria-invalid')).toBe('true');
+
+    const opening = within(form).getByRole('group', { name: 'Opening hours (Dine in and Pick up)' });
+    const tuesdayFrom = within(opening).getByLabelText('Opening hours (Dine in and Pick up): Tuesday from');
+    await user.clear(tuesdayFrom);
+    await user.type(tuesdayFrom, '25:00');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(await within(opening).findByText('Tuesday: write the time as HH:MM on the 24-hour clock, e.g. 19:30.')).toBeTruthy();
+    expect(tuesdayFrom.getAttribute('aria-invalid')).toBe('true');
+    expect(requests.some((r) => r.method !== 'GET')).toBe(false);
   });
 
   it('asks for a number before sending a position that is not one', async () => {

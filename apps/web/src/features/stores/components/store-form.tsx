@@ -6,6 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FieldError, FormField, fieldInputProps } from '../../../components/ui/form-field';
 import { errorMessage } from '../../../lib/api-client';
+import { DAY_FORMAT_MESSAGE, TIME_FORMAT_MESSAGE, dayName, parseCalendarDay, parseClockTime } from '../../../lib/clock-text';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { useSaveStore } from '../api/save-store';
 
@@ -101,8 +102,15 @@ function build(values: Values): Built {
     }
     return n;
   };
-  const hours = (rows: readonly DayRow[]): DayHours[] =>
-    rows.flatMap((row, i) => (row.open ? [{ day: i + 1, from: row.from, to: row.to }] : []));
+  // Typed on the 24-hour clock ('9:00', '2100' are read too); a row that cannot be read says so beside its weekday.
+  const hours = (kind: HoursKind): DayHours[] =>
+    values[kind].flatMap((row, i) => {
+      if (!row.open) return [];
+      const from = parseClockTime(row.from);
+      const to = parseClockTime(row.to);
+      if (!from || !to) errors[`${kind}.${i + 1}`] = `${WEEKDAYS[i]}: ${TIME_FORMAT_MESSAGE.charAt(0).toLowerCase()}${TIME_FORMAT_MESSAGE.slice(1)}.`;
+      return [{ day: i + 1, from: from || row.from, to: to || row.to }];
+    });
   const body: StoreInput = {
     name: values.name,
     address: values.address,
@@ -111,8 +119,8 @@ function build(values: Values): Built {
     phone: values.phone,
     timeZone: values.timeZone === '' ? null : values.timeZone,
     deliveryMethods: DELIVERY_METHODS.filter((m) => values.deliveryMethods.includes(m)),
-    openingHours: hours(values.openingHours),
-    deliveryHours: hours(values.deliveryHours),
+    openingHours: hours('openingHours'),
+    deliveryHours: hours('deliveryHours'),
     closedDates: values.closedDates.filter((d) => d !== ''),
     slotMinutes: number('slotMinutes', values.slotMinutes, 'Slot length', true),
     capacityPerSlot: {
@@ -207,9 +215,12 @@ export function StoreForm({ store, onSaved, onCancel }: StoreFormProps) {
     </FormField>
   );
 
-  const hoursRows = (kind: HoursKind, legend: string) => (
+  const hoursRows = (kind: HoursKind, legend: string, hintId = `${prefix}-${kind}-hint`) => (
     <fieldset className="flex flex-col gap-3">
       <legend className="mb-2 font-display text-lg font-bold text-ink">{legend}</legend>
+      <p id={hintId} className="-mt-2 text-sm text-muted">
+        24-hour clock, HH:MM (e.g. 09:00 to 21:30)
+      </p>
       {values[kind].map((row, i) => {
         const day = WEEKDAYS[i]!;
         const error = errors[`${kind}.${i + 1}`];
@@ -222,25 +233,33 @@ export function StoreForm({ store, onSaved, onCancel }: StoreFormProps) {
                 {day}
               </label>
               <input
-                type="time"
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                size={5}
                 aria-label={`${legend}: ${day} from`}
                 value={row.from}
                 disabled={!row.open}
                 aria-invalid={error ? true : undefined}
-                aria-describedby={error ? errorId : undefined}
+                aria-describedby={error ? `${hintId} ${errorId}` : hintId}
                 onChange={(event) => setRow(kind, i, { from: event.target.value })}
-                className="rounded-xl border border-stone-400 px-3 py-2 disabled:opacity-50"
+                onBlur={(event) => setRow(kind, i, { from: parseClockTime(event.target.value) || event.target.value })}
+                className="w-20 rounded-xl border border-stone-400 px-3 py-2 disabled:opacity-50"
               />
               <span aria-hidden="true">to</span>
               <input
-                type="time"
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                size={5}
                 aria-label={`${legend}: ${day} to`}
                 value={row.to}
                 disabled={!row.open}
                 aria-invalid={error ? true : undefined}
-                aria-describedby={error ? errorId : undefined}
+                aria-describedby={error ? `${hintId} ${errorId}` : hintId}
                 onChange={(event) => setRow(kind, i, { to: event.target.value })}
-                className="rounded-xl border border-stone-400 px-3 py-2 disabled:opacity-50"
+                onBlur={(event) => setRow(kind, i, { to: parseClockTime(event.target.value) || event.target.value })}
+                className="w-20 rounded-xl border border-stone-400 px-3 py-2 disabled:opacity-50"
               />
             </div>
             <FieldError id={errorId} message={error} />
@@ -303,9 +322,9 @@ export function StoreForm({ store, onSaved, onCancel }: StoreFormProps) {
         <ul className="flex flex-wrap gap-3">
           {values.closedDates.map((date) => (
             <li key={date} className="flex items-center gap-2 rounded-full bg-page px-4 py-1">
-              {date}
+              {dayName(date, true)}
               <Button type="button" variant="ghost" size="sm" onClick={() => set('closedDates', values.closedDates.filter((d) => d !== date))}>
-                Remove closure on {date}
+                Remove closure on {dayName(date, true)}
               </Button>
             </li>
           ))}
@@ -313,15 +332,34 @@ export function StoreForm({ store, onSaved, onCancel }: StoreFormProps) {
         <div className="flex flex-wrap items-end gap-3">
           <label className="flex flex-col gap-1 text-sm font-semibold text-ink">
             Closure date
-            <input type="date" value={newClosure} onChange={(event) => setNewClosure(event.target.value)} className="rounded-xl border border-stone-400 px-3 py-2 font-normal" />
+            <input
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="DD/MM/YYYY"
+              value={newClosure}
+              onChange={(event) => {
+                setNewClosure(event.target.value);
+                setErrors(({ closedDates: _dropped, ...rest }) => rest);
+              }}
+              aria-invalid={errors.closedDates ? true : undefined}
+              aria-describedby={errors.closedDates ? `${prefix}-closures-error` : undefined}
+              className="rounded-xl border border-stone-400 px-3 py-2 font-normal"
+            />
           </label>
           <Button
             type="button"
             variant="outline"
             size="sm"
-            disabled={newClosure === ''}
+            disabled={newClosure.trim() === ''}
             onClick={() => {
-              if (!values.closedDates.includes(newClosure)) set('closedDates', [...values.closedDates, newClosure].sort());
+              // Day first, like every day field here ('25/12/2026'); a day that cannot be read stays to be corrected.
+              const date = parseCalendarDay(newClosure);
+              if (!date) {
+                setErrors((e) => ({ ...e, closedDates: `${DAY_FORMAT_MESSAGE}.` }));
+                return;
+              }
+              if (!values.closedDates.includes(date)) set('closedDates', [...values.closedDates, date].sort());
               setNewClosure('');
             }}
           >

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
+import { TIME_FORMAT_MESSAGE, parseClockTime } from '../../../lib/clock-text';
 import { useStores } from '../api/get-stores';
 import { useSetStoreRush } from '../api/set-store-rush';
 
@@ -31,6 +32,7 @@ export function StoreRushControls() {
 function StoreRushCard({ store }: { store: Store }) {
   const rush = useSetStoreRush();
   const [until, setUntil] = useState('');
+  const [unreadable, setUnreadable] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const headingId = `rush-${store.id}`;
 
@@ -62,16 +64,31 @@ function StoreRushCard({ store }: { store: Store }) {
             <label className="flex flex-col gap-1 text-sm font-semibold text-ink">
               Pause until
               <input
-                type="time"
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                placeholder="HH:MM"
+                size={6}
                 value={until}
-                onChange={(event) => setUntil(event.target.value)}
+                onChange={(event) => {
+                  setUntil(event.target.value);
+                  setUnreadable(false);
+                }}
+                aria-invalid={unreadable || undefined}
+                aria-describedby={unreadable ? `${headingId}-until-error` : undefined}
                 className="rounded-xl border border-stone-300 px-3 py-2 font-normal"
               />
             </label>
             <Button
               variant="outline"
-              disabled={rush.isPending || until === ''}
-              onClick={() => save({ paused: true, pausedUntil: `${store.today.date}T${until}`, extraPrepMinutes: store.extraPrepMinutes })}
+              disabled={rush.isPending || until.trim() === ''}
+              onClick={() => {
+                // Today, on the store's 24-hour clock ('14:30', '1430'), whatever the browser's language.
+                const time = parseClockTime(until);
+                if (!time) return setUnreadable(true);
+                setUntil(time);
+                save({ paused: true, pausedUntil: `${store.today.date}T${time}`, extraPrepMinutes: store.extraPrepMinutes });
+              }}
             >
               Pause until then
             </Button>
@@ -95,6 +112,11 @@ function StoreRushCard({ store }: { store: Store }) {
           </select>
         </label>
       </div>
+      {unreadable && !store.paused && (
+        <p id={`${headingId}-until-error`} className="mt-2 text-sm font-medium text-[#B42318]">
+          {TIME_FORMAT_MESSAGE}.
+        </p>
+      )}
       {failure && (
         <Alert tone="danger" onClose={() => setFailure(null)} className="mt-4">
           {failure}

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { createShopSettings } from '../../testing/shop-factory';
+import { ArrivalTimeField } from './delivery-choice';
+
+function Harness({ start = '' }: { start?: string }) {
+  const [time, setTime] = useState(start);
+  return (
+    <>
+      <ArrivalTimeField value={time} onChange={setTime} method="dine-in" windows={createShopSettings().deliveryWindows} />
+      <output aria-label="chosen">{time}</output>
+      <button type="button" onClick={() => setTime('10:15')}>
+        Pick 10:15
+      </button>
+    </>
+  );
+}
+
+describe('the Set time field', () => {
+  it('shows and keeps a 24-hour time, and reads a 12-hour one typed in as 24-hour', async () => {
+    const user = userEvent.setup();
+    render(<Harness start="17:45" />);
+    const field = screen.getByLabelText<HTMLInputElement>('Set time :');
+    expect(field.value).toBe('17:45');
+
+    await user.clear(field);
+    await user.type(field, '5:30 pm');
+    await user.tab();
+    expect(field.value).toBe('17:30');
+    expect(screen.getByLabelText('chosen').textContent).toBe('17:30');
+  });
+
+  it('says how to write a time it cannot read, and takes a time set from elsewhere', async () => {
+    const user = userEvent.setup();
+    render(<Harness start="12:00" />);
+    const field = screen.getByLabelText<HTMLInputElement>('Set time :');
+    await user.clear(field);
+    await user.type(field, 'half past');
+    await user.tab();
+    const message = screen.getByText('Write the time as HH:MM on the 24-hour clock, e.g. 19:30.');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(field.getAttribute('aria-describedby')?.split(' ')).toContain(message.id);
+    // Emptied while typing: "as soon as possible" until something readable is typed.
+    expect(screen.getByLabelText('chosen').textContent).toBe('');
+
+    await user.click(screen.getByRole('button', { name: 'Pick 10:15' }));
+    expect(field.value).toBe('10:15');
+    expect(screen.queryByText(/Write the time as HH:MM/)).toBeNull();
+  });
+});
