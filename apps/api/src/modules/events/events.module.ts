@@ -28,7 +28,13 @@ export async function eventsModule(
     done();
   });
   // One shared poller (the order feed) however many streams; the caps keep their number bounded.
-  const caps = createStreamCaps(ctx.config.streams);
+  // Per user and per address shared by every process through Redis when there is one (REDIS_URL), so a client
+  // cannot hold the caps once per process.
+  const caps = createStreamCaps(ctx.config.streams, ctx.redis ? { redis: ctx.redis.client, log: app.log } : undefined);
+  app.addHook('onClose', (_app, done) => {
+    caps.close();
+    done();
+  });
   await app.register(eventRoutes, { prefix: API_PREFIX, events, caps });
   return { events, caps };
 }

@@ -69,18 +69,19 @@ export const eventRoutes: FastifyPluginCallbackZod<EventRoutesOptions> = (app, {
     next();
   });
 
+  const refuse = (reply: FastifyReply, refusedBy: StreamRefusal) =>
+    reply
+      .code(429)
+      .header('retry-after', String(retryAfterSeconds))
+      .header('connection', 'close')
+      .header('cache-control', 'no-store')
+      .send({ message: REFUSALS[refusedBy] });
+
   async function stream(request: FastifyRequest, reply: FastifyReply, viewer: StreamViewer, since: number | undefined) {
     // Counted before anything is read or held: a refused stream costs one short answer, and closing its connection
     // gives the descriptor back at once (a client opening thousands must not hold thousands of idle sockets).
-    const place = caps.take(requireUser(request).id, request.ip);
-    if (!place.ok) {
-      return reply
-        .code(429)
-        .header('retry-after', String(retryAfterSeconds))
-        .header('connection', 'close')
-        .header('cache-control', 'no-store')
-        .send({ message: REFUSALS[place.refusedBy] });
-    }
+    const place = await caps.take(requireUser(request).id, request.ip);
+    if (!place.ok) return refuse(reply, place.refusedBy);
     try {
       return await openedStream(request, reply, viewer, since, place.release);
     } catch (err) {
