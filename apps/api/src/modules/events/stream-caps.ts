@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { hashToken } from '../../lib/tokens.js';
 
 /**
  * How many live streams (Server-Sent Events) are open per signed-in user, per client address and in this process.
@@ -23,13 +24,17 @@ export type StreamRefusal = 'user' | 'address' | 'total';
 export type StreamPlace = { ok: true; release: () => void } | { ok: false; refusedBy: StreamRefusal };
 
 export interface StreamCaps {
-  /** A place for one more stream, and how to give it back (idempotent); or which cap refused it. */
-  take(userId: number, address: string): Promise<StreamPlace>;
   /**
-   * Which cap already refuses `address` in this process, read from memory without any I/O: a flood from one
-   * address is turned away before its session is looked up. Null: ask `take`.
+   * A place for one more stream, and how to give it back (idempotent); or which cap refused it. `credential` (the
+   * session token the stream came with) lets `refusesEarly` know its account while the stream is open.
    */
-  refusesAddress(address: string): StreamRefusal | null;
+  take(userId: number, address: string, credential?: string): Promise<StreamPlace>;
+  /**
+   * Which cap already refuses this attempt in this process, read from memory without any I/O: the address's, the
+   * total, or the account's when this process holds streams opened with the same credential. A flood from one
+   * account or one address is turned away before its session is looked up. Null: ask `take`.
+   */
+  refusesEarly(address: string, credential: string | undefined): StreamRefusal | null;
   /** Streams open in this process now. */
   open(): number;
   /** Refusals so far in this process, by cap (for the metrics). */
@@ -91,6 +96,8 @@ export function createStreamCaps(settings: StreamCapSettings, shared?: SharedCou
   // over a cap, and the caps themselves while Redis cannot be reached.
   const byUser = new Map<number, number>();
   const byAddress = new Map<string, number>();
+  /** The hash of each credential this process holds streams for: its account and how many streams. */
+  const byCredential = new Map<string, { userId: number; streams: number }>();
   const refused: Record<StreamRefusal, number> = { user: 0, address: 0, total: 0 };
   let total = 0;
 
@@ -114,10 +121,16 @@ export function createStreamCaps(settings: StreamCapSettings, shared?: SharedCou
   };
 
   /** Counts the place here; `giveBack` also gives back its shared place. */
-  const hold = (userId: number, address: string, giveBack?: () => void): StreamPlace => {
+  const hold = (userId: number, address: string, credential: string | undefined, giveBack?: () => void): StreamPlace => {
     add(byUser, userId, 1);
     add(byAddress, address, 1);
     total += 1;
+    const credentialKey = credential === undefined ? undefined : hashToken(credential);
+    if (credentialKey !== undefined) {
+      const known = byCredential.get(credentialKey) ?? { userId, streams: 0 };
+      known.streams += 1;
+      byCredential.set(credentialKey, known);
+    }
     let released = false;
     return {
       ok: true,
@@ -127,16 +140,22 @@ export function createStreamCaps(settings: StreamCapSettings, shared?: SharedCou
         add(byUser, userId, -1);
         add(byAddress, address, -1);
         total -= 1;
+        const known = credentialKey === undefined ? undefined : byCredential.get(credentialKey);
+        if (known && (known.streams -= 1) <= 0) byCredential.delete(credentialKey!);
         giveBack?.();
       },
     };
   };
 
   const local: Omit<StreamCaps, 'take' | 'close'> = {
-    refusesAddress(address) {
-      if ((byAddress.get(address) ?? 0) >= settings.perAddress) return 'address';
-      if (total >= settings.total) return 'total';
-      return null;
+    refusesEarly(address, credential) {
+      let refusal: StreamRefusal | null = null;
+      const known = credential !== undefined && byCredential.size > 0 ? byCredential.get(hashToken(credential)) : undefined;
+      if (known && (byUser.get(known.userId) ?? 0) >= settings.perUser) refusal = 'user';
+      else if ((byAddress.get(address) ?? 0) >= settings.perAddress) refusal = 'address';
+      else if (total >= settings.total) refusal = 'total';
+      if (refusal) refused[refusal] += 1;
+      return refusal;
     },
     open: () => total,
     refusals: () => ({ ...refused }),
@@ -145,9 +164,9 @@ export function createStreamCaps(settings: StreamCapSettings, shared?: SharedCou
   if (!shared) {
     return {
       ...local,
-      take(userId, address) {
+      take(userId, address, credential) {
         const refusal = localRefusal(userId, address);
-        return Promise.resolve(refusal ? refuse(refusal) : hold(userId, address));
+        return Promise.resolve(refusal ? refuse(refusal) : hold(userId, address, credential));
       },
       close() {},
     };
@@ -194,7 +213,7 @@ export function createStreamCaps(settings: StreamCapSettings, shared?: SharedCou
 
   return {
     ...local,
-    async take(userId, address) {
+    async take(userId, address, credential) {
       // This process alone already over a cap: refused without asking Redis (its count is at least ours).
       const refusal = localRefusal(userId, address);
       if (refusal) return refuse(refusal);
@@ -207,7 +226,7 @@ export function createStreamCaps(settings: StreamCapSettings, shared?: SharedCou
       } catch (err) {
         // Live updates are not worth refusing while Redis is away: the process's own counts stand in for a while.
         sharedFailed(err);
-        return hold(userId, address);
+        return hold(userId, address, credential);
       }
       if (answer === 1) return refuse('user');
       if (answer === 2) return refuse('address');
@@ -219,7 +238,7 @@ export function createStreamCaps(settings: StreamCapSettings, shared?: SharedCou
         return refuse(late);
       }
       leases.set(member, keys);
-      return hold(userId, address, () => {
+      return hold(userId, address, credential, () => {
         leases.delete(member);
         // Not awaited: a place Redis does not hear about runs out with its lease.
         redis
