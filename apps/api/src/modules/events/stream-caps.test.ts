@@ -304,6 +304,13 @@ describe.skipIf(testDialect === 'postgres')('2,000 stream attempts against a run
     // not a test's to assert: here the attacker shares this process with the client that browses.
     expect(memoryAfter - memoryBefore).toBeLessThan(64);
 
+    // 3,980 refusals make one warn line that sums them up, not a request line each (the operator's log stays readable).
+    const lines = server.output.join('').split('\n').filter((line) => line.startsWith('{'));
+    const summaries = lines.filter((line) => line.includes('live order streams refused over their caps'));
+    expect(summaries).toHaveLength(1);
+    expect(JSON.parse(summaries[0]!)).toMatchObject({ level: 40 });
+    expect(lines.filter((line) => line.includes('"statusCode":429'))).toHaveLength(0);
+
     // Closed streams give their places back.
     for (const request of [...byUser.open, ...byAddress.open]) request.destroy();
     await new Promise((resolve) => setTimeout(resolve, 300));
