@@ -124,6 +124,25 @@ describe.skipIf(!redisUrl)('stream caps shared through Redis', () => {
     }
   });
 
+  it('counts in this process while Redis cannot be reached, and says so once', async () => {
+    const link = await processLink();
+    const warnings: string[] = [];
+    const caps = createStreamCaps(
+      { perUser: 2, perAddress: 10, total: 100 },
+      { redis: link.client, log: { warn: (_obj, msg) => warnings.push(msg), info: () => undefined } },
+    );
+    try {
+      link.client.disconnect();
+      expect((await caps.take(11, '10.4.0.1')).ok).toBe(true);
+      expect((await caps.take(11, '10.4.0.2')).ok).toBe(true);
+      // Refused by this process's own count, not let through because the shared one is away.
+      expect(await caps.take(11, '10.4.0.3')).toEqual({ ok: false, refusedBy: 'user' });
+      expect(warnings).toHaveLength(1);
+    } finally {
+      caps.close();
+    }
+  });
+
   describe('two app instances on one database and one Redis', () => {
     let database: TestDatabase;
     const apps: FastifyInstance[] = [];
