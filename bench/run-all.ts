@@ -10,6 +10,7 @@ import { Skipped, machine, printTable, type Figure } from './lib.js';
 import { benchOrdersSection } from './orders.bench.js';
 import { benchScaleOutSection } from './scale-out.bench.js';
 import { benchCatalogueSection } from './search.bench.js';
+import { benchStreamsSection } from './streams.bench.js';
 
 const SECTIONS: Record<string, () => Promise<Figure[]>> = {
   catalogue: benchCatalogueSection,
@@ -17,6 +18,7 @@ const SECTIONS: Record<string, () => Promise<Figure[]>> = {
   lighthouse: benchLighthouseSection,
   'first-tap': benchFirstTapSection,
   'scale-out': benchScaleOutSection,
+  streams: benchStreamsSection,
 };
 
 const asked = process.argv.slice(2);

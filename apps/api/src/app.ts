@@ -41,7 +41,7 @@ import { promotionsModule } from './modules/promotions/promotions.module.js';
 import { storesModule } from './modules/stores/stores.module.js';
 import { cartModule } from './modules/cart/cart.module.js';
 import { ordersModule } from './modules/orders/orders.module.js';
-import { eventsModule } from './modules/events/events.module.js';
+import { eventsModule, streamCapsModule } from './modules/events/events.module.js';
 import { paymentsModule } from './modules/payments/payments.module.js';
 import { pushModule } from './modules/push/push.module.js';
 import { shopModule } from './modules/shop/shop.module.js';
@@ -200,6 +200,8 @@ async function registerModules(
 ): Promise<{ products: ProductService }> {
   // The session plugin first: every route after it sees request.user, and cross-site writes are refused. It reads
   // accounts through the users module's door, registered after it: asked only once requests arrive.
+  // Before the session plugin: a flood of live-stream attempts over the caps is refused before any session lookup.
+  const { caps, refuser } = streamCapsModule(app, ctx);
   const sessions = await sessionsModule(app, { ...ctx, accounts: { findUserById: (id) => users.findUserById(id) } });
   // Before the routes that name their limits in `config.rateLimit`.
   await registerRateLimits(app, { redis: ctx.redis?.client });
@@ -216,7 +218,7 @@ async function registerModules(
   const orders = await ordersModule(app, { ...ctx, users, products, promotions, stores, cart, payments });
   orders.onSteps((_orderId, steps) => ctx.metrics?.countOrderSteps(steps));
   const push = await pushModule(app, ctx);
-  const { caps } = await eventsModule(app, { ...ctx, orders, push });
+  await eventsModule(app, { ...ctx, orders, push, caps, refuser });
   await shopModule(app, { ...ctx, payments });
   await questionsModule(app, { ...ctx, products });
   Object.assign(ctx.metricSources, {

@@ -107,8 +107,8 @@ export class RequestLogController extends LogController {
   }
 }
 
-/** Requests answered with a 5xx on purpose, and the level their line is logged at. */
-const deliberate = new WeakMap<object, 'info' | 'warn'>();
+/** Requests answered with a 5xx on purpose, or refused in a flood, and the level their line is logged at. */
+const deliberate = new WeakMap<object, 'debug' | 'info' | 'warn'>();
 
 /**
  * This 5xx is sent on purpose (draining for a deploy, busy decoding pictures, limits paused while Redis is away):
@@ -116,6 +116,14 @@ const deliberate = new WeakMap<object, 'info' | 'warn'>();
  */
 export function answeredOnPurpose(request: FastifyRequest, level: 'info' | 'warn'): void {
   deliberate.set(request.raw, level);
+}
+
+/**
+ * This request is one of a flood its route refuses and reports in a summary line of its own (live-stream attempts
+ * over the caps): its line is logged at `debug`, so thousands of refusals do not cost thousands of lines.
+ */
+export function refusedInFlood(request: FastifyRequest): void {
+  deliberate.set(request.raw, 'debug');
 }
 
 

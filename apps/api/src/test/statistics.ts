@@ -40,3 +40,19 @@ export const median = (values: readonly number[]): number => {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
+
+/**
+ * Hodges-Lehmann estimate of how much `a` is shifted from `b` (the median of every difference a_i - b_j) with its
+ * distribution-free 95% confidence interval, the one the Mann-Whitney test gives (normal approximation): the
+ * difference an equivalence check bounds.
+ */
+export function hodgesLehmann(a: readonly number[], b: readonly number[]): { shift: number; low: number; high: number } {
+  const differences: number[] = [];
+  for (const x of a) for (const y of b) differences.push(x - y);
+  differences.sort((x, y) => x - y);
+  const n1 = a.length;
+  const n2 = b.length;
+  const m = differences.length;
+  const k = Math.max(0, Math.floor((n1 * n2) / 2 - 1.96 * Math.sqrt((n1 * n2 * (n1 + n2 + 1)) / 12)));
+  return { shift: median(differences), low: differences[k]!, high: differences[Math.max(k, m - 1 - k)]! };
+}

@@ -63,6 +63,16 @@ export interface RegisterOptions {
  * (token writes, mails) then delays one request here and there, never a run of requests in a row.
  */
 const RESET_QUEUE_BATCH = 5;
+/** Waiting requests looked at per tick. */
+const RESET_QUEUE_LOOK = 50;
+/**
+ * At each tick a waiting request is taken with this chance, so when its work (for a known email: a token write and
+ * a mail) runs is a random moment, about a second after the request on average (ticks of 100 ms), and never the
+ * tick right after it: a client timing its next requests cannot line them up with that work.
+ */
+const RESET_PICK_CHANCE = 0.1;
+/** A request waiting this long is taken at the next tick whatever the draw: the link never waits longer. */
+const RESET_MAX_WAIT_MS = 5_000;
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, users, sessions, mailer, now } = deps;
@@ -120,25 +130,40 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   /**
-   * The reset queue's worker: takes waiting requests in batches and sends a link to each one that has an
-   * account. A request older than a link's lifetime is dropped (its asker has given up). Runs on a timer
-   * (startResetWorker), never because a request arrived: one batch a tick, or until the queue is empty (`idle`).
+   * The reset queue's work: a link to each request's email that has an account. A request older than a link's
+   * lifetime is dropped (its asker has given up). Runs on the worker's timer (startResetWorker), never because a
+   * request arrived, or until the queue is empty (`idle`).
    */
-  async function processResetQueue(untilEmpty = true): Promise<number> {
+  async function sendLinks(batch: readonly { email: string; requestedAt: string }[]): Promise<void> {
+    const oldest = now().getTime() - PASSWORD_RESET_MINUTES * 60_000;
+    for (const request of batch) {
+      if (Date.parse(request.requestedAt) < oldest) continue;
+      try {
+        await sendResetLink(request.email);
+      } catch (err) {
+        deps.log.error({ err }, 'password reset link could not be prepared');
+      }
+    }
+  }
+
+  /** One tick of the worker: each waiting request by a random draw (RESET_PICK_CHANCE), at most a small batch. */
+  async function processResetTick(): Promise<number> {
+    const waiting = await passwordResetRepository.listWaitingResetRequests(RESET_QUEUE_LOOK);
+    const overdue = now().getTime() - RESET_MAX_WAIT_MS;
+    const due = waiting.filter((r) => Date.parse(r.requestedAt) <= overdue || Math.random() < RESET_PICK_CHANCE);
+    const batch = await passwordResetRepository.takeResetRequestsById(due.slice(0, RESET_QUEUE_BATCH).map((r) => r.id));
+    await sendLinks(batch);
+    return batch.length;
+  }
+
+  /** Every waiting request, now (tests, shutdown). */
+  async function processResetQueue(): Promise<number> {
     let done = 0;
     for (;;) {
       const batch = await passwordResetRepository.takeResetRequests(RESET_QUEUE_BATCH);
-      const oldest = now().getTime() - PASSWORD_RESET_MINUTES * 60_000;
-      for (const request of batch) {
-        if (Date.parse(request.requestedAt) < oldest) continue;
-        try {
-          await sendResetLink(request.email);
-        } catch (err) {
-          deps.log.error({ err }, 'password reset link could not be prepared');
-        }
-      }
+      await sendLinks(batch);
       done += batch.length;
-      if (!untilEmpty || batch.length < RESET_QUEUE_BATCH) return done;
+      if (batch.length < RESET_QUEUE_BATCH) return done;
     }
   }
 
@@ -242,7 +267,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     startResetWorker(intervalMs: number): () => void {
       let running: Promise<unknown> | undefined;
       const timer = setInterval(() => {
-        running ??= processResetQueue(false)
+        running ??= processResetTick()
           .catch((err: unknown) => deps.log.error({ err }, 'the password reset queue could not be read'))
           .finally(() => (running = undefined));
       }, intervalMs);

@@ -52,6 +52,17 @@ export function createPasswordResetRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** The ids and times of up to `limit` waiting requests, oldest first, leaving them in place. */
+    async listWaitingResetRequests(limit: number): Promise<{ id: number; requestedAt: string }[]> {
+      return db.selectFrom('password_reset_requests').select(['id', 'requested_at as requestedAt']).orderBy('id').limit(limit).execute();
+    },
+
+    /** Takes these waiting requests in one statement: of two processes taking at once, each row goes to one of them. */
+    async takeResetRequestsById(ids: readonly number[]): Promise<{ email: string; requestedAt: string }[]> {
+      if (ids.length === 0) return [];
+      return db.deleteFrom('password_reset_requests').where('id', 'in', [...ids]).returning(['email', 'requested_at as requestedAt']).execute();
+    },
+
     /** What a token is for, leaving it in place (consumeResetToken is what uses it up). */
     async findResetToken(tokenHash: string, trx?: Transaction<Database>): Promise<{ userId: number; expiresAt: string } | undefined> {
       return (trx ?? db)

@@ -1,18 +1,35 @@
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX, type ModuleContext } from '../../plugins/module-context.js';
 import type { OrderService } from '../orders/orders.service.js';
-import { eventRoutes } from './events.routes.js';
+import { createStreamRefuser, eventRoutes, refuseStreamsEarly, type StreamRefuser } from './events.routes.js';
 import { createEventsService, createStreamCaps, type EventsServiceDeps, type EventsService, type StreamCaps } from './events.service.js';
+
+/**
+ * The events module's first half: the live streams' caps (per account and per address shared through Redis when
+ * there is one, REDIS_URL, so a client cannot hold them once per process) and the hook that turns a flood of stream
+ * attempts away from memory. app.ts registers it before the session plugin, so a refused attempt costs no session
+ * lookup. Answers the caps for the second half, `eventsModule`, and the metrics.
+ */
+export function streamCapsModule(app: FastifyInstance, ctx: ModuleContext): { caps: StreamCaps; refuser: StreamRefuser } {
+  const caps = createStreamCaps(ctx.config.streams, ctx.redis ? { redis: ctx.redis.client, log: app.log } : undefined);
+  app.addHook('onClose', (_app, done) => {
+    caps.close();
+    done();
+  });
+  const refuser = createStreamRefuser(app.log);
+  refuseStreamsEarly(app, caps, refuser);
+  return { caps, refuser };
+}
 
 /**
  * Live order steps (Server-Sent Events), the customers' order mails and pushes, and the staff's day at a glance.
  * Owns no table: it asks the orders module for steps (read from order_events, so every process sees every step) and
- * hears of new ones through `orders.onSteps`. Answers its service and the streams' caps (for the metrics).
+ * hears of new ones through `orders.onSteps`. Answers its service.
  */
 export async function eventsModule(
   app: FastifyInstance,
-  ctx: ModuleContext & { orders: OrderService; push: EventsServiceDeps['push'] },
-): Promise<{ events: EventsService; caps: StreamCaps }> {
+  ctx: ModuleContext & { orders: OrderService; push: EventsServiceDeps['push']; caps: StreamCaps; refuser: StreamRefuser },
+): Promise<EventsService> {
   const events = createEventsService({
     orders: ctx.orders,
     mailer: ctx.mailer,
@@ -28,7 +45,6 @@ export async function eventsModule(
     done();
   });
   // One shared poller (the order feed) however many streams; the caps keep their number bounded.
-  const caps = createStreamCaps(ctx.config.streams);
-  await app.register(eventRoutes, { prefix: API_PREFIX, events, caps });
-  return { events, caps };
+  await app.register(eventRoutes, { prefix: API_PREFIX, events, caps: ctx.caps, refuser: ctx.refuser });
+  return events;
 }

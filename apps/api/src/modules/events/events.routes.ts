@@ -8,10 +8,13 @@ import {
   StaffDayStatsResponse,
   StaffStatsQuery,
 } from '@coffee/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser, signedIn, staffOnly } from '../../lib/current-user.js';
+import { refusedInFlood } from '../../lib/request-logger.js';
+import { API_PREFIX } from '../../plugins/module-context.js';
+import { SESSION_COOKIE } from '../../plugins/session.js';
 import type { EventsService, StreamViewer } from './events.service.js';
 import type { StreamCaps, StreamRefusal } from './stream-caps.js';
 
@@ -19,11 +22,13 @@ export interface EventRoutesOptions {
   events: EventsService;
   /** How many streams may be open per user, per client address and in all (stream-caps.ts). */
   caps: StreamCaps;
-  /** Retry-After of a refused stream, in seconds. */
-  retryAfterSeconds?: number;
+  /** Answers a refused stream (429, Retry-After) and sums the refusals up in the log. */
+  refuser: StreamRefuser;
   /** Between comment lines that keep proxies and browsers from closing a quiet stream. */
   heartbeatMs?: number;
 }
+
+const RETRY_AFTER_SECONDS = 30;
 
 const STREAM_ANSWER = z
   .string()
@@ -55,10 +60,79 @@ const REFUSALS: Record<StreamRefusal, string> = {
   total: 'Live order updates are busy right now: reload this page in a minute',
 };
 
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+const SESSION_IN_COOKIE = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=([^;\\s]+)`);
+
+/** The session token a stream attempt came with (Bearer header, else the session cookie), read from the headers. */
+function streamCredential(request: FastifyRequest): string | undefined {
+  const authorization = request.headers.authorization;
+  if (authorization !== undefined) return BEARER.exec(authorization)?.[1];
+  const cookie = request.headers.cookie;
+  return cookie === undefined ? undefined : SESSION_IN_COOKIE.exec(cookie)?.[1];
+}
+
+/** How often at most the refusals are summed up in the log (the first one after a quiet spell at once). */
+const REFUSAL_LOG_EVERY_MS = 60_000;
+
+/** Refuses streams over the caps, from the early hook and from the route alike. */
+export interface StreamRefuser {
+  /** The 429 of a refused stream: `Connection: close`, so a refused attempt holds no socket. */
+  refuse(request: FastifyRequest, reply: FastifyReply, refusedBy: StreamRefusal): FastifyReply;
+}
+
+/**
+ * A flood is thousands of refusals: each one's request line is logged at `debug`, and one `warn` line sums them up,
+ * at most once a minute (the metrics count every one, `coffee_live_streams_refused`).
+ */
+export function createStreamRefuser(
+  log: { warn(obj: object, msg: string): void },
+  retryAfterSeconds = RETRY_AFTER_SECONDS,
+): StreamRefuser {
+  const unreported: Record<StreamRefusal, number> = { user: 0, address: 0, total: 0 };
+  let lastReport = -Infinity;
+  return {
+    refuse(request, reply, refusedBy) {
+      unreported[refusedBy] += 1;
+      const now = performance.now();
+      if (now - lastReport >= REFUSAL_LOG_EVERY_MS) {
+        lastReport = now;
+        log.warn({ refusedStreams: { ...unreported }, address: request.ip }, 'live order streams refused over their caps (429)');
+        unreported.user = unreported.address = unreported.total = 0;
+      }
+      refusedInFlood(request);
+      return reply
+        .code(429)
+        .header('retry-after', String(retryAfterSeconds))
+        .header('connection', 'close')
+        .header('cache-control', 'no-store')
+        .send({ message: REFUSALS[refusedBy] });
+    },
+  };
+}
+
+/**
+ * Turns stream attempts away before their session is looked up (registered before the session plugin), when this
+ * process already counts their address, their credential's account or its total at a cap: a flood of attempts then
+ * costs no database read each. What it cannot tell from memory (a first attempt, another process's streams) goes on
+ * to the route and `caps.take`.
+ */
+export function refuseStreamsEarly(app: FastifyInstance, caps: StreamCaps, refuser: StreamRefuser): void {
+  const streamRoutes = new Set([`${API_PREFIX}/orders/events`, `${API_PREFIX}/staff/orders/events`]);
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.method !== 'GET' || !streamRoutes.has(request.routeOptions.url ?? '')) {
+      done();
+      return;
+    }
+    const refusedBy = caps.refusesEarly(request.ip, streamCredential(request));
+    if (refusedBy) refuser.refuse(request, reply, refusedBy);
+    else done();
+  });
+}
+
 const message = (event: string, id: number, data: unknown) => `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 /** Live order steps as Server-Sent Events for a customer (their own orders) and staff (all), and the day at a glance. */
-export const eventRoutes: FastifyPluginCallbackZod<EventRoutesOptions> = (app, { events, caps, retryAfterSeconds = 30, heartbeatMs = 15_000 }, done) => {
+export const eventRoutes: FastifyPluginCallbackZod<EventRoutesOptions> = (app, { events, caps, refuser, heartbeatMs = 15_000 }, done) => {
   const open = new Set<() => void>();
   // A stream never finishes on its own: ended when the server drains, its client reconnects to a process that stays.
   app.onDrain(() => {
@@ -72,15 +146,8 @@ export const eventRoutes: FastifyPluginCallbackZod<EventRoutesOptions> = (app, {
   async function stream(request: FastifyRequest, reply: FastifyReply, viewer: StreamViewer, since: number | undefined) {
     // Counted before anything is read or held: a refused stream costs one short answer, and closing its connection
     // gives the descriptor back at once (a client opening thousands must not hold thousands of idle sockets).
-    const place = caps.take(requireUser(request).id, request.ip);
-    if (!place.ok) {
-      return reply
-        .code(429)
-        .header('retry-after', String(retryAfterSeconds))
-        .header('connection', 'close')
-        .header('cache-control', 'no-store')
-        .send({ message: REFUSALS[place.refusedBy] });
-    }
+    const place = await caps.take(requireUser(request).id, request.ip, streamCredential(request));
+    if (!place.ok) return refuser.refuse(request, reply, place.refusedBy);
     try {
       return await openedStream(request, reply, viewer, since, place.release);
     } catch (err) {
