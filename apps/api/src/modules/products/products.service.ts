@@ -185,7 +185,7 @@ const MAX_CACHED_LIST_ITEMS = 10_000;
 /** List items kept for search pages, by id: distinct searches keep landing on the same products (about 0.5 KB each). */
 const MAX_SEARCH_ITEMS = 5_000;
 
-/** What search filters and orders by, beside the index's words: a product's row as listSearchDocuments reads it. */
+/** What search filters, orders and lists, beside the index's words: a product's row as listSearchDocuments reads it. */
 interface SearchRow extends SearchDocumentRow {
   readonly nameKey: string;
 }
@@ -196,9 +196,13 @@ const searchRowOf = (product: StoredProduct): SearchRow =>
     name: product.name,
     description: product.description,
     category: product.category,
+    price: product.price,
     priceIdr: product.priceIdr,
+    promoPriceIdr: product.promoPriceIdr,
+    images: product.images,
     isFavorite: product.isFavorite,
     isPromo: product.isPromo,
+    isSoldOut: product.isSoldOut,
     createdAt: product.createdAt,
   });
 
@@ -268,8 +272,8 @@ export function createProductService(deps: ProductServiceDeps) {
   });
   const products = new AnswerCache<Product | undefined>(1024, version);
   const queryWordsOf = queryWordsMemo(256);
-  // Search pages' list items by id, for this catalogue version: reading their rows again was most of a search's
-  // time at 10,000 products. Bounded (least recently used go first); a write starts over.
+  // Search pages' list items by id, for this catalogue version, drawn from the index's rows and shared between the
+  // pages that show them. Bounded (least recently used go first); a write starts over.
   const answered = { version: version(), byId: new LRUCache<number, ProductListItem>({ max: MAX_SEARCH_ITEMS }) };
   const answeredById = (): LRUCache<number, ProductListItem> => {
     if (answered.version !== version()) {
@@ -346,8 +350,10 @@ export function createProductService(deps: ProductServiceDeps) {
     const known = answeredById();
     const missing = pageIds.filter((id) => !known.has(id));
     if (missing.length > 0) {
-      // Only the rows not answered yet in this catalogue version are read: one small query, none once warm.
-      for (const item of await toListItems(await repo.listListings({ ids: missing, sort, order }))) {
+      // The index holds each product's row as a list shows it: no database read, only the items not drawn yet in
+      // this catalogue version (their pictures' sizes are known once warm).
+      const rows = missing.flatMap((id) => index.documentOf(id) ?? []);
+      for (const item of await toListItems(rows)) {
         known.set(Number(item.id), item);
       }
     }

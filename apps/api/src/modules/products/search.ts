@@ -374,6 +374,12 @@ export class SearchIndex<D extends SearchDocument = SearchDocument> {
     return { words: this.sortedWords.length, slots: this.ids.length };
   }
 
+  /** The product with this id as the index holds it (the row it was given), or undefined. */
+  documentOf(id: number): D | undefined {
+    const slot = this.slotOf.get(id);
+    return slot === undefined ? undefined : this.docs[slot];
+  }
+
   get size(): number {
     return this.ids.length - this.empty;
   }
