@@ -194,9 +194,14 @@ export function measureIndex(size: number): IndexFigures {
     name: p.name,
     description: p.description,
     category: p.category,
+    // What listSearchDocuments reads: the words, what a list shows, what it is ordered by.
+    price: p.priceIdr / 1000,
     priceIdr: p.priceIdr,
+    promoPriceIdr: null,
+    images: [],
     isFavorite: p.isFavorite,
     isPromo: p.isPromo,
+    isSoldOut: p.isSoldOut,
     createdAt: p.createdAt,
     nameKey: p.name.toLowerCase(),
   }));
