@@ -466,7 +466,7 @@ export class SearchIndex<D extends SearchDocument = SearchDocument> {
   ): void {
     // The words left once those that only named a product's category are set aside, by which were set aside (a
     // bit per word): worked out once per query, not per product.
-    const textWordsOf = new Map<number, readonly string[]>([[0, queryWords]]);
+    const textWordsOf = new Map<number, readonly string[]>();
     const words = marks.length;
     for (let i = 0; i < candidates.count; i++) {
       const doc = candidates.touched[i] as number;
@@ -491,7 +491,7 @@ export class SearchIndex<D extends SearchDocument = SearchDocument> {
       if (!all) continue;
       // A word that only named the product's category narrows the list ("iced coffee"); the other words decide
       // how well the product matches, so Iced Americano still matches by its name.
-      let textWords = textWordsOf.get(byCategory);
+      let textWords = byCategory === 0 ? queryWords : textWordsOf.get(byCategory);
       if (!textWords) {
         textWords = queryWords.filter((_, w) => (marks[w] as Marks).kind[doc] !== Kind.category);
         if (byCategory < 1 << 30) textWordsOf.set(byCategory, textWords);
