@@ -442,7 +442,7 @@ interface LargestShop {
 }
 
 /** The shop at 100,000 products (BENCH_CATALOGUE_100K=1): the never-asked searches, the first after a change, memory. */
-async function benchLargestShop(): Promise<LargestShop> {
+export async function benchLargestShop(): Promise<LargestShop> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coffee-bench-catalogue-'));
   try {
     const at = performance.now();
