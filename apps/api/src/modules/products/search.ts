@@ -241,6 +241,9 @@ interface SlotOrder<D> {
  * word lists it is in, a new word is slotted into the sorted vocabulary, so the first search after a change costs
  * no rebuild. A removed product's slot stays empty until more than half the slots are empty, then the index is
  * rebuilt from the products it holds (a compaction, never a database read).
+ *
+ * It keeps each document as given (the products service's rows, from which a page is drawn) and reads a removed
+ * one's words from it again: documents must not be changed after they are given, only replaced (upsert).
  */
 export class SearchIndex<D extends SearchDocument = SearchDocument> {
   /** Per slot: the product, or undefined once removed (or replaced by a newer slot). */
