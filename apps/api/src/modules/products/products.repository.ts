@@ -82,15 +82,12 @@ export type StoredListing = Pick<
   'id' | 'name' | 'price' | 'priceIdr' | 'promoPriceIdr' | 'category' | 'images' | 'isFavorite' | 'isPromo' | 'isSoldOut'
 >;
 
-/** What the in-memory search needs of a product: its words, and what the list filters and orders by. */
-export interface SearchDocumentRow {
-  id: number;
-  name: string;
+/**
+ * What the in-memory search needs of a product: its words, what the list filters and orders by, and what a list shows
+ * of it, so a search's page is drawn without reading its rows again.
+ */
+export interface SearchDocumentRow extends StoredListing {
   description: string;
-  category: Category;
-  priceIdr: number;
-  isFavorite: boolean;
-  isPromo: boolean;
   createdAt: string;
 }
 
@@ -363,7 +360,7 @@ export function createProductRepository(
     return product;
   }
 
-  /** Name, description and category of every matching product, for the in-memory search. */
+  /** Every matching product as a list shows it, with its description and creation time, for the in-memory search. */
   async function listSearchDocuments(
     filter: Pick<ProductFilter, 'category' | 'featured'>,
     trx?: Transaction<Database>,
@@ -371,30 +368,12 @@ export function createProductRepository(
     const rows = await applyFilter(
       (trx ?? db)
         .selectFrom('products')
-        .select([
-          'products.id',
-          'products.name',
-          'products.description',
-          'products.category',
-          'products.price_idr',
-          'products.is_favorite',
-          'products.is_promo',
-          'products.created_at',
-        ]),
+        .select([...LISTING_COLUMNS, 'products.description', 'products.created_at']),
       filter,
     )
       .orderBy('products.id')
       .execute();
-    return rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      description: row.description,
-      category: Category.parse(row.category),
-      priceIdr: row.price_idr,
-      isFavorite: row.is_favorite === 1,
-      isPromo: row.is_promo === 1,
-      createdAt: row.created_at,
-    }));
+    return rows.map((row) => ({ ...toListing(row), description: row.description, createdAt: row.created_at }));
   }
 
   /** The ids of every matching product in the requested order, without their rows: search ranks them in memory. */

@@ -2,6 +2,7 @@ import type { ErrorResponse, ProductListResponse, ProductResponse } from '@coffe
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createProduct, daysAgo } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { productListAnswer, productListJson } from './products.routes.js';
 
 /**
  * A fresh app and database for each block, seeded once: the tests of a block only read, so they can share it
@@ -118,6 +119,16 @@ describe('browsing the menu', () => {
       category: 'coffee',
       images: [{ id_image: `${item?.id}-1`, id_product: item?.id, name: 'abc.webp', filename: 'abc.webp', url: '/uploads/images/abc.webp' }],
     });
+  });
+
+  it('answers a page with the same text whether its items were shown before or not, and nothing the contract does not name', () => {
+    const picture = { id_image: '7-1', id_product: '7', name: 'a.webp', filename: 'a.webp', url: '/uploads/images/a.webp', srcset: '/uploads/images/a.webp 640w', width: 640, height: 640 };
+    const item = { id: '7', name: 'Kopi Susu', price: 22, priceIdr: 22_000, promoPriceIdr: 22_000, category: 'coffee' as const, images: [picture], isFavorite: false, isPromo: false, isSoldOut: false };
+    const page = { items: [item, { ...item, id: '8', description: 'not in a list' }], page: 2, limit: 2, total: 5 };
+    const expected = JSON.stringify(productListAnswer(page));
+    expect(productListJson(page)).toBe(expected);
+    expect(productListJson({ ...page })).toBe(expected);
+    expect(expected).not.toContain('description');
   });
 
   it('sends products as camelCase app objects, never database columns', async () => {

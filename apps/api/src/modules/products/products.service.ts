@@ -30,7 +30,7 @@ import {
   type StoredListing,
   type StoredProduct,
 } from './products.repository.js';
-import { createSearchIndex, toQueryWords, type SearchIndex } from './search.js';
+import { SearchIndex, toQueryWords, type ListOrder } from './search.js';
 
 import type { CatalogueEntry, ProductFacts } from './catalogue-entry.js';
 
@@ -185,7 +185,7 @@ const MAX_CACHED_LIST_ITEMS = 10_000;
 /** List items kept for search pages, by id: distinct searches keep landing on the same products (about 0.5 KB each). */
 const MAX_SEARCH_ITEMS = 5_000;
 
-/** What search filters and orders by, beside the index's words: a product's row as listSearchDocuments reads it. */
+/** What search filters, orders and lists, beside the index's words: a product's row as listSearchDocuments reads it. */
 interface SearchRow extends SearchDocumentRow {
   readonly nameKey: string;
 }
@@ -196,16 +196,19 @@ const searchRowOf = (product: StoredProduct): SearchRow =>
     name: product.name,
     description: product.description,
     category: product.category,
+    price: product.price,
     priceIdr: product.priceIdr,
+    promoPriceIdr: product.promoPriceIdr,
+    images: product.images,
     isFavorite: product.isFavorite,
     isPromo: product.isPromo,
+    isSoldOut: product.isSoldOut,
     createdAt: product.createdAt,
   });
 
 /** The index of the live catalogue and each product's row, changed in place by this process's own writes. */
 interface SearchState {
-  readonly index: SearchIndex;
-  readonly rows: Map<number, SearchRow>;
+  readonly index: SearchIndex<SearchRow>;
 }
 
 const CATEGORY_RANK = new Map(CATEGORIES.map((category, rank) => [category, rank] as const));
@@ -219,7 +222,7 @@ function matchesFilter(row: SearchRow, filter: ProductFilter): boolean {
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The order the repository's applySort gives, in memory: search ranks its matches without asking the database. */
-function listOrder(sort: ProductSort, order: SortOrder): (a: SearchRow, b: SearchRow) => number {
+function listComparator(sort: ProductSort, order: SortOrder): (a: SearchRow, b: SearchRow) => number {
   const direction = order === 'asc' ? 1 : -1;
   const byName = (a: SearchRow, b: SearchRow, sign: number) => sign * (compareText(a.nameKey, b.nameKey) || a.id - b.id);
   switch (sort) {
@@ -235,6 +238,15 @@ function listOrder(sort: ProductSort, order: SortOrder): (a: SearchRow, b: Searc
         (CATEGORY_RANK.get(a.category) ?? 9) - (CATEGORY_RANK.get(b.category) ?? 9) ||
         byName(a, b, 1);
   }
+}
+
+/** Each sort and direction as the index keeps it (search.ts, SearchIndex.page), made once. */
+const LIST_ORDERS = new Map<string, ListOrder<SearchRow>>();
+function listOrder(sort: ProductSort, order: SortOrder): ListOrder<SearchRow> {
+  const key = `${sort} ${order}`;
+  let found = LIST_ORDERS.get(key);
+  if (!found) LIST_ORDERS.set(key, (found = { key, compare: listComparator(sort, order) }));
+  return found;
 }
 
 export function createProductService(deps: ProductServiceDeps) {
@@ -260,8 +272,8 @@ export function createProductService(deps: ProductServiceDeps) {
   });
   const products = new AnswerCache<Product | undefined>(1024, version);
   const queryWordsOf = queryWordsMemo(256);
-  // Search pages' list items by id, for this catalogue version: reading their rows again was most of a search's
-  // time at 10,000 products. Bounded (least recently used go first); a write starts over.
+  // Search pages' list items by id, for this catalogue version, drawn from the index's rows and shared between the
+  // pages that show them. Bounded (least recently used go first); a write starts over.
   const answered = { version: version(), byId: new LRUCache<number, ProductListItem>({ max: MAX_SEARCH_ITEMS }) };
   const answeredById = (): LRUCache<number, ProductListItem> => {
     if (answered.version !== version()) {
@@ -279,10 +291,7 @@ export function createProductService(deps: ProductServiceDeps) {
   function searchState(): Promise<SearchState> {
     const current = version();
     if (search?.version !== current) {
-      const state = repo.listSearchDocuments({}).then((docs) => ({
-        index: createSearchIndex(docs),
-        rows: new Map(docs.map((doc) => [doc.id, toSearchRow(doc)] as const)),
-      }));
+      const state = repo.listSearchDocuments({}).then((docs) => ({ index: new SearchIndex(docs.map(toSearchRow)) }));
       search = { version: current, state };
       // A failed read is not an index: the next search tries again.
       state.catch(() => {
@@ -301,14 +310,8 @@ export function createProductService(deps: ProductServiceDeps) {
     const now = version();
     if (!search || search.version !== before || now !== before + 1) return;
     const changed = search.state.then((state) => {
-      if ('upsert' in change) {
-        const row = searchRowOf(change.upsert);
-        state.index.upsert(row);
-        state.rows.set(row.id, row);
-      } else {
-        state.index.remove(change.remove);
-        state.rows.delete(change.remove);
-      }
+      if ('upsert' in change) state.index.upsert(searchRowOf(change.upsert));
+      else state.index.remove(change.remove);
       return state;
     });
     search = { version: now, state: changed };
@@ -334,22 +337,23 @@ export function createProductService(deps: ProductServiceDeps) {
     page: number,
     limit: number,
   ): Promise<ProductPage> {
-    const { index, rows } = await searchState();
-    const inOrder = listOrder(sort, order);
+    const { index } = await searchState();
     // Best matches first; products that match equally well keep the requested order. Products outside the
     // filter drop out.
-    const ranked = index.search(words).flatMap((hit) => {
-      const row = rows.get(hit.id);
-      return row && matchesFilter(row, filter) ? [{ row, rank: hit.rank }] : [];
+    const filtered = filter.category !== undefined || filter.featured !== undefined;
+    const { ids: pageIds, total } = index.page(words, {
+      order: listOrder(sort, order),
+      keep: filtered ? (row) => matchesFilter(row, filter) : undefined,
+      offset: (page - 1) * limit,
+      limit,
     });
-    ranked.sort((a, b) => a.rank - b.rank || inOrder(a.row, b.row));
-    const start = (page - 1) * limit;
-    const pageIds = ranked.slice(start, start + limit).map((hit) => hit.row.id);
     const known = answeredById();
     const missing = pageIds.filter((id) => !known.has(id));
     if (missing.length > 0) {
-      // Only the rows not answered yet in this catalogue version are read: one small query, none once warm.
-      for (const item of await toListItems(await repo.listListings({ ids: missing, sort, order }))) {
+      // The index holds each product's row as a list shows it: no database read, only the items not drawn yet in
+      // this catalogue version (their pictures' sizes are known once warm).
+      const rows = missing.flatMap((id) => index.documentOf(id) ?? []);
+      for (const item of await toListItems(rows)) {
         known.set(Number(item.id), item);
       }
     }
@@ -357,7 +361,7 @@ export function createProductService(deps: ProductServiceDeps) {
       const item = known.get(id);
       return item ? [item] : [];
     });
-    return { items, page, limit, total: ranked.length };
+    return { items, page, limit, total };
   }
 
   return {

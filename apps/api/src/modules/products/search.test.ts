@@ -183,3 +183,35 @@ describe('changing the index in place', () => {
     expect(docs.size).toBe(menu.length + 50);
   });
 });
+
+describe('SearchIndex.page', () => {
+  const byName = { key: 'name', compare: (a: SearchDocument, b: SearchDocument) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id) };
+  /** What page must give: search's ranking, equal matches in the list order, sliced. */
+  const expected = (docs: ReturnType<typeof createSearchIndex>, query: string, keep: (doc: SearchDocument) => boolean, offset: number, limit: number) => {
+    const byId = new Map(docs.search(toQueryWords(query)).map((hit) => [hit.id, hit.rank]));
+    const all = menu.filter((doc) => byId.has(doc.id) && keep(doc));
+    all.sort((a, b) => (byId.get(a.id) as number) - (byId.get(b.id) as number) || byName.compare(a, b));
+    return { ids: all.slice(offset, offset + limit).map((doc) => doc.id), total: all.length };
+  };
+
+  it('lists one page of the best matches, equal ones in the list order, and counts every kept match', () => {
+    const docs = createSearchIndex(menu);
+    const coffee = (doc: SearchDocument) => doc.category === 'coffee';
+    // Every coffee matches "coffee" equally (by its category): by name, Cappuccino before Caramel Macchiato.
+    expect(docs.page(['coffee'], { order: byName, keep: coffee, offset: 0, limit: 2 })).toEqual({ ids: [7, 3], total: 4 });
+    expect(docs.page(['coffee'], { order: byName, keep: coffee, offset: 2, limit: 2 })).toEqual({ ids: [2, 1], total: 4 });
+    for (const query of ['coffee', 'vanilla', 'espresso', 'cold', 'capucino', 'wings']) {
+      expect(docs.page(toQueryWords(query), { order: byName, offset: 0, limit: 3 }), query).toEqual(expected(docs, query, () => true, 0, 3));
+    }
+  });
+
+  it('keeps its list orders right as products are added, renamed and removed', () => {
+    const docs = createSearchIndex(menu);
+    expect(docs.page(['coffee'], { order: byName, offset: 0, limit: 10 }).ids.slice(0, 4)).toEqual([7, 3, 2, 1]);
+    docs.upsert({ id: 30, name: 'Affogato', description: 'Espresso over ice cream', category: 'coffee' });
+    docs.upsert({ id: 7, name: 'Zebra Cappuccino', description: 'Espresso and foam', category: 'coffee' });
+    docs.remove(3);
+    const page = docs.page(['coffee'], { order: byName, keep: (doc) => doc.category === 'coffee', offset: 0, limit: 10 });
+    expect(page).toEqual({ ids: [30, 2, 1, 7], total: 4 });
+  });
+});

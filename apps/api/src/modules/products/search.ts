@@ -78,14 +78,24 @@ const CATEGORY_WORDS: ReadonlyMap<string, readonly Category[]> = new Map<string,
 const NON_WORD = /[^\p{L}\p{N}]+/u;
 const COMBINING_MARKS = /\p{M}+/gu;
 
+const ASCII_NON_WORD = /[^a-z0-9]+/;
+
 /** 'Crème  BRÛLÉE!' -> ['creme', 'brulee']. */
 export function toWords(text: string): string[] {
+  // Most menu text is plain ASCII: no accents to take off, and [a-z0-9] are its letters and digits. Twice as fast,
+  // which is most of building the index.
+  if (isAscii(text)) return text.toLowerCase().split(ASCII_NON_WORD).filter((word) => word.length > 0);
   return text
     .normalize('NFKD')
     .replace(COMBINING_MARKS, '')
     .toLowerCase()
     .split(NON_WORD)
     .filter((word) => word.length > 0);
+}
+
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
 }
 
 /** ['non', 'coffee'] -> ['noncoffee'], ['add', 'ons'] -> ['addons']: the tab names are one word to a customer. */
@@ -189,6 +199,38 @@ interface QueryWordMatches {
 }
 
 const MAX_MEMOISED_QUERY_WORDS = 4096;
+/** Query words whose match marks are kept between searches (a query of more words allocates the rest). */
+const MAX_SCRATCH_WORDS = 4;
+
+/** An order equal matches follow on a page: the products service's sort and direction, and its comparator. */
+export interface ListOrder<D> {
+  /** Names the order: the same key must always come with the same comparator. */
+  readonly key: string;
+  /** A total order (ties broken by id), as the database would sort the list. */
+  readonly compare: (a: D, b: D) => number;
+}
+
+export interface PageRequest<D> {
+  readonly order: ListOrder<D>;
+  /** Products it says no to are not counted nor listed (a category tab, featured). */
+  readonly keep?: ((doc: D) => boolean) | undefined;
+  readonly offset: number;
+  readonly limit: number;
+}
+
+export interface RankedPage {
+  /** The page's product ids, best match first. */
+  readonly ids: number[];
+  /** How many products match in all (kept ones only). */
+  readonly total: number;
+}
+
+/** The live slots in one list order, and each slot's place in it (by slot; stale for empty slots). */
+interface SlotOrder<D> {
+  readonly compare: (a: D, b: D) => number;
+  readonly slots: number[];
+  position: Int32Array;
+}
 
 /**
  * The catalogue's words in a sorted array (prefixes are a binary search away), a trigram index over them (for
@@ -199,18 +241,18 @@ const MAX_MEMOISED_QUERY_WORDS = 4096;
  * word lists it is in, a new word is slotted into the sorted vocabulary, so the first search after a change costs
  * no rebuild. A removed product's slot stays empty until more than half the slots are empty, then the index is
  * rebuilt from the products it holds (a compaction, never a database read).
+ *
+ * It keeps each document as given (the products service's rows, from which a page is drawn) and reads a removed
+ * one's words from it again: documents must not be changed after they are given, only replaced (upsert).
  */
-export class SearchIndex {
+export class SearchIndex<D extends SearchDocument = SearchDocument> {
   /** Per slot: the product, or undefined once removed (or replaced by a newer slot). */
-  private docs: (SearchDocument | undefined)[] = [];
+  private docs: (D | undefined)[] = [];
   private ids: number[] = [];
   private categories: Category[] = [];
+  /** Per slot, its name's words in order: the vocabulary's own strings, not a copy per product. */
   private nameWords: (readonly string[])[] = [];
-  /** The name's distinct words sorted and joined: equal to the query key when the name is exactly the query. */
-  private nameKeys: string[] = [];
   private nameWordCounts: number[] = [];
-  /** Per slot, the words it was filed under (name and description), to take it out again. */
-  private filedUnder: (readonly VocabularyWord[])[] = [];
   private byCategory = new Map<Category, number[]>();
   private slotOf = new Map<number, number>();
   private vocabulary = new Map<string, VocabularyWord>();
@@ -219,57 +261,56 @@ export class SearchIndex {
   private empty = 0;
   /** Query word -> the catalogue words it matches; pure for this index until it changes, so a bounded memo is safe. */
   private readonly memo = new Map<string, QueryWordMatches>();
+  /** The list orders pages were asked in (see page), kept in step with every change; dropped by a compaction. */
+  private readonly orders = new Map<string, SlotOrder<D>>();
+  /**
+   * Per query word, how each slot matched it: reused from search to search (search is synchronous) and reset
+   * through the slots it touched, so a query allocates nothing the size of the catalogue.
+   */
+  private readonly scratch: Marks[] = [];
+  /** A page's sort keys (rank, then place in the list order), reused likewise. */
+  private keys = new Float64Array(1024);
 
-  constructor(docs: readonly SearchDocument[]) {
+  constructor(docs: readonly D[]) {
     this.fill(docs);
   }
 
-  private fill(docs: readonly SearchDocument[]): void {
+  private fill(docs: readonly D[]): void {
     this.docs = [];
     this.ids = [];
     this.categories = [];
     this.nameWords = [];
-    this.nameKeys = [];
     this.nameWordCounts = [];
-    this.filedUnder = [];
     this.byCategory = new Map();
     this.slotOf = new Map();
     this.vocabulary = new Map();
     this.trigrams = new Map();
     this.empty = 0;
     this.memo.clear();
+    this.orders.clear();
     for (const doc of docs) this.file(doc, false);
     this.sortedWords = [...this.vocabulary.values()].sort((a, b) => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
     for (const entry of this.sortedWords) this.fileTrigrams(entry);
   }
 
   /** Puts a product in a new slot; `live` also slots new words into the sorted vocabulary (after construction). */
-  private file(doc: SearchDocument, live: boolean): void {
+  private file(doc: D, live: boolean): void {
     const slot = this.ids.length;
-    const name = toIndexWords(doc.name);
+    const name = toIndexWords(doc.name).map((word) => this.entryOf(word, live).word);
     this.docs.push(doc);
     this.ids.push(doc.id);
     this.categories.push(doc.category);
     this.nameWords.push(name);
-    const distinct = [...new Set(name)].sort();
-    this.nameKeys.push(distinct.join(' '));
-    this.nameWordCounts.push(distinct.length);
     this.slotOf.set(doc.id, slot);
     let inCategory = this.byCategory.get(doc.category);
     if (!inCategory) this.byCategory.set(doc.category, (inCategory = []));
     inCategory.push(slot);
-    const filed: VocabularyWord[] = [];
-    for (const word of new Set(name)) {
-      const entry = this.entryOf(word, live);
-      entry.inNames.push(slot);
-      filed.push(entry);
-    }
-    for (const word of new Set(toIndexWords(doc.description))) {
-      const entry = this.entryOf(word, live);
-      entry.inDescriptions.push(slot);
-      filed.push(entry);
-    }
-    this.filedUnder.push(filed);
+    // A new slot is the highest: every list of slots stays ascending, so taking one out is a binary search.
+    const distinct = new Set(name);
+    this.nameWordCounts.push(distinct.size);
+    for (const word of distinct) this.entryOf(word, live).inNames.push(slot);
+    for (const word of new Set(toIndexWords(doc.description))) this.entryOf(word, live).inDescriptions.push(slot);
+    for (const order of this.orders.values()) this.placeInOrder(order, slot);
   }
 
   private entryOf(word: string, live: boolean): VocabularyWord {
@@ -294,7 +335,7 @@ export class SearchIndex {
   }
 
   /** Adds the product, or replaces what the index holds of it (a new name, description or category). */
-  upsert(doc: SearchDocument): void {
+  upsert(doc: D): void {
     this.vacate(doc.id);
     this.memo.clear();
     this.file(doc, true);
@@ -312,24 +353,22 @@ export class SearchIndex {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return false;
     this.slotOf.delete(id);
-    const without = (list: number[]) => {
-      const at = list.indexOf(slot);
-      if (at >= 0) list.splice(at, 1);
-    };
-    for (const entry of this.filedUnder[slot] ?? []) {
-      without(entry.inNames);
-      without(entry.inDescriptions);
-    }
-    without(this.byCategory.get(this.categories[slot] as Category) ?? []);
+    // The words it was filed under are its name's and its description's, read again (the index keeps no list of
+    // them per product: at 100,000 products that list weighed more than the descriptions).
+    const doc = this.docs[slot] as D;
+    for (const word of new Set(this.nameWords[slot])) withoutSlot(this.vocabulary.get(word)?.inNames, slot);
+    for (const word of new Set(toIndexWords(doc.description))) withoutSlot(this.vocabulary.get(word)?.inDescriptions, slot);
+    withoutSlot(this.byCategory.get(this.categories[slot] as Category), slot);
+    for (const order of this.orders.values()) this.takeOutOfOrder(order, slot);
     this.docs[slot] = undefined;
-    this.filedUnder[slot] = [];
+    this.nameWords[slot] = [];
     this.empty += 1;
     return true;
   }
 
   private compactIfSparse(): void {
     if (this.empty > 64 && this.empty * 2 > this.ids.length) {
-      this.fill(this.docs.filter((doc): doc is SearchDocument => doc !== undefined));
+      this.fill(this.docs.filter((doc): doc is D => doc !== undefined));
     }
   }
 
@@ -338,73 +377,204 @@ export class SearchIndex {
     return { words: this.sortedWords.length, slots: this.ids.length };
   }
 
+  /** The product with this id as the index holds it (the row it was given), or undefined. */
+  documentOf(id: number): D | undefined {
+    const slot = this.slotOf.get(id);
+    return slot === undefined ? undefined : this.docs[slot];
+  }
+
   get size(): number {
     return this.ids.length - this.empty;
   }
 
   /** The products matching every query word (from toQueryWords), best first; ties keep the documents' order. */
   search(queryWords: readonly string[]): SearchHit[] {
-    const n = this.ids.length;
-    if (queryWords.length === 0 || n === this.empty) return [];
-    const kinds: Uint8Array[] = [];
-    const edits: Uint8Array[] = [];
-    let narrowest: number[] | undefined;
-    for (const queryWord of queryWords) {
-      const kind = new Uint8Array(n).fill(Kind.none);
-      const typo = new Uint8Array(n);
-      const touched = this.matchQueryWord(queryWord, kind, typo);
-      if (touched.length === 0) return [];
-      if (!narrowest || touched.length < narrowest.length) narrowest = touched;
-      kinds.push(kind);
-      edits.push(typo);
-    }
-
-    const key = queryWords.join(' ');
     const found: RankedDoc[] = [];
-    for (const doc of narrowest ?? []) {
+    this.rank(queryWords, (doc, tier, rank) => found.push({ doc, tier, rank }));
+    found.sort((a, b) => a.rank - b.rank || a.doc - b.doc);
+    return found.map(({ doc, tier, rank }) => ({ id: this.ids[doc] as number, tier, rank }));
+  }
+
+  /**
+   * One page of what search gives, ordered as search ranks them and equal matches in a list order (the products
+   * service's sort), without the products `keep` leaves out; and how many there are in all.
+   *
+   * Why not search() and a sort: at 10,000 products a word like "coffee" or "iced" matches thousands, and
+   * sorting those with the list order's comparator (names, prices, dates) was most of a cold search's time. Here
+   * each list order is worked out once (a comparator sort of the catalogue, on first use) and kept in step with every
+   * change; a hit's sort key is then one number, its rank times the catalogue's size plus its place in that order,
+   * and the hits are sorted as a Float64Array (numeric, no comparator, no object per hit).
+   */
+  page(queryWords: readonly string[], request: PageRequest<D>): RankedPage {
+    const order = this.orderOf(request.order);
+    const scale = order.slots.length;
+    const { keep } = request;
+    let count = 0;
+    this.rank(queryWords, (doc, _tier, rank) => {
+      if (keep && !keep(this.docs[doc] as D)) return;
+      if (count === this.keys.length) {
+        const grown = new Float64Array(count * 2);
+        grown.set(this.keys);
+        this.keys = grown;
+      }
+      // Exact as a double: ranks stay under 10^8 and places under the catalogue's size, far below 2^53.
+      this.keys[count++] = rank * scale + (order.position[doc] as number);
+    });
+    const offset = Math.max(0, request.offset);
+    const end = Math.min(count, offset + request.limit);
+    const sorted = smallestSorted(this.keys, count, end);
+    const ids: number[] = [];
+    for (let i = offset; i < end; i++) {
+      ids.push(this.ids[order.slots[(sorted[i] as number) % scale] as number] as number);
+    }
+    return { ids, total: count };
+  }
+
+  /**
+   * Calls `visit` for every product matching every query word (in slot order) with its tier and rank: the
+   * matching and ranking both search and page share.
+   */
+  private rank(queryWords: readonly string[], visit: (doc: number, tier: MatchTier, rank: number) => void): void {
+    const n = this.ids.length;
+    if (queryWords.length === 0 || n === this.empty) return;
+    const marks: Marks[] = [];
+    try {
+      let narrowest: Marks | undefined;
+      for (const [w, queryWord] of queryWords.entries()) {
+        const mark = this.scratchFor(w, n);
+        marks.push(mark);
+        this.matchQueryWord(queryWord, mark);
+        if (mark.count === 0) return;
+        if (!narrowest || mark.count < narrowest.count) narrowest = mark;
+      }
+      if (narrowest) this.rankCandidates(queryWords, narrowest, marks, visit);
+    } finally {
+      // Back to "no match" for the next search: only the slots this one marked.
+      for (const mark of marks) {
+        for (let i = 0; i < mark.count; i++) {
+          const doc = mark.touched[i] as number;
+          mark.kind[doc] = Kind.none;
+          mark.typo[doc] = 0;
+        }
+        mark.count = 0;
+      }
+    }
+  }
+
+  private rankCandidates(
+    queryWords: readonly string[],
+    candidates: Marks,
+    marks: readonly Marks[],
+    visit: (doc: number, tier: MatchTier, rank: number) => void,
+  ): void {
+    // The words left once those that only named a product's category are set aside, by which were set aside (a
+    // bit per word): worked out once per query, not per product.
+    const textWordsOf = new Map<number, readonly string[]>();
+    const words = marks.length;
+    for (let i = 0; i < candidates.count; i++) {
+      const doc = candidates.touched[i] as number;
       let worst = 0;
       let kindSum = 0;
       let editSum = 0;
       let byCategory = 0;
       let all = true;
-      for (let w = 0; w < kinds.length; w++) {
-        const kind = (kinds[w] as Uint8Array)[doc] as number;
+      for (let w = 0; w < words; w++) {
+        const mark = marks[w] as Marks;
+        const kind = mark.kind[doc] as number;
         if (kind === Kind.none) {
           all = false;
           break;
         }
-        if (kind === Kind.category) byCategory++;
+        // Past 30 words the bits run out: such a product gets its text words worked out below.
+        if (kind === Kind.category) byCategory |= w < 30 ? 1 << w : 1 << 30;
         else if (kind > worst) worst = kind;
         kindSum += kind;
-        editSum += (edits[w] as Uint8Array)[doc] as number;
+        editSum += mark.typo[doc] as number;
       }
       if (!all) continue;
       // A word that only named the product's category narrows the list ("iced coffee"); the other words decide
       // how well the product matches, so Iced Americano still matches by its name.
-      const textWords = byCategory === 0 ? queryWords : queryWords.filter((_, w) => (kinds[w] as Uint8Array)[doc] !== Kind.category);
-      const tier =
-        textWords.length === 0
-          ? MatchTier.category
-          : this.tierOf(doc, worst, textWords, byCategory === 0 ? key : textWords.join(' '));
+      let textWords = byCategory === 0 ? queryWords : textWordsOf.get(byCategory);
+      if (!textWords) {
+        textWords = queryWords.filter((_, w) => (marks[w] as Marks).kind[doc] !== Kind.category);
+        if (byCategory < 1 << 30) textWordsOf.set(byCategory, textWords);
+      }
+      const tier = textWords.length === 0 ? MatchTier.category : this.tierOf(doc, worst, textWords);
       // Among typos, the whole name mistyped ("expresso" -> Espresso) before a name that holds more words.
       const extraWords = tier === MatchTier.nameTypo ? Math.min(9, (this.nameWordCounts[doc] as number) - textWords.length) : 0;
       // A query holds at most 50 words (100 characters), so kindSum stays under 1,000.
-      found.push({ doc, tier, rank: tier * 10_000_000 + kindSum * 10_000 + Math.max(0, extraWords) * 100 + Math.min(99, editSum) });
+      visit(doc, tier, tier * 10_000_000 + kindSum * 10_000 + Math.max(0, extraWords) * 100 + Math.min(99, editSum));
     }
-    found.sort((a, b) => a.rank - b.rank || a.doc - b.doc);
-    return found.map(({ doc, tier, rank }) => ({ id: this.ids[doc] as number, tier, rank }));
   }
 
-  private tierOf(doc: number, worstKind: number, queryWords: readonly string[], key: string): MatchTier {
+  /** The w-th query word's marks, every slot at "no match"; the first few are kept, longer queries get their own. */
+  private scratchFor(w: number, n: number): Marks {
+    const kept = this.scratch[w];
+    if (kept && kept.kind.length >= n) return kept;
+    const size = Math.max(n, (kept?.kind.length ?? 0) * 2, 64);
+    const fresh: Marks = { kind: new Uint8Array(size).fill(Kind.none), typo: new Uint8Array(size), touched: new Int32Array(size), count: 0 };
+    if (w < MAX_SCRATCH_WORDS) this.scratch[w] = fresh;
+    return fresh;
+  }
+
+  /** The list order named `key`: worked out on first use, then kept in step with every upsert and remove. */
+  private orderOf({ key, compare }: ListOrder<D>): SlotOrder<D> {
+    let order = this.orders.get(key);
+    if (!order) {
+      const slots: number[] = [];
+      for (let slot = 0; slot < this.docs.length; slot++) if (this.docs[slot] !== undefined) slots.push(slot);
+      slots.sort((a, b) => compare(this.docs[a] as D, this.docs[b] as D) || a - b);
+      order = { compare, slots, position: new Int32Array(Math.max(64, this.ids.length * 2)) };
+      for (const [place, slot] of slots.entries()) order.position[slot] = place;
+      this.orders.set(key, order);
+    }
+    return order;
+  }
+
+  /** A new slot's place in a kept order: a binary search, then every later place moves down one. */
+  private placeInOrder(order: SlotOrder<D>, slot: number): void {
+    const doc = this.docs[slot] as D;
+    const { slots } = order;
+    let low = 0;
+    let high = slots.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      // A new slot is the highest: after every equal product, as the first build's tie on slot puts it.
+      if (order.compare(this.docs[slots[mid] as number] as D, doc) <= 0) low = mid + 1;
+      else high = mid;
+    }
+    slots.splice(low, 0, slot);
+    if (slot >= order.position.length) {
+      const grown = new Int32Array(Math.max(slot + 1, order.position.length * 2));
+      grown.set(order.position);
+      order.position = grown;
+    }
+    for (let place = low; place < slots.length; place++) order.position[slots[place] as number] = place;
+  }
+
+  private takeOutOfOrder(order: SlotOrder<D>, slot: number): void {
+    const { slots } = order;
+    const at = order.position[slot] as number;
+    if (slots[at] !== slot) return;
+    slots.splice(at, 1);
+    for (let place = at; place < slots.length; place++) order.position[slots[place] as number] = place;
+  }
+
+  /** `queryWords` are distinct, and each is in the name, whole or begun, when the worst kind is a name's. */
+  private tierOf(doc: number, worstKind: number, queryWords: readonly string[]): MatchTier {
     switch (worstKind) {
       case Kind.nameExact:
       case Kind.namePrefix: {
-        if (this.nameKeys[doc] === key) return MatchTier.exactName;
-        // The first words of the name are each begun by some query word ("caffe lat", "kopi").
         const name = this.nameWords[doc] as readonly string[];
-        const lead = name.slice(0, queryWords.length);
-        const isPrefix = lead.length === queryWords.length && lead.every((word) => queryWords.some((q) => word.startsWith(q)));
-        return isPrefix ? MatchTier.namePrefix : MatchTier.nameWords;
+        // The name's distinct words are exactly the query's.
+        if (this.nameWordCounts[doc] === queryWords.length && queryWords.every((q) => name.includes(q))) return MatchTier.exactName;
+        // The first words of the name are each begun by some query word ("caffe lat", "kopi").
+        if (name.length < queryWords.length) return MatchTier.nameWords;
+        for (let i = 0; i < queryWords.length; i++) {
+          const word = name[i] as string;
+          if (!queryWords.some((q) => word.startsWith(q))) return MatchTier.nameWords;
+        }
+        return MatchTier.namePrefix;
       }
       case Kind.nameTypo:
         return MatchTier.nameTypo;
@@ -416,37 +586,24 @@ export class SearchIndex {
     }
   }
 
-  /** Marks in `kind`/`typo` how each product matches `queryWord`; returns the products it matches. */
-  private matchQueryWord(queryWord: string, kind: Uint8Array, typo: Uint8Array): number[] {
-    const touched: number[] = [];
-    const mark = (doc: number, k: number, e: number) => {
-      const current = kind[doc] as number;
-      if (current === Kind.none) touched.push(doc);
-      if (k < current || (k === current && e < (typo[doc] as number))) {
-        kind[doc] = k;
-        typo[doc] = e;
-      }
-    };
+  /** Marks how each product matches `queryWord`, listing in `touched` the products it matches. */
+  private matchQueryWord(queryWord: string, marks: Marks): void {
     const matches = this.matchesOf(queryWord);
     for (const { entry, edits, whole } of matches.words) {
-      const inName = edits > 0 ? Kind.nameTypo : whole ? Kind.nameExact : Kind.namePrefix;
-      for (const doc of entry.inNames) mark(doc, inName, edits);
-      const inDescription = edits > 0 ? Kind.descriptionTypo : Kind.description;
-      for (const doc of entry.inDescriptions) mark(doc, inDescription, edits);
+      markAll(marks, entry.inNames, edits > 0 ? Kind.nameTypo : whole ? Kind.nameExact : Kind.namePrefix, edits);
+      markAll(marks, entry.inDescriptions, edits > 0 ? Kind.descriptionTypo : Kind.description, edits);
     }
     if (matches.categories.length > 0) {
       const named = new Set(matches.categories);
       // A word that names a category means that category: a mention elsewhere comes after all of it.
-      for (const doc of touched) {
-        if ((kind[doc] as number) >= Kind.description && !named.has(this.categories[doc] as Category)) {
-          kind[doc] = Kind.otherCategory;
+      for (let i = 0; i < marks.count; i++) {
+        const doc = marks.touched[i] as number;
+        if ((marks.kind[doc] as number) >= Kind.description && !named.has(this.categories[doc] as Category)) {
+          marks.kind[doc] = Kind.otherCategory;
         }
       }
-      for (const category of matches.categories) {
-        for (const doc of this.byCategory.get(category) ?? []) mark(doc, Kind.category, 0);
-      }
+      for (const category of matches.categories) markAll(marks, this.byCategory.get(category) ?? [], Kind.category, 0);
     }
-    return touched;
   }
 
   private matchesOf(queryWord: string): QueryWordMatches {
@@ -492,6 +649,79 @@ export class SearchIndex {
     }
     return low;
   }
+}
+
+/** How every slot matched one query word (Kind.none: not at all), and the slots it matched, `count` of them. */
+interface Marks {
+  readonly kind: Uint8Array;
+  readonly typo: Uint8Array;
+  readonly touched: Int32Array;
+  count: number;
+}
+
+/** Marks these slots as matching by `kind` with `edits` typos, unless they already match better. */
+function markAll(marks: Marks, slots: readonly number[], kind: number, edits: number): void {
+  const { kind: kinds, typo, touched } = marks;
+  for (const doc of slots) {
+    const current = kinds[doc] as number;
+    if (current === Kind.none) touched[marks.count++] = doc;
+    if (kind < current || (kind === current && edits < (typo[doc] as number))) {
+      kinds[doc] = kind;
+      typo[doc] = edits;
+    }
+  }
+}
+
+/** Takes `slot` out of an ascending list of slots. */
+function withoutSlot(list: number[] | undefined, slot: number): void {
+  if (!list) return;
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((list[mid] as number) < slot) low = mid + 1;
+    else high = mid;
+  }
+  if (list[low] === slot) list.splice(low, 1);
+}
+
+/**
+ * The `k` smallest of the first `count` keys, ascending. A page needs the first few of thousands of matches: past
+ * four times as many as it needs, a max-heap of k keeps the best in one pass instead of sorting them all.
+ */
+function smallestSorted(keys: Float64Array, count: number, k: number): Float64Array {
+  if (k <= 0) return new Float64Array(0);
+  if (count <= 4 * k) return keys.subarray(0, count).sort();
+  const heap = new Float64Array(k);
+  for (let i = 0; i < k; i++) {
+    // Sift up.
+    let at = i;
+    const key = keys[i] as number;
+    while (at > 0) {
+      const parent = (at - 1) >> 1;
+      if ((heap[parent] as number) >= key) break;
+      heap[at] = heap[parent] as number;
+      at = parent;
+    }
+    heap[at] = key;
+  }
+  for (let i = k; i < count; i++) {
+    const key = keys[i] as number;
+    if (key >= (heap[0] as number)) continue;
+    // Replace the largest kept, sift down.
+    let at = 0;
+    for (;;) {
+      const left = 2 * at + 1;
+      if (left >= k) break;
+      const right = left + 1;
+      const larger = right < k && (heap[right] as number) > (heap[left] as number) ? right : left;
+      if ((heap[larger] as number) <= key) break;
+      heap[at] = heap[larger] as number;
+      at = larger;
+    }
+    heap[at] = key;
+  }
+  return heap.sort();
 }
 
 /** A hit while it is being sorted: its document's place in the index breaks ties. */
