@@ -287,7 +287,7 @@ export async function staffToken(shop: Shop): Promise<string> {
  * headers (security headers, ETag, caching) and the same body, so the ratio is what Fastify and the shop's own work
  * cost, not the size of the answer.
  */
-export async function startBareServer(answers: ReadonlyMap<string, Answer>): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startBareServer(answers: ReadonlyMap<string, Answer>): Promise<{ url: string; pid: number | undefined; stop(): Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coffee-bench-bare-'));
   const file = path.join(dir, 'answers.json');
   fs.writeFileSync(
@@ -314,6 +314,7 @@ export async function startBareServer(answers: ReadonlyMap<string, Answer>): Pro
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
     async stop() {
       await stopChild(child);
       fs.rmSync(dir, { recursive: true, force: true });

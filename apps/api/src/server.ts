@@ -8,7 +8,6 @@ import { buildApp, DEFAULT_WEB_DIST } from './app.js';
 import { ConfigError, loadConfig, pidFileOf } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { connectRedis } from './lib/redis.js';
 import { loggerOptions } from './lib/request-logger.js';
 import { listenForMetrics } from './plugins/metrics.js';
 import { runWorkers } from './workers.js';
@@ -38,7 +37,8 @@ async function main(): Promise<void> {
   }
 
   // Before the database: a REDIS_URL that cannot be reached stops start-up with one line, like a bad variable.
-  const redis = config.redis ? await connectRedis(config.redis) : undefined;
+  // Imported only when asked for: ioredis is several MB of a process that never uses it.
+  const redis = config.redis ? await (await import('./lib/redis.js')).connectRedis(config.redis) : undefined;
   const database = openDatabase({
     databaseUrl: config.databaseUrl,
     sqliteFile: path.join(config.dataDir, 'coffee-shop.sqlite'),

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import type pgModule from 'pg';
 import type { Dialect } from './dialect.js';
 import type { Database } from './schema.js';
 
@@ -26,11 +27,21 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
 }
 
-// COUNT(*) and other int8 results arrive as strings from node-postgres; our counts fit in a JS number.
-pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
+let pgLoaded: typeof pgModule | undefined;
+
+/** node-postgres, loaded (synchronously: it is CommonJS) by the first PostgreSQL database: a SQLite shop never needs it. */
+function loadPg(): typeof pgModule {
+  if (!pgLoaded) {
+    pgLoaded = createRequire(import.meta.url)('pg') as typeof pgModule;
+    // COUNT(*) and other int8 results arrive as strings from node-postgres; our counts fit in a JS number.
+    pgLoaded.types.setTypeParser(pgLoaded.types.builtins.INT8, (v) => Number.parseInt(v, 10));
+  }
+  return pgLoaded;
+}
 
 export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {
+    const pg = loadPg();
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,

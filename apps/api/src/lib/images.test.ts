@@ -14,6 +14,7 @@ import {
   removeImage,
   sniffImageFormat,
   storeImage,
+  webpSize,
   writeMissingCopies,
 } from './images.js';
 
@@ -227,6 +228,29 @@ describe('the narrower copies of a product picture', () => {
     await expect(writeMissingCopies(folder, older.fileName)).rejects.toThrow();
 
     expect(fs.readdirSync(folder).sort()).toEqual([older.fileName, pictureCopyName(older.fileName, 640)].sort());
+  });
+});
+
+describe('webpSize', () => {
+  it('reads the size of lossy, lossless and extended WebP files as sharp does, and nothing from other files', async () => {
+    const folder = fs.mkdtempSync(path.join(dir, 'sizes-'));
+    const opaque = { width: 1001, height: 603, channels: 3 as const, background: '#7a4a2a' };
+    const files = {
+      lossy: await sharp({ create: opaque }).webp().toBuffer(),
+      lossless: await sharp({ create: opaque }).webp({ lossless: true }).toBuffer(),
+      // A picture with transparency is written as the extended kind (VP8X, with an alpha chunk).
+      extended: await sharp({ create: { ...opaque, channels: 4, background: { r: 10, g: 20, b: 30, alpha: 0.5 } } }).webp().toBuffer(),
+    };
+    for (const [kind, bytes] of Object.entries(files)) {
+      const file = path.join(folder, `${kind}.webp`);
+      fs.writeFileSync(file, bytes);
+      expect(bytes.toString('latin1', 12, 16)).toBe({ lossy: 'VP8 ', lossless: 'VP8L', extended: 'VP8X' }[kind]);
+      expect(await webpSize(file)).toEqual({ width: 1001, height: 603 });
+    }
+    const png = path.join(folder, 'picture.png');
+    fs.writeFileSync(png, await solidPicture('png', 40, 30));
+    expect(await webpSize(png)).toBeNull();
+    expect(await readStoredPicture(folder, 'picture.png')).toMatchObject({ width: 40, height: 30 });
   });
 });
 

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type sharpModule from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import { MAX_IMAGE_BYTES } from '@coffee/contract';
 import { AppError } from './errors.js';
 
@@ -58,12 +59,26 @@ export interface ImageDecodingSettings {
   concurrency: number;
 }
 
-/** Called once at start (app.ts) with the configured limits; also turns off sharp's cache of recent operations. */
+/** Called once at start (app.ts) with the configured limits. */
 export function configureImageDecoding({ concurrency }: ImageDecodingSettings): void {
   decodes.limit = Math.max(1, Math.floor(concurrency));
-  sharp.concurrency(1);
-  // Every upload is a different picture, so cached decoded regions are never reused: they only hold memory.
-  sharp.cache(false);
+}
+
+let sharpLoaded: Promise<typeof sharpModule> | undefined;
+
+/**
+ * sharp, loaded on the first picture work (an upload, a missing copy, a picture whose size its header does not
+ * give): libvips and its threads are about 10-25 MB of a process's memory, and a shop that only serves its menu
+ * never needs them (the stored pictures' sizes come from their WebP headers, `webpSize` below).
+ */
+function loadSharp(): Promise<typeof sharpModule> {
+  sharpLoaded ??= import('sharp').then(({ default: sharp }) => {
+    sharp.concurrency(1);
+    // Every upload is a different picture, so cached decoded regions are never reused: they only hold memory.
+    sharp.cache(false);
+    return sharp;
+  });
+  return sharpLoaded;
 }
 
 /**
@@ -179,6 +194,7 @@ async function encodeCopies(source: CopySource, widths: readonly number[]): Prom
     widths.map(async (target) => {
       if (target >= source.width) return { target, data: await source.whole(), width: source.width, height: source.height };
       const pixels = await source.pixels();
+      const sharp = await loadSharp();
       const { data, info } = await sharp(pixels.data, { raw: pixels.info })
         .resize({ width: target })
         .webp({ quality: WEBP_QUALITY })
@@ -228,6 +244,7 @@ export async function storeImage(input: Buffer, dir: string, field = 'image', op
   const format = sniffImageFormat(input);
   if (!format) throw new AppError(415, 'This file is not a picture we can use: please choose a JPEG, PNG, WebP or GIF picture.', field);
 
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     // Reads the header only, no pixels, so the size check below can give its own answer; sharp's
@@ -304,6 +321,33 @@ const isPlainFileName = (fileName: string) => fileName === path.basename(fileNam
 const isFile = (file: string) => fs.stat(file).then((s) => s.isFile(), () => false);
 
 /**
+ * A WebP file's size in pixels from its first 30 bytes (the three kinds of WebP: lossy `VP8 `, lossless `VP8L`,
+ * extended `VP8X`), as sharp's metadata gives it; null for any other file, which sharp then reads. Every picture the
+ * shop stores is a WebP it wrote, so reading the sizes of the menu's pictures loads no image library.
+ */
+export async function webpSize(file: string): Promise<{ width: number; height: number } | null> {
+  const header = Buffer.alloc(30);
+  const handle = await fs.open(file, 'r');
+  let read: number;
+  try {
+    ({ bytesRead: read } = await handle.read(header, 0, header.length, 0));
+  } finally {
+    await handle.close();
+  }
+  if (read < 30 || header.toString('latin1', 0, 4) !== 'RIFF' || header.toString('latin1', 8, 12) !== 'WEBP') return null;
+  const kind = header.toString('latin1', 12, 16);
+  if (kind === 'VP8 ' && header[23] === 0x9d && header[24] === 0x01 && header[25] === 0x2a) {
+    return { width: header.readUInt16LE(26) & 0x3fff, height: header.readUInt16LE(28) & 0x3fff };
+  }
+  if (kind === 'VP8L' && header[20] === 0x2f) {
+    const bits = header.readUInt32LE(21);
+    return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
+  }
+  if (kind === 'VP8X') return { width: header.readUIntLE(24, 3) + 1, height: header.readUIntLE(27, 3) + 1 };
+  return null;
+}
+
+/**
  * The size of a stored picture (read from its header, no pixels) and which of its copies are on disk. Null when the
  * file is missing, unreadable, or not a plain picture name (a copy has no copies of its own).
  */
@@ -312,9 +356,9 @@ export async function readStoredPicture(dir: string, fileName: string): Promise<
   let width: number;
   let height: number;
   try {
-    const metadata = await sharp(path.join(dir, fileName)).metadata();
-    if (!metadata.width || !metadata.height) return null;
-    ({ width, height } = metadata);
+    const size = (await webpSize(path.join(dir, fileName))) ?? (await (await loadSharp())(path.join(dir, fileName)).metadata());
+    if (!size.width || !size.height) return null;
+    ({ width, height } = size);
   } catch {
     return null;
   }
@@ -338,6 +382,7 @@ export async function writeMissingCopies(dir: string, fileName: string): Promise
   const have = new Set(before.copies.map((copy) => copy.fileName));
   const wanted = PICTURE_COPY_WIDTHS.filter((target) => !have.has(pictureCopyName(fileName, target)));
   const file = path.join(dir, fileName);
+  const sharp = await loadSharp();
   const encoded = await withDecodeSlot(async () => {
     const original = await fs.readFile(file);
     let pixels: Promise<Pixels> | undefined;

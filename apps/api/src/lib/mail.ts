@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type nodemailerModule from 'nodemailer';
 import type { Config } from '../config.js';
 
 export interface MailMessage {
@@ -37,6 +37,12 @@ export interface MailLog {
   error(obj: object, msg: string): void;
 }
 
+/** What the mailer uses of a nodemailer transport: what it says of a mail sent (`message`: the stream transport's bytes). */
+interface MailTransport {
+  sendMail(mail: MailMessage & { from: string }): Promise<{ messageId: unknown; message?: unknown }>;
+  close(): void;
+}
+
 const silentLog: MailLog = { info: () => undefined, error: () => undefined };
 
 /** SMTP when SMTP_URL is set; otherwise every mail becomes an .eml file in DATA_DIR/outbox. */
@@ -47,17 +53,24 @@ export function createMailer(config: Pick<Config, 'mail'>, log: MailLog = silent
   let deliver: (message: MailMessage) => Promise<MailReceipt>;
   let close = () => undefined as void;
 
+  // nodemailer (about 5 MB of a process once loaded) is loaded with the first mail: many processes never send one.
+  let made: Promise<MailTransport> | undefined;
+  const transporter = (make: (nodemailer: typeof nodemailerModule) => MailTransport) =>
+    (made ??= import('nodemailer').then(({ default: nodemailer }) => make(nodemailer)));
+
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
-    close = () => transport.close();
+    let opened: MailTransport | undefined;
+    close = () => opened?.close();
     deliver = async (message) => {
+      const transport = await transporter((nodemailer) => nodemailer.createTransport(smtpUrl));
+      opened = transport;
       const info = await transport.sendMail({ from, ...message });
       log.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
       return { messageId: String(info.messageId) };
     };
   } else {
-    const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
     deliver = async (message) => {
+      const transport = await transporter((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' }));
       const info = await transport.sendMail({ from, ...message });
       await fs.mkdir(outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;

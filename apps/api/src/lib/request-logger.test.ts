@@ -5,7 +5,7 @@ import { loadConfig } from '../config.js';
 import { registerErrorHandler } from '../plugins/error-handler.js';
 import { AppError } from './errors.js';
 import { DECODE_BUSY_MESSAGE } from './images.js';
-import { formatLogLine, lazyChildLoggerFactory, loggerOptions, RequestLogController } from './request-logger.js';
+import { batchedLines, formatLogLine, lazyChildLoggerFactory, LOG_BATCH_CHARACTERS, loggerOptions, RequestLogController } from './request-logger.js';
 
 /** A Fastify app logging JSON lines into an array, with or without the lazy request logger. */
 async function appLogging(level: string, lazy: boolean) {
@@ -181,5 +181,32 @@ describe('the level of a 5xx line', () => {
     expect((await app.inject('/broken')).statusCode).toBe(500);
     expect(lines.map((l) => [l.level, l.msg])).toEqual([[50, 'unhandled error'], [50, 'request completed']]);
     await app.close();
+  });
+});
+
+describe('JSON log lines written in batches', () => {
+  const line = (level: number, msg: string) => `${JSON.stringify({ level, msg })}\n`;
+
+  it('hands the held lines over in order, at once when an error comes, and all of them when asked', () => {
+    const written: string[] = [];
+    const output = batchedLines({ write: (text: string) => void written.push(text) });
+    output.write(line(30, 'request completed'));
+    output.write(line(40, 'draining'));
+    expect(written).toEqual([]);
+    output.write(line(50, 'unhandled error'));
+    expect(written).toEqual([line(30, 'request completed') + line(40, 'draining') + line(50, 'unhandled error')]);
+    output.write(line(30, 'after'));
+    output.flush();
+    expect(written.slice(1)).toEqual([line(30, 'after')]);
+  });
+
+  it('writes when the held lines reach the batch size, never holding more', () => {
+    const written: string[] = [];
+    const output = batchedLines({ write: (text: string) => void written.push(text) });
+    const one = line(30, 'x'.repeat(200));
+    const count = Math.ceil(LOG_BATCH_CHARACTERS / one.length);
+    for (let i = 0; i < count; i += 1) output.write(one);
+    expect(written).toEqual([one.repeat(count)]);
+    output.flush();
   });
 });

@@ -1,8 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import type { DeliveryMethod } from '@coffee/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type * as PromClient from 'prom-client';
+import type { Registry } from 'prom-client';
 
 /** What the metrics read at each scrape, from the services that own it (app.ts wires them). */
 export interface MetricSources {
@@ -42,6 +44,8 @@ const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.
  * per product) and status.
  */
 export function createShopMetrics(sources: MetricSources): ShopMetrics {
+  // Required here, not imported at the top: a shop without METRICS_TOKEN or METRICS_PORT never loads prom-client.
+  const { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } = createRequire(import.meta.url)('prom-client') as typeof PromClient;
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
 

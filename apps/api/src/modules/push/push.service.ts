@@ -1,5 +1,6 @@
 import type { PushDevice, PushSubscriptionInput } from '@coffee/contract';
-import webpush from 'web-push';
+import { createRequire } from 'node:module';
+import type WebPush from 'web-push';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -63,6 +64,8 @@ export function createPushService(deps: PushServiceDeps) {
 
   async function sendOne(target: PushTarget, payload: string): Promise<'sent' | 'removed' | 'failed'> {
     if (!vapid) return 'failed';
+    // Required on the first notice (it is CommonJS), not at start: a shop that sends none never loads it.
+    const webpush = createRequire(import.meta.url)('web-push') as typeof WebPush;
     const details = webpush.generateRequestDetails({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, payload, {
       vapidDetails: vapid,
       TTL: TTL_SECONDS,
