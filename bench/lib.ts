@@ -205,11 +205,17 @@ export interface Load {
  * `connections` clients for DURATION seconds over `paths` in turn (one path: the same request again and again), or,
  * with `once`, each path asked exactly once (never-seen URLs stay never-seen).
  */
-export async function load(base: string, paths: readonly string[], connections = 10, options: { once?: boolean; seconds?: number } = {}): Promise<Load> {
+export async function load(
+  base: string,
+  paths: readonly string[],
+  connections = 10,
+  options: { once?: boolean; seconds?: number; headers?: Record<string, string> } = {},
+): Promise<Load> {
   let next = 0;
   const result = await autocannon({
     url: base,
     connections,
+    ...(options.headers ? { headers: options.headers } : {}),
     ...(options.once ? { amount: paths.length } : { duration: options.seconds ?? DURATION }),
     requests: [
       {
