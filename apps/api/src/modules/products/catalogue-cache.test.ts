@@ -78,3 +78,24 @@ describe('AnswerCache with a weight', () => {
     expect(loads).toEqual(['small', 'large', 'huge', 'large']);
   });
 });
+
+describe('AnswerCache keeping some answers only from their second ask', () => {
+  it('loads a search asked once again when asked again, keeps it from then on, and shares one load between concurrent asks', async () => {
+    const cache = new AnswerCache<string>(4, () => 0, undefined, (key) => key.startsWith('search:'));
+    const loads: string[] = [];
+    const get = (key: string) =>
+      cache.get(key, () => {
+        loads.push(key);
+        return Promise.resolve(`answer ${key}`);
+      });
+    const [first, together] = await Promise.all([get('search:latte'), get('search:latte')]);
+    expect([first, together]).toEqual(['answer search:latte', 'answer search:latte']);
+    expect(cache.size).toBe(0);
+    expect(await get('search:latte')).toBe('answer search:latte');
+    expect(await get('search:latte')).toBe('answer search:latte');
+    await get('list');
+    await get('list');
+    expect(loads).toEqual(['search:latte', 'search:latte', 'list']);
+    expect(cache.size).toBe(2);
+  });
+});

@@ -134,14 +134,25 @@ export class AnswerCache<V> {
   misses = 0;
   private version: number;
 
+  /** Keys asked once (`keptOnSecondAsk`), and answers loading for keys not kept yet: asked twice at once, loaded once. */
+  private readonly askedOnce: LRUCache<string, true>;
+  private readonly loadingOnce = new Map<string, Promise<V>>();
+
   constructor(
     maxEntries: number,
     private readonly currentVersion: () => number,
     private readonly weight?: AnswerWeight<V>,
+    /**
+     * Keys whose answer is kept only from their second ask (a search text: most are asked once, ever). A first
+     * answer kept would live long enough to be moved to V8's old generation, whose collections are the long pauses
+     * a run of never-asked searches otherwise meets; not kept, it dies young, where collecting it is cheap.
+     */
+    private readonly keptOnSecondAsk: (key: string) => boolean = () => false,
   ) {
     this.entries = new LRUCache<string, Promise<V>>(
       weight ? { max: maxEntries, maxSize: weight.max, sizeCalculation: () => 1 } : { max: maxEntries },
     );
+    this.askedOnce = new LRUCache<string, true>({ max: maxEntries * 4 });
     this.version = currentVersion();
   }
 
@@ -149,14 +160,26 @@ export class AnswerCache<V> {
     const version = this.currentVersion();
     if (version !== this.version) {
       this.entries.clear();
+      this.askedOnce.clear();
+      this.loadingOnce.clear();
       this.version = version;
     }
-    const hit = this.entries.get(key);
+    const hit = this.entries.get(key) ?? this.loadingOnce.get(key);
     if (hit) {
       this.hits += 1;
       return hit;
     }
     this.misses += 1;
+    if (this.keptOnSecondAsk(key) && !this.askedOnce.has(key)) {
+      this.askedOnce.set(key, true);
+      const once = load();
+      this.loadingOnce.set(key, once);
+      const settled = () => {
+        if (this.loadingOnce.get(key) === once) this.loadingOnce.delete(key);
+      };
+      once.then(settled, settled);
+      return once;
+    }
     const loading = load();
     this.entries.set(key, loading);
     loading.then(

@@ -76,6 +76,9 @@ interface QueryWords {
 
 const NO_SEARCH: QueryWords = Object.freeze({ words: Object.freeze([]), key: '' });
 
+/** A list answer's cache key (listProducts) begins with its search words: empty for a list that is no search. */
+const isSearchKey = (key: string): boolean => !key.startsWith('|');
+
 /**
  * toQueryWords for recent search texts: splitting a text (Unicode normalisation, two regular expressions, a sort)
  * measured about 3 µs, the largest part of a cached search answer's own CPU. A pure function of the text, so a
@@ -266,10 +269,12 @@ export function createProductService(deps: ProductServiceDeps) {
   // answer cached before a write is dropped.
   const version = repo.catalogueVersion.current;
   // Bounded by count and by the items they hold: whole-menu answers of a large catalogue are a thousand items each.
-  const pages = new AnswerCache<ProductPage>(deps.maxCachedLists ?? 512, version, {
-    of: (page) => 1 + page.items.length,
-    max: deps.maxCachedListItems ?? MAX_CACHED_LIST_ITEMS,
-  });
+  const pages = new AnswerCache<ProductPage>(
+    deps.maxCachedLists ?? 512,
+    version,
+    { of: (page) => 1 + page.items.length, max: deps.maxCachedListItems ?? MAX_CACHED_LIST_ITEMS },
+    isSearchKey,
+  );
   const products = new AnswerCache<Product | undefined>(1024, version);
   const queryWordsOf = queryWordsMemo(256);
   // Search pages' list items by id, for this catalogue version, drawn from the index's rows and shared between the
@@ -376,7 +381,7 @@ export function createProductService(deps: ProductServiceDeps) {
       const { sort, order } = resolveSort(query);
       const { page, limit } = resolvePaging(query);
       const { words, key: wordsKey } = query.search ? queryWordsOf(query.search) : NO_SEARCH;
-      const key = `${query.cat ?? ''}|${query.featured ?? ''}|${wordsKey}|${sort}|${order}|${page}|${limit}`;
+      const key = `${wordsKey}|${query.cat ?? ''}|${query.featured ?? ''}|${sort}|${order}|${page}|${limit}`;
       return pages.get(key, () => {
         const filter: ProductFilter = { category: query.cat, featured: query.featured };
         // Input that normalises to no words ('?!', '   ') is no search at all.
