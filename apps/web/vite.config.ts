@@ -27,6 +27,8 @@ export default defineConfig({
       '/uploads': { target: api, changeOrigin: false },
     },
   },
+  // The answer checker (src/lib/answer-check.worker.ts) is started as a module worker.
+  worker: { format: 'es' },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -24,6 +24,9 @@ export const ErrorResponse = z
   .meta({ id: 'ErrorResponse', description: 'An error: the request was refused or could not be carried out' });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
+/** The answer of a call that has nothing to say (204: sign-out, a deletion): no body, read as null. */
+export const NoContent = z.null().describe('No body (204 No Content)');
+
 /** The envelope of every successful answer: `{ data: ... }`, described for the API docs. */
 export const dataOf = <T extends z.ZodType>(schema: T, description: string) =>
   z.object({ data: schema.describe(description) });

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { checkAnswer, contractSchema, isNamedSchema, startAnswerChecker, type NamedSchema, type Verdict } from './answer-check';
 import { readLoginRecord, removeLoginRecord } from './login-record';
 
 /** A failed call: `status` is the HTTP status (0 when the server could not be reached). */
@@ -36,18 +37,18 @@ export function apiUrl(path: string, params?: QueryParams): string {
 }
 
 /**
- * The contract schema of a successful answer, or a function that imports it. The second keeps zod and the contract's
- * schemas out of the first screen's JavaScript: the calls every page makes at start (shop settings, the home page's
- * favourites) pass `() => import('@coffee/contract').then((c) => c.X)`, and the schemas download beside the answer.
+ * The contract schema of a successful answer, imported (screens loaded on demand) or named (`contractSchema('X')`,
+ * the calls every first screen makes): a named one is checked on the answer checker's thread (lib/answer-check.ts),
+ * so zod and the contract's schemas are neither downloaded with the first screen nor built on its main thread.
  */
-export type AnswerSchema<T> = z.ZodType<T> | (() => Promise<z.ZodType<T>>);
+export type AnswerSchema<T> = z.ZodType<T> | NamedSchema<T>;
 
 type RequestOptions<T> = {
   params?: QueryParams;
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
-  /** The answer is checked against it: eager for screens loaded on demand, lazy (an import) for the first screen. */
+  /** The answer is checked against it: imported for screens loaded on demand, named for the first screen's calls. */
   schema: AnswerSchema<T>;
   /**
    * 'sign-out' (default): a 401 means the session has ended, so the login record is dropped and the
@@ -97,10 +98,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     init.body = JSON.stringify(body);
   }
 
-  // Started before the request so that a lazily imported schema downloads while the server answers.
-  const schemaReady = typeof schema === 'function' ? schema() : Promise.resolve(schema);
-  // A failed import must not be reported as an unhandled rejection before the answer arrives.
-  schemaReady.catch(() => undefined);
+  // Started before the request, so the checker loads while the server answers.
+  if (isNamedSchema(schema)) startAnswerChecker();
 
   let response: Response;
   try {
@@ -118,26 +117,31 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     throw await errorFromAnswer(response.status, payload);
   }
 
-  const answerSchema = await schemaReady.catch(() => {
-    throw new ApiError(0, 'We could not reach the shop. Check your connection and try again.');
-  });
-  const parsed = answerSchema.safeParse(payload);
-  if (!parsed.success) {
+  const verdict: Verdict<T> = isNamedSchema(schema)
+    ? await checkAnswer(schema, payload).catch((): { ok: false } => {
+        throw new ApiError(0, 'We could not reach the shop. Check your connection and try again.');
+      })
+    : safeParsed(schema, payload);
+  if (!verdict.ok) {
     throw new ApiError(response.status, 'The shop sent an answer this page does not understand. Please reload.');
   }
-  return parsed.data;
+  return verdict.data;
+}
+
+function safeParsed<T>(schema: z.ZodType<T>, payload: unknown): Verdict<T> {
+  const parsed = schema.safeParse(payload);
+  return parsed.success ? { ok: true, data: parsed.data } : { ok: false };
 }
 
 /**
  * The ApiError of a refused call, with the server's `message` and `field` when the answer has the shared error shape.
- * The shape's schema is imported here, on the first error, rather than with the first screen.
+ * The shape is checked on the answer checker's thread, like the first screen's answers.
  */
 async function errorFromAnswer(status: number, payload: unknown): Promise<ApiError> {
   const fallback = new ApiError(status, `The shop answered with an error (${status}). Please try again.`);
-  const { ErrorResponse } = await import('@coffee/contract').catch(() => ({ ErrorResponse: null }));
-  const parsed = ErrorResponse?.safeParse(payload);
-  if (!parsed?.success) return fallback;
-  return new ApiError(status, parsed.data.message, parsed.data.field, parsed.data.errors ?? []);
+  const verdict = await checkAnswer(contractSchema('ErrorResponse'), payload).catch(() => ({ ok: false as const }));
+  if (!verdict.ok) return fallback;
+  return new ApiError(status, verdict.data.message, verdict.data.field, verdict.data.errors ?? []);
 }
 
 export const apiGet = <T>(path: string, options: Omit<RequestOptions<T>, 'method' | 'body'>): Promise<T> =>

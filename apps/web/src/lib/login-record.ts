@@ -1,5 +1,6 @@
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import type { AuthUser } from '@coffee/contract';
+import { checkAnswer, contractSchema } from './answer-check';
 
 /**
  * "Logged in" means a login record exists in localStorage under '@userLogin'.
@@ -63,43 +64,49 @@ function subscribe(onChange: () => void): () => void {
 const hasLoginRecord = (): boolean => storage()?.getItem(LOGIN_RECORD_KEY) != null;
 const rawLoginRecord = (): string | null => storage()?.getItem(LOGIN_RECORD_KEY) ?? null;
 
-type AuthUserSchema = typeof AuthUser;
 /**
- * The contract's AuthUser schema, imported on first need: a visitor's first screen then carries no zod. Null until
- * it has loaded; its arrival is announced like a change of the record.
+ * The record last checked against the contract's AuthUser, on the answer checker's thread (lib/answer-check.ts): a
+ * first screen then neither carries zod nor builds a schema on its main thread. Its arrival is announced like a change
+ * of the record.
  */
-let authUserSchema: AuthUserSchema | null = null;
-let authUserSchemaLoad: Promise<AuthUserSchema> | null = null;
+let checkedRecord: { raw: string; user: AuthUser | null } | null = null;
+let checking: string | null = null;
 
-function loadAuthUserSchema(): Promise<AuthUserSchema> {
-  authUserSchemaLoad ??= import('@coffee/contract').then(({ AuthUser }) => {
-    authUserSchema = AuthUser;
-    window.dispatchEvent(new Event(CHANGE_EVENT));
-    return AuthUser;
+function checkRecord(raw: string): void {
+  if (checking === raw) return;
+  checking = raw;
+  let payload: unknown;
+  try {
+    payload = JSON.parse(raw);
+  } catch {
+    payload = undefined;
+  }
+  checkAnswer(contractSchema('AuthUser'), payload).then(
+    (verdict) => {
+      checkedRecord = { raw, user: verdict.ok ? verdict.data : null };
+      window.dispatchEvent(new Event(CHANGE_EVENT));
+    },
+    // The checker could not load (offline before it was ever cached): asked again on the next change.
+    () => undefined,
+  ).finally(() => {
+    if (checking === raw) checking = null;
   });
-  return authUserSchemaLoad;
 }
+
+const lastCheckedRecord = () => checkedRecord;
 
 /**
  * The signed-in user from the record (id, email, role, displayName, photoUrl); re-renders when it changes.
- * Undefined for the moment a record exists but the schema that reads it is still loading.
+ * Undefined for the moment a record exists but has not been checked yet.
  */
 export function useLoginRecord(): AuthUser | null | undefined {
   const raw = useSyncExternalStore(subscribe, rawLoginRecord, () => null);
-  const schema = useSyncExternalStore(subscribe, () => authUserSchema, () => null);
+  const checked = useSyncExternalStore(subscribe, lastCheckedRecord, () => null);
   useEffect(() => {
-    if (raw !== null && schema === null) void loadAuthUserSchema();
-  }, [raw, schema]);
-  return useMemo(() => {
-    if (raw === null) return null;
-    if (schema === null) return undefined;
-    try {
-      const parsed = schema.safeParse(JSON.parse(raw));
-      return parsed.success ? parsed.data : null;
-    } catch {
-      return null;
-    }
-  }, [raw, schema]);
+    if (raw !== null && checked?.raw !== raw) checkRecord(raw);
+  }, [raw, checked]);
+  if (raw === null) return null;
+  return checked?.raw === raw ? checked.user : undefined;
 }
 
 /**

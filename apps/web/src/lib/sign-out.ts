@@ -3,11 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '../config/paths';
 import { apiRequest } from './api-client';
+import { contractSchema } from './answer-check';
 import { removeLoginRecord } from './login-record';
 
 /** POST /api/v1/auth/logout: ends the session on the server and clears its cookie (always 204). */
 export function endServerSession(): Promise<null> {
-  return apiRequest('/auth/logout', { method: 'POST', schema: () => import('./no-content').then((module) => module.NoContent), on401: 'ignore' });
+  return apiRequest('/auth/logout', { method: 'POST', schema: contractSchema('NoContent'), on401: 'ignore' });
 }
 
 /**

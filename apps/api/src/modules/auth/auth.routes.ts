@@ -1,4 +1,5 @@
 import {
+  NoContent,
   ChangePasswordInput,
   ErrorResponse,
   ForgotPasswordInput,
@@ -14,7 +15,6 @@ import {
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { requireUser } from '../../lib/current-user.js';
 import { AppError } from '../../lib/errors.js';
@@ -148,7 +148,7 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, { a
         tags: TAGS,
         summary: 'Sign out',
         description: 'Ends this session on the server and clears the cookie. Always 204, signed in or not.',
-        response: { 204: z.null(), 403: ErrorResponse },
+        response: { 204: NoContent, 403: ErrorResponse },
       },
     },
     async (request, reply) => {

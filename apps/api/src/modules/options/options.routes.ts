@@ -1,6 +1,5 @@
-import { ErrorResponse, IdParam, OptionGroupInput, OptionGroupListResponse, OptionGroupResponse } from '@coffee/contract';
+import { ErrorResponse, NoContent, IdParam, OptionGroupInput, OptionGroupListResponse, OptionGroupResponse } from '@coffee/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { staffOnly } from '../../lib/current-user.js';
 import type { OptionService } from './options.service.js';
 
@@ -76,7 +75,7 @@ export const optionRoutes: FastifyPluginCallbackZod<OptionRoutesOptions> = (app,
         summary: 'Remove an option group (staff)',
         description: 'The group leaves every product at once; past orders keep the options as ordered.',
         params: IdParam,
-        response: { 204: z.null(), 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
+        response: { 204: NoContent, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
       },
       onRequest: staffOnly,
     },

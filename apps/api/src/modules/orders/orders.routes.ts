@@ -1,4 +1,5 @@
 import {
+  NoContent,
   ACTIVE_ORDER_STATUSES,
   CancelOrderConflict,
   CartChangeResponse,
@@ -20,7 +21,6 @@ import {
   StaffOrderResponse,
 } from '@coffee/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireUser, signedIn, staffOnly } from '../../lib/current-user.js';
 import type { OrderService } from './orders.service.js';
 
@@ -139,7 +139,7 @@ export const orderRoutes: FastifyPluginCallbackZod<OrderRoutesOptions> = (app, {
         description:
           'History, "Long press to delete item". The shop keeps the order; it disappears from my list. Only delivered or cancelled orders (else 409).',
         params: IdParam,
-        response: { 204: z.null(), ...failures },
+        response: { 204: NoContent, ...failures },
       },
     },
     async (request, reply) => {

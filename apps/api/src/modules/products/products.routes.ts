@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  NoContent,
   CATEGORIES,
   CreateProductInput,
   PRODUCT_FORM_FIELDS,
@@ -256,7 +257,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
           summary: 'Remove a product from the menu (staff)',
           description: 'The product leaves the menu at once; past orders keep it (and its picture).',
           params: IdParam,
-          response: { 204: z.null(), 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
+          response: { 204: NoContent, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
         },
         onRequest: staffOnly,
       },

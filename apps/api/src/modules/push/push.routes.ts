@@ -1,6 +1,5 @@
-import { ErrorResponse, IdParam, PushDeviceListResponse, PushDeviceResponse, PushKeyResponse, PushSubscriptionInput } from '@coffee/contract';
+import { ErrorResponse, NoContent, IdParam, PushDeviceListResponse, PushDeviceResponse, PushKeyResponse, PushSubscriptionInput } from '@coffee/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireUser } from '../../lib/current-user.js';
 import { notFound } from '../../lib/errors.js';
 import { parseId } from '../../lib/ids.js';
@@ -64,7 +63,7 @@ export const pushRoutes: FastifyPluginCallbackZod<PushRoutesOptions> = (app, { p
         tags: TAGS,
         summary: 'Stop notifications on one of my devices',
         params: IdParam,
-        response: { 204: z.null(), 401: ErrorResponse, 404: ErrorResponse },
+        response: { 204: NoContent, 401: ErrorResponse, 404: ErrorResponse },
       },
     },
     async (request, reply) => {

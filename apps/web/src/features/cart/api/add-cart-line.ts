@@ -1,9 +1,10 @@
 import type { AddCartLineInputBody, Cart } from '@coffee/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { sendRetrySafe } from './retry-safe-change';
+import { contractSchema } from '../../../lib/answer-check';
 
-// Imported on the first call: the menu and product pages load this file, and zod must stay off their first screen.
-const cartSchema = () => import('@coffee/contract').then((contract) => contract.CartResponse);
+// Named, not imported: the menu and product pages load this file, and zod must stay off their first screen (checked on the answer checker's thread).
+const cartSchema = contractSchema('CartResponse');
 
 /**
  * POST /api/v1/cart/items: the same product and size add up; prices come from the menu. Each call is one click,

@@ -1,9 +1,10 @@
 import type { Cart, MergeCartInputBody } from '@coffee/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { sendRetrySafe } from './retry-safe-change';
+import { contractSchema } from '../../../lib/answer-check';
 
-// Imported on the first call: sign-in loads this file, and zod must stay off the first screen.
-const cartChangeSchema = () => import('@coffee/contract').then((contract) => contract.CartChangeResponse);
+// Named, not imported: sign-in loads this file, and zod must stay off the first screen.
+const cartChangeSchema = contractSchema('CartChangeResponse');
 
 /**
  * POST /api/v1/cart/merge: a visitor's browser cart joins the account's cart at sign-in. The same

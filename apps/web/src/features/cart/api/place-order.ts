@@ -3,9 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Order, PlaceOrderInput } from '@coffee/contract';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { CART_MUTATION_SCOPE, cartQueryOptions } from './get-cart';
+import { contractSchema } from '../../../lib/answer-check';
 
-// Imported on the first call: the product page loads this file (for newIdempotencyKey), and zod must stay off its first screen.
-const orderSchema = () => import('@coffee/contract').then((contract) => contract.OrderResponse);
+// Named, not imported: the product page loads this file (for newIdempotencyKey), and zod must stay off its first screen (checked on the answer checker's thread).
+const orderSchema = contractSchema('OrderResponse');
 
 /**
  * What the checkout sends: `expectedTotalIdr`, optional for other API clients, is always sent from here, so a

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Product } from '@coffee/contract';
 import { apiGet } from '../../../lib/api-client';
+import { contractSchema } from '../../../lib/answer-check';
 
-// Imported on the first call: the menu and product pages load this file, and zod must stay off their first screen.
-const productSchema = () => import('@coffee/contract').then((contract) => contract.ProductResponse);
+// Named, not imported: the menu and product pages load this file, and zod must stay off their first screen (checked on the answer checker's thread).
+const productSchema = contractSchema('ProductResponse');
 
 export async function getProduct(id: number, signal?: AbortSignal): Promise<Product> {
   const { data } = await apiGet(`/products/${id}`, { schema: productSchema, signal });

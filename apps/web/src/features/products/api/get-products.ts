@@ -3,6 +3,7 @@ import { DEFAULT_PAGE_LIMIT } from '@coffee/contract';
 import type { ListProductsQueryInput, ProductListResponse } from '@coffee/contract';
 import { apiGet } from '../../../lib/api-client';
 import { nextPageParam } from '../../../lib/paging';
+import { contractSchema } from '../../../lib/answer-check';
 
 /** What narrows a list: category, keyword, featured (Favorite & Promo), sort. Paging is added per call. */
 export type ProductFilters = Omit<ListProductsQueryInput, 'page' | 'limit'>;
@@ -18,8 +19,8 @@ export function getProducts(
   paging: { page: number; limit: number },
   signal?: AbortSignal,
 ): Promise<ProductListResponse> {
-  // The home page asks for the favourites at start: the schema is imported lazily, off the first screen's JavaScript.
-  const schema = () => import('@coffee/contract').then((contract) => contract.ProductListResponse);
+  // The home page asks for the favourites at start: the answer is checked off the main thread (lib/answer-check.ts).
+  const schema = contractSchema('ProductListResponse');
   return apiGet('/products', { params: { ...filters, ...paging }, schema, signal });
 }
 

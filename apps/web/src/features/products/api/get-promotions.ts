@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Promotion } from '@coffee/contract';
 import { apiGet } from '../../../lib/api-client';
+import { contractSchema } from '../../../lib/answer-check';
 
-// Imported on the first call: the menu and product pages load this file, and zod must stay off their first screen.
-const promotionsSchema = () => import('@coffee/contract').then((contract) => contract.PromotionListResponse);
+// Named, not imported: the menu and product pages load this file, and zod must stay off their first screen (checked on the answer checker's thread).
+const promotionsSchema = contractSchema('PromotionListResponse');
 
 export async function getPromotions(signal?: AbortSignal): Promise<Promotion[]> {
   const { data } = await apiGet('/promotions', { schema: promotionsSchema, signal });

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ShopSettings } from '@coffee/contract';
 import { apiGet } from '../../../lib/api-client';
+import { contractSchema } from '../../../lib/answer-check';
 
 /** GET /api/v1/shop: the rules the API enforces (shop clock, days ahead, delivery windows) and the chat link. */
 export async function getShopSettings(signal?: AbortSignal): Promise<ShopSettings> {
-  // Asked by every page at start: its schema is imported lazily, off the first screen's JavaScript.
-  const schema = () => import('@coffee/contract').then((contract) => contract.ShopSettingsResponse);
+  // Asked by every page at start: its answer is checked off the main thread (lib/answer-check.ts).
+  const schema = contractSchema('ShopSettingsResponse');
   const { data } = await apiGet('/shop', { schema, signal, on401: 'ignore' });
   return data;
 }
