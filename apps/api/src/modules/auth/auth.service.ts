@@ -74,6 +74,18 @@ const RESET_PICK_CHANCE = 0.1;
 /** A request waiting this long is taken at the next tick whatever the draw: the link never waits longer. */
 const RESET_MAX_WAIT_MS = 5_000;
 
+/** An account mail: its lines, and a button with its link when there is something to do. */
+const mail = (to: string, subject: string, lines: string[], action?: { label: string; url: string }): MailMessage => ({
+  to,
+  subject,
+  text: [...lines, ...(action ? [`${action.label}: ${action.url}`] : []), 'Coffee Shop'].join('\n\n'),
+  html: [
+    ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
+    ...(action ? [`<p><a href="${escapeHtml(action.url)}">${escapeHtml(action.label)}</a></p>`] : []),
+    '<p>Coffee Shop</p>',
+  ].join('\n'),
+});
+
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, users, sessions, mailer, now } = deps;
   const sessionRepository = createSessionRepository(db);
@@ -86,16 +98,6 @@ export function createAuthService(deps: AuthServiceDeps) {
   };
 
   const link = (pathAndQuery: string) => `${deps.publicUrl}${pathAndQuery}`;
-  const mail = (to: string, subject: string, lines: string[], action?: { label: string; url: string }): MailMessage => ({
-    to,
-    subject,
-    text: [...lines, ...(action ? [`${action.label}: ${action.url}`] : []), 'Coffee Shop'].join('\n\n'),
-    html: [
-      ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
-      ...(action ? [`<p><a href="${escapeHtml(action.url)}">${escapeHtml(action.label)}</a></p>`] : []),
-      '<p>Coffee Shop</p>',
-    ].join('\n'),
-  });
 
   /** Only an existing account gets a link (a new link replaces older ones). */
   async function sendResetLink(email: string): Promise<void> {
@@ -242,6 +244,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         await sessionRepository.deleteUserSessions(user.id, user.sessionId, trx);
         await passwordResetRepository.deleteUserResetTokens(user.id, trx);
       });
+      sessions.sessionsEnded({ userId: user.id, except: user.sessionId });
       mailer.sendLater(
         mail(user.email, 'Your Coffee Shop password was changed', [
           'The password of your Coffee Shop account was just changed, and every other device was signed out.',
@@ -311,6 +314,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         return consumed.userId;
       });
       if (userId === undefined) throw badRequest(RESET_TOKEN_INVALID, 'token');
+      sessions.sessionsEnded({ userId });
       const user = await users.findUserById(userId);
       if (user) {
         mailer.sendLater(
