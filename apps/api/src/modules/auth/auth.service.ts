@@ -47,6 +47,8 @@ export interface AuthServiceDeps {
   /** Where work done after the answer (reset links, sign-up notices) reports its failures. */
   log: { error(obj: object, msg: string): void };
   now: () => Date;
+  /** The reset worker's draws (RESET_PICK_CHANCE), in [0, 1); tests choose them. Defaults to Math.random. */
+  random?: () => number;
 }
 
 /** Rate limits are counted by the routes (plugins/rate-limit.ts); sign-up asks them one question. */
@@ -67,7 +69,7 @@ const RESET_QUEUE_BATCH = 5;
 const RESET_QUEUE_LOOK = 50;
 /**
  * At each tick a waiting request is taken with this chance, so when its work (for a known email: a token write and
- * a mail) runs is a random moment, about a second after the request on average (ticks of 100 ms), and never the
+ * a mail) runs is a random moment, about a second after the request on average (ticks of 100 ms), not always the
  * tick right after it: a client timing its next requests cannot line them up with that work.
  */
 const RESET_PICK_CHANCE = 0.1;
@@ -87,7 +89,7 @@ const mail = (to: string, subject: string, lines: string[], action?: { label: st
 });
 
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, users, sessions, mailer, now } = deps;
+  const { db, users, sessions, mailer, now, random = Math.random } = deps;
   const sessionRepository = createSessionRepository(db);
   const passwordResetRepository = createPasswordResetRepository(db);
   /** Work still running after its answer was sent; `idle()` waits for it. */
@@ -152,7 +154,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   async function processResetTick(): Promise<number> {
     const waiting = await passwordResetRepository.listWaitingResetRequests(RESET_QUEUE_LOOK);
     const overdue = now().getTime() - RESET_MAX_WAIT_MS;
-    const due = waiting.filter((r) => Date.parse(r.requestedAt) <= overdue || Math.random() < RESET_PICK_CHANCE);
+    const due = waiting.filter((r) => Date.parse(r.requestedAt) <= overdue || random() < RESET_PICK_CHANCE);
     const batch = await passwordResetRepository.takeResetRequestsById(due.slice(0, RESET_QUEUE_BATCH).map((r) => r.id));
     await sendLinks(batch);
     return batch.length;
