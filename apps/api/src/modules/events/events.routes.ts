@@ -204,8 +204,7 @@ export const eventRoutes: FastifyPluginCallbackZod<EventRoutesOptions> = (app, o
   async function stream(request: FastifyRequest, reply: FastifyReply, viewer: StreamViewer, since: number | undefined) {
     // Counted before anything is read or held: a refused stream costs one short answer, and closing its connection
     // gives the descriptor back at once (a client opening thousands must not hold thousands of idle sockets).
-    const user = requireUser(request);
-    const place = await caps.take(user.id, request.ip, streamCredential(request));
+    const place = await caps.take(requireUser(request).id, request.ip, streamCredential(request));
     if (!place.ok) return refuser.refuse(request, reply, place.refusedBy);
     try {
       return await openedStream(request, reply, viewer, since, place.release);
