@@ -35,9 +35,11 @@ export interface Figure {
 
 /** A command line running one of the API's entry points (server.js, cli/user-create.js). */
 export function apiCommand(entry: string, source = fromSource): string[] {
-  return source
-    ? ['--import', 'tsx', '--conditions=source', path.join(root, 'apps/api/src', `${entry}.ts`)]
-    : [path.join(root, 'apps/api/dist', `${entry}.js`)];
+  if (source) return ['--import', 'tsx', '--conditions=source', path.join(root, 'apps/api/src', `${entry}.ts`)];
+  const built = path.join(root, 'apps/api/dist', `${entry}.js`);
+  // Without a build the shop would exit at once and the whole run stop on it: the section says why instead.
+  if (!fs.existsSync(built)) throw new Skipped(`no build of the API (${path.relative(root, built)}): run \`npm run build\` first, or set BENCH_FROM_SOURCE=1`);
+  return [built];
 }
 
 /** The node flags `npm start` runs the shop with (package.json's start script): the bench runs it the same way. */

@@ -144,6 +144,9 @@ async function account(shop: Shop): Promise<string> {
 
 export async function benchStreamsSection(): Promise<Figure[]> {
   console.log(`\n== ${ATTEMPTS} live-stream attempts from one account, then from one address; ${machine()}`);
+  // startShop leaves REDIS_URL empty: the caps as one process counts them, in memory. Sharing them between processes
+  // through Redis is stream-caps.test.ts's to show (TEST_REDIS_URL), not a flood's.
+  console.log('  one process, stream caps counted in memory (no Redis needed)');
   // The default caps (5 per account, 20 per address); sign-ups for the six accounts are allowed from one address.
   const shop = await startShop({ env: { REGISTER_LIMIT_PER_IP: '100', LOGIN_LIMIT_PER_IP: '100' } });
   const attackers: ReturnType<typeof startAttack>[] = [];

@@ -218,7 +218,14 @@ async function registerModules(
   const orders = await ordersModule(app, { ...ctx, users, products, promotions, stores, cart, payments });
   orders.onSteps((_orderId, steps) => ctx.metrics?.countOrderSteps(steps));
   const push = await pushModule(app, ctx);
-  await eventsModule(app, { ...ctx, orders, push, caps, refuser });
+  await eventsModule(app, {
+    ...ctx,
+    orders,
+    push,
+    caps,
+    refuser,
+    sessions: { onEnded: (listener) => sessions.onEnded(listener), liveSessionIds: (ids) => sessions.liveSessionIds(ids) },
+  });
   await shopModule(app, { ...ctx, payments });
   await questionsModule(app, { ...ctx, products });
   Object.assign(ctx.metricSources, {

@@ -281,8 +281,12 @@ export interface Config {
   midtrans: MidtransConfig | null;
   /** GET /metrics: on the shop's port with `token` as a Bearer token, and/or on `port` alone; both null: off. */
   metrics: { token: string | null; port: number | null };
-  /** Live order streams open at once (modules/events/stream-caps.ts); over a cap a stream is refused with a 429. */
-  streams: { perUser: number; perAddress: number; total: number };
+  /**
+   * Live order streams open at once (modules/events/stream-caps.ts); over a cap a stream is refused with a 429.
+   * `heartbeatMs` (no environment setting; tests shorten it): between keep-alive lines, and between the checks that
+   * end the streams of sessions another process ended.
+   */
+  streams: { perUser: number; perAddress: number; total: number; heartbeatMs: number };
   oidc: OidcSettings;
   /** The external chat link shown in the signed-in navigation; null: none. */
   chatUrl: string | null;
@@ -450,7 +454,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     midtrans: midtransSettings(e, env),
     metrics: { token: e.METRICS_TOKEN || null, port: e.METRICS_PORT ? Number(e.METRICS_PORT) : null },
-    streams: { perUser: e.STREAM_LIMIT_PER_USER, perAddress: e.STREAM_LIMIT_PER_ADDRESS, total: e.STREAM_LIMIT_TOTAL },
+    streams: { perUser: e.STREAM_LIMIT_PER_USER, perAddress: e.STREAM_LIMIT_PER_ADDRESS, total: e.STREAM_LIMIT_TOTAL, heartbeatMs: 15_000 },
     oidc: oidcSettings(e, env, publicUrl),
     chatUrl: e.CHAT_URL,
     memberCardThresholdIdr: e.MEMBER_CARD_THRESHOLD,

@@ -47,6 +47,8 @@ export interface AuthServiceDeps {
   /** Where work done after the answer (reset links, sign-up notices) reports its failures. */
   log: { error(obj: object, msg: string): void };
   now: () => Date;
+  /** The reset worker's draws (RESET_PICK_CHANCE), in [0, 1); tests choose them. Defaults to Math.random. */
+  random?: () => number;
 }
 
 /** Rate limits are counted by the routes (plugins/rate-limit.ts); sign-up asks them one question. */
@@ -67,15 +69,27 @@ const RESET_QUEUE_BATCH = 5;
 const RESET_QUEUE_LOOK = 50;
 /**
  * At each tick a waiting request is taken with this chance, so when its work (for a known email: a token write and
- * a mail) runs is a random moment, about a second after the request on average (ticks of 100 ms), and never the
+ * a mail) runs is a random moment, about a second after the request on average (ticks of 100 ms), not always the
  * tick right after it: a client timing its next requests cannot line them up with that work.
  */
 const RESET_PICK_CHANCE = 0.1;
 /** A request waiting this long is taken at the next tick whatever the draw: the link never waits longer. */
 const RESET_MAX_WAIT_MS = 5_000;
 
+/** An account mail: its lines, and a button with its link when there is something to do. */
+const mail = (to: string, subject: string, lines: string[], action?: { label: string; url: string }): MailMessage => ({
+  to,
+  subject,
+  text: [...lines, ...(action ? [`${action.label}: ${action.url}`] : []), 'Coffee Shop'].join('\n\n'),
+  html: [
+    ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
+    ...(action ? [`<p><a href="${escapeHtml(action.url)}">${escapeHtml(action.label)}</a></p>`] : []),
+    '<p>Coffee Shop</p>',
+  ].join('\n'),
+});
+
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, users, sessions, mailer, now } = deps;
+  const { db, users, sessions, mailer, now, random = Math.random } = deps;
   const sessionRepository = createSessionRepository(db);
   const passwordResetRepository = createPasswordResetRepository(db);
   /** Work still running after its answer was sent; `idle()` waits for it. */
@@ -86,16 +100,6 @@ export function createAuthService(deps: AuthServiceDeps) {
   };
 
   const link = (pathAndQuery: string) => `${deps.publicUrl}${pathAndQuery}`;
-  const mail = (to: string, subject: string, lines: string[], action?: { label: string; url: string }): MailMessage => ({
-    to,
-    subject,
-    text: [...lines, ...(action ? [`${action.label}: ${action.url}`] : []), 'Coffee Shop'].join('\n\n'),
-    html: [
-      ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
-      ...(action ? [`<p><a href="${escapeHtml(action.url)}">${escapeHtml(action.label)}</a></p>`] : []),
-      '<p>Coffee Shop</p>',
-    ].join('\n'),
-  });
 
   /** Only an existing account gets a link (a new link replaces older ones). */
   async function sendResetLink(email: string): Promise<void> {
@@ -150,7 +154,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   async function processResetTick(): Promise<number> {
     const waiting = await passwordResetRepository.listWaitingResetRequests(RESET_QUEUE_LOOK);
     const overdue = now().getTime() - RESET_MAX_WAIT_MS;
-    const due = waiting.filter((r) => Date.parse(r.requestedAt) <= overdue || Math.random() < RESET_PICK_CHANCE);
+    const due = waiting.filter((r) => Date.parse(r.requestedAt) <= overdue || random() < RESET_PICK_CHANCE);
     const batch = await passwordResetRepository.takeResetRequestsById(due.slice(0, RESET_QUEUE_BATCH).map((r) => r.id));
     await sendLinks(batch);
     return batch.length;
@@ -242,6 +246,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         await sessionRepository.deleteUserSessions(user.id, user.sessionId, trx);
         await passwordResetRepository.deleteUserResetTokens(user.id, trx);
       });
+      sessions.sessionsEnded({ userId: user.id, except: user.sessionId });
       mailer.sendLater(
         mail(user.email, 'Your Coffee Shop password was changed', [
           'The password of your Coffee Shop account was just changed, and every other device was signed out.',
@@ -311,6 +316,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         return consumed.userId;
       });
       if (userId === undefined) throw badRequest(RESET_TOKEN_INVALID, 'token');
+      sessions.sessionsEnded({ userId });
       const user = await users.findUserById(userId);
       if (user) {
         mailer.sendLater(

@@ -50,6 +50,18 @@ export function createSessionRepository(db: Kysely<Database>) {
       await (trx ?? db).deleteFrom('sessions').where('id', '=', sessionId).execute();
     },
 
+    /** Which of these sessions still exist and have not reached their maximum lifetime. */
+    async findLiveSessionIds(sessionIds: readonly number[], nowIso: string, trx?: Transaction<Database>): Promise<number[]> {
+      if (sessionIds.length === 0) return [];
+      const rows = await (trx ?? db)
+        .selectFrom('sessions')
+        .select('id')
+        .where('id', 'in', sessionIds)
+        .where('expires_at', '>', nowIso)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
     /** Ends every session of the user, or every one but `exceptSessionId`. */
     async deleteUserSessions(userId: number, exceptSessionId?: number, trx?: Transaction<Database>): Promise<number> {
       let query = (trx ?? db).deleteFrom('sessions').where('user_id', '=', userId);

@@ -19,8 +19,19 @@ export interface StartedSession {
   expiresAt: string;
 }
 
+/**
+ * Sessions that just ended in this process: one (sign-out, expiry, a new Google sign-in replacing it), or every
+ * session of an account but `except` (a password change or reset).
+ */
+export type EndedSessions = { sessionId: number } | { userId: number; except?: number | undefined };
+
 /** Activity updates last_seen_at at most this often, so reads do not all turn into writes. */
 const TOUCH_INTERVAL_MS = 60_000;
+/**
+ * Session ids asked about per query by `liveSessionIds`: a process holds at most STREAM_LIMIT_TOTAL streams (1,000
+ * by default), so this is one query, and a larger total stays within both databases' limits on parameters.
+ */
+const LIVE_IDS_PER_QUERY = 1_000;
 
 export interface SessionServiceDeps {
   /** The module builds its own repository over it: only the auth module touches sessions. */
@@ -35,7 +46,33 @@ export interface SessionServiceDeps {
 export function createSessionService(deps: SessionServiceDeps) {
   const { policy, now } = deps;
   const repo = createSessionRepository(deps.db);
+  const endListeners: ((ended: EndedSessions) => void)[] = [];
+  const tellEnded = (ended: EndedSessions) => {
+    for (const listener of endListeners) listener(ended);
+  };
   return {
+    /**
+     * Calls `listener` whenever sessions end in this process, once they are gone from the database: what was opened
+     * with them and outlives a request (live order streams) ends too. Sessions ended by another process are not
+     * heard of here: ask `liveSessionIds`.
+     */
+    onEnded(listener: (ended: EndedSessions) => void): void {
+      endListeners.push(listener);
+    },
+
+    /** Which of these sessions are still live (not ended, not past their maximum lifetime). */
+    async liveSessionIds(sessionIds: readonly number[]): Promise<Set<number>> {
+      const nowIso = now().toISOString();
+      const live = new Set<number>();
+      for (let from = 0; from < sessionIds.length; from += LIVE_IDS_PER_QUERY) {
+        for (const id of await repo.findLiveSessionIds(sessionIds.slice(from, from + LIVE_IDS_PER_QUERY), nowIso)) live.add(id);
+      }
+      return live;
+    },
+
+    /** Tells the listeners of sessions ended in a caller's own transaction (a password change), once it has committed. */
+    sessionsEnded: tellEnded,
+
     async startSession(userId: number): Promise<StartedSession> {
       const t = now();
       const token = newToken();
@@ -64,6 +101,7 @@ export function createSessionService(deps: SessionServiceDeps) {
       const lastSeen = Date.parse(session.lastSeenAt);
       if (Date.parse(session.expiresAt) <= t || lastSeen + policy.idleTimeoutMs <= t) {
         await repo.deleteSession(session.sessionId);
+        tellEnded({ sessionId: session.sessionId });
         return null;
       }
       // The sessions row goes with its account (the foreign key cascades), so an account is found for every live session.
@@ -75,11 +113,13 @@ export function createSessionService(deps: SessionServiceDeps) {
 
     async endSession(sessionId: number): Promise<void> {
       await repo.deleteSession(sessionId);
+      tellEnded({ sessionId });
     },
 
     /** Ends all of the user's sessions, or all but one (the one that changed the password). */
     async endUserSessions(userId: number, options: { except?: number } = {}): Promise<void> {
       await repo.deleteUserSessions(userId, options.except);
+      tellEnded({ userId, except: options.except });
     },
   };
 }

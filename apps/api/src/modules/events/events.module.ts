@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX, type ModuleContext } from '../../plugins/module-context.js';
 import type { OrderService } from '../orders/orders.service.js';
-import { createStreamRefuser, eventRoutes, refuseStreamsEarly, type StreamRefuser } from './events.routes.js';
+import { createStreamRefuser, eventRoutes, refuseStreamsEarly, type StreamRefuser, type StreamSessions } from './events.routes.js';
 import { createEventsService, createStreamCaps, type EventsServiceDeps, type EventsService, type StreamCaps } from './events.service.js';
 
 /**
@@ -24,11 +24,19 @@ export function streamCapsModule(app: FastifyInstance, ctx: ModuleContext): { ca
 /**
  * Live order steps (Server-Sent Events), the customers' order mails and pushes, and the staff's day at a glance.
  * Owns no table: it asks the orders module for steps (read from order_events, so every process sees every step) and
- * hears of new ones through `orders.onSteps`. Answers its service.
+ * hears of new ones through `orders.onSteps`, and of ended sessions (whose streams end) through `sessions.onEnded`.
+ * Answers its service.
  */
 export async function eventsModule(
   app: FastifyInstance,
-  ctx: ModuleContext & { orders: OrderService; push: EventsServiceDeps['push']; caps: StreamCaps; refuser: StreamRefuser },
+  ctx: ModuleContext & {
+    orders: OrderService;
+    push: EventsServiceDeps['push'];
+    caps: StreamCaps;
+    refuser: StreamRefuser;
+    /** The auth module's sessions, two functions of them: a stream ends with the session it was opened with. */
+    sessions: StreamSessions;
+  },
 ): Promise<EventsService> {
   const events = createEventsService({
     orders: ctx.orders,
@@ -45,6 +53,13 @@ export async function eventsModule(
     done();
   });
   // One shared poller (the order feed) however many streams; the caps keep their number bounded.
-  await app.register(eventRoutes, { prefix: API_PREFIX, events, caps: ctx.caps, refuser: ctx.refuser });
+  await app.register(eventRoutes, {
+    prefix: API_PREFIX,
+    events,
+    caps: ctx.caps,
+    refuser: ctx.refuser,
+    sessions: ctx.sessions,
+    heartbeatMs: ctx.config.streams.heartbeatMs,
+  });
   return events;
 }

@@ -24,8 +24,24 @@ export interface EventRoutesOptions {
   caps: StreamCaps;
   /** Answers a refused stream (429, Retry-After) and sums the refusals up in the log. */
   refuser: StreamRefuser;
-  /** Between comment lines that keep proxies and browsers from closing a quiet stream. */
+  /** The sessions the streams were opened with: a stream ends with its session. */
+  sessions: StreamSessions;
+  /**
+   * Between comment lines that keep proxies and browsers from closing a quiet stream; also how often the sessions of
+   * the open streams are checked for ones ended by another process.
+   */
   heartbeatMs?: number;
+}
+
+/** The auth module's sessions, as far as the streams need them (app.ts passes just these two functions). */
+export interface StreamSessions {
+  /**
+   * Sessions ended in this process: one, or every one of an account but `except` (a password change). Their streams
+   * end at once.
+   */
+  onEnded(listener: (ended: { sessionId: number } | { userId: number; except?: number | undefined }) => void): void;
+  /** Which of these sessions are still live: one query for all of this process's open streams. */
+  liveSessionIds(sessionIds: readonly number[]): Promise<ReadonlySet<number>>;
 }
 
 const RETRY_AFTER_SECONDS = 30;
@@ -43,6 +59,7 @@ const streamDescription = (whose: string) =>
     '- On reconnect the browser sends `Last-Event-ID` (or send `?since=`): every step after it is sent first, from the database, then the new ones as',
     '  they happen, so no step is lost between two connections. Without either, only new steps are sent.',
     '- The stream ends when the server restarts; EventSource reconnects by itself after a second and resumes.',
+    '- The stream also ends when its session does (sign-out, a password change on another device); reconnecting then answers 401.',
     '- 429 with `Retry-After` when too many streams are open for this account, this client address or this server',
     '  (STREAM_LIMIT_PER_USER, STREAM_LIMIT_PER_ADDRESS, STREAM_LIMIT_TOTAL).',
   ].join('\n');
@@ -129,17 +146,58 @@ export function refuseStreamsEarly(app: FastifyInstance, caps: StreamCaps, refus
   });
 }
 
+/**
+ * Ends the streams whose session has ended, so a signed-out browser stops receiving order steps and the cap places
+ * they held come free (the early hook then no longer knows their credential, and a new attempt with it is answered
+ * 401 by the session lookup, not 429). Sessions ended in this process end their streams at once; those ended by
+ * another process (several share one database) within `checkMs`, by one query for all of this process's open streams.
+ */
+function endStreamsWithTheirSessions(
+  open: ReadonlyMap<() => void, { userId: number; sessionId: number }>,
+  sessions: StreamSessions,
+  checkMs: number,
+  log: { warn(obj: object, msg: string): void },
+): { stop(): void } {
+  sessions.onEnded((ended) => {
+    for (const [end, owner] of [...open]) {
+      const gone = 'sessionId' in ended ? owner.sessionId === ended.sessionId : owner.userId === ended.userId && owner.sessionId !== ended.except;
+      if (gone) end();
+    }
+  });
+  let checking = false;
+  const timer = setInterval(() => {
+    if (open.size === 0 || checking) return;
+    checking = true;
+    // Only the sessions asked about: a stream opened while the query runs has a session not in its answer.
+    const asked = new Set([...open.values()].map((owner) => owner.sessionId));
+    sessions
+      .liveSessionIds([...asked])
+      .then((live) => {
+        for (const [end, owner] of [...open]) if (asked.has(owner.sessionId) && !live.has(owner.sessionId)) end();
+      })
+      .catch((err: unknown) => log.warn({ err }, 'the sessions of the live order streams could not be checked'))
+      .finally(() => (checking = false));
+  }, checkMs);
+  // The check never keeps the process alive on its own.
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
+
 const message = (event: string, id: number, data: unknown) => `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 /** Live order steps as Server-Sent Events for a customer (their own orders) and staff (all), and the day at a glance. */
-export const eventRoutes: FastifyPluginCallbackZod<EventRoutesOptions> = (app, { events, caps, refuser, heartbeatMs = 15_000 }, done) => {
-  const open = new Set<() => void>();
+export const eventRoutes: FastifyPluginCallbackZod<EventRoutesOptions> = (app, options, done) => {
+  const { events, caps, refuser, sessions, heartbeatMs = 15_000 } = options;
+  /** Each open stream's `end`, and the session it was opened with. */
+  const open = new Map<() => void, { userId: number; sessionId: number }>();
   // A stream never finishes on its own: ended when the server drains, its client reconnects to a process that stays.
   app.onDrain(() => {
-    for (const end of [...open]) end();
+    for (const end of [...open.keys()]) end();
   });
+  const endSessionStreams = endStreamsWithTheirSessions(open, sessions, heartbeatMs, app.log);
   app.addHook('onClose', (_app, next) => {
-    for (const end of [...open]) end();
+    endSessionStreams.stop();
+    for (const end of [...open.keys()]) end();
     next();
   });
 
@@ -183,7 +241,8 @@ export const eventRoutes: FastifyPluginCallbackZod<EventRoutesOptions> = (app, {
       release();
       out.end();
     };
-    open.add(end);
+    const { id: userId, sessionId } = requireUser(request);
+    open.set(end, { userId, sessionId });
     reply.raw.once('close', end);
     out.once('close', end);
     // The client may have gone while the steps were read: nobody would call `end` then.
