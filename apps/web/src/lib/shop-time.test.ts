@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDate, isOpenNow, nextOpenTime, schedulableDays, shopClock } from './shop-time';
+import { calendarDate, formatShopMoment, isOpenNow, nextOpenTime, schedulableDays, shopClock } from './shop-time';
 import { createShopSettings } from '../testing/shop-factory';
 
 // 20:00 UTC on Monday 2025-01-06 is already 03:00 on Tuesday in Jakarta (UTC+7).
@@ -43,5 +43,16 @@ describe('nextOpenTime', () => {
     const fridayMorning = new Date(Date.UTC(2025, 0, 10, 3, 7)); // 10:07 in Jakarta
     expect(isOpenNow('pick-up', fridayMorning, shop)).toBe(true);
     expect(nextOpenTime('pick-up', fridayMorning, shop)).toEqual({ day: '2025-01-10', time: '10:30' });
+  });
+});
+
+describe('formatShopMoment', () => {
+  it("writes a moment on the shop's clock, not the browser's: late evening UTC is the next morning in Jakarta", () => {
+    const placed = '2026-11-26T17:30:00.000Z';
+    expect(formatShopMoment(placed, { day: 'numeric', month: 'short', year: 'numeric' }, 'Asia/Jakarta')).toBe('27 Nov 2026');
+    expect(formatShopMoment(placed, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }, 'Asia/Jakarta')).toBe(
+      'Fri 27 Nov, 00:30',
+    );
+    expect(formatShopMoment(placed, { hour: '2-digit', minute: '2-digit' }, 'Europe/London')).toBe('17:30');
   });
 });

@@ -44,6 +44,24 @@ export function shopClock(moment: Date, timeZone?: string): { date: string; time
   return { date: calendarDate(moment), time: clockTime(moment) };
 }
 
+const momentFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A moment (a timestamp such as an order's placedAt) written the shop's way: en-GB words, 24-hour clock, on the shop's
+ * clock (its zone from GET /shop), so a customer abroad and the staff see the same day and hour as the shop. This
+ * browser's clock until the settings arrive, or for a zone it does not know.
+ */
+export function formatShopMoment(moment: string | Date, options: Intl.DateTimeFormatOptions, timeZone?: string): string {
+  const zone = timeZone !== undefined && isValidTimeZone(timeZone) ? timeZone : undefined;
+  const key = `${zone ?? ''}|${JSON.stringify(options)}`;
+  let format = momentFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { hourCycle: 'h23', ...options, ...(zone ? { timeZone: zone } : {}) });
+    momentFormats.set(key, format);
+  }
+  return format.format(typeof moment === 'string' ? new Date(moment) : moment);
+}
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**

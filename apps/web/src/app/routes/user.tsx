@@ -1,18 +1,20 @@
 import { ProfilePage } from '../../features/profile/components/profile-page';
 import { Suspense, lazy } from 'react';
+import { useShopSettings } from '../../features/shop/api/get-shop-settings';
 
 /** The devices that get order notifications (features/push), loaded when drawn: see routes/order.tsx. */
 const PushDevicesSection = lazy(async () => ({ default: (await import('../../features/push/components/push-devices')).PushDevicesSection }));
 
 /** /user: My Profile, signed-in only (route-guards). */
 export function UserRoute() {
+  const shop = useShopSettings();
   return (
     <>
       <title>My Profile · Coffee Shop</title>
       <ProfilePage
         devices={
           <Suspense fallback={null}>
-            <PushDevicesSection className="mt-8" />
+            <PushDevicesSection className="mt-8" timeZone={shop.data?.timeZone} />
           </Suspense>
         }
       />

@@ -7,9 +7,10 @@ import { ProductPicture } from '../../../components/ui/product-picture';
 import { TrashIcon } from '../../../components/ui/trash-icon';
 import { cn } from '../../../lib/cn';
 import { useLongPress } from '../../../lib/use-long-press';
+import { formatShopMoment } from '../../../lib/shop-time';
 import { OrderStatusBadge, orderTitle } from './order-status-badge';
 
-const placedFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+const PLACED: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
 
 export const isFinished = (order: Pick<Order, 'status'>) => order.status === 'delivered' || order.status === 'cancelled';
 
@@ -21,10 +22,12 @@ type HistoryCardProps = {
   onDeleteRefused: (order: Order) => void;
   onOrderAgain: (order: Order) => void;
   orderingAgain: boolean;
+  /** The shop's time zone (GET /shop): the day an order was placed is the shop's. */
+  timeZone?: string | undefined;
 };
 
 /** History: a white card with a round picture, name, price and status. */
-export function HistoryCard({ order, onDelete, onDeleteRefused, onOrderAgain, orderingAgain }: HistoryCardProps) {
+export function HistoryCard({ order, onDelete, onDeleteRefused, onOrderAgain, orderingAgain, timeZone }: HistoryCardProps) {
   const finished = isFinished(order);
   const title = orderTitle(order.lines);
   const first = order.lines[0];
@@ -59,7 +62,7 @@ export function HistoryCard({ order, onDelete, onDeleteRefused, onOrderAgain, or
         <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
           <OrderStatusBadge status={order.status} deliveryMethod={order.deliveryMethod} />
           <span className="text-xs text-muted">
-            #{order.id} · {placedFormat.format(new Date(order.placedAt))}
+            #{order.id} · {formatShopMoment(order.placedAt, PLACED, timeZone)}
           </span>
         </div>
         <button

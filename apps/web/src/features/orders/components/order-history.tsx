@@ -20,10 +20,12 @@ import { orderTitle } from './order-status-badge';
 type OrderHistoryProps = {
   /** 'Order again' put the lines in the cart: the app shows the cart (the cart is another feature's). */
   onOrderedAgain: (result: { cart: Cart; notes: string[] }) => void;
+  /** The shop's time zone (GET /shop), for the days orders were placed. */
+  timeZone?: string | undefined;
 };
 
 /** History: the customer's real orders, newest first, with 'Long press to delete item'. */
-export function OrderHistory({ onOrderedAgain }: OrderHistoryProps) {
+export function OrderHistory({ onOrderedAgain, timeZone }: OrderHistoryProps) {
   const orders = useMyOrders();
   // Statuses move on as staff work, without a reload.
   useOrderEvents('mine');
@@ -100,6 +102,7 @@ export function OrderHistory({ onOrderedAgain }: OrderHistoryProps) {
               }
               onOrderAgain={orderAgain}
               orderingAgain={reorder.isPending && reorder.variables === order.id}
+              timeZone={timeZone}
             />
           ))}
         </ul>

@@ -1,10 +1,11 @@
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
+import { formatShopMoment } from '../../../lib/shop-time';
 import { usePushDevices, usePushKey, useRemovePushDevice } from '../api/push';
 
 /** The profile's list of devices that get order notifications, each with "Turn off"; nothing when the shop sends none. */
-export function PushDevicesSection({ className = '' }: { className?: string }) {
+export function PushDevicesSection({ className = '', timeZone }: { className?: string; timeZone?: string | undefined }) {
   const key = usePushKey();
   const devices = usePushDevices(Boolean(key.data));
   const remove = useRemovePushDevice();
@@ -28,7 +29,7 @@ export function PushDevicesSection({ className = '' }: { className?: string }) {
             <li key={device.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
               <div>
                 <p className="font-display font-medium text-ink">{device.device}</p>
-                <p className="text-sm text-muted">On since {new Date(device.createdAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}</p>
+                <p className="text-sm text-muted">On since {formatShopMoment(device.createdAt, { day: 'numeric', month: 'short', year: 'numeric' }, timeZone)}</p>
               </div>
               <Button
                 variant="outline"

@@ -1,15 +1,17 @@
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
+import { formatShopMoment } from '../../../lib/shop-time';
 import { useMarkQuestionAnswered, useOpenQuestions } from '../api/get-questions';
 
-const asked = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+const ASKED: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' };
 
 /**
  * Staff: the customers' open questions (Ask a Staff), oldest first, with the product named. Staff answer by mail or
- * phone to the contact given, then mark the question answered, which takes it off the list.
+ * phone to the contact given, then mark the question answered, which takes it off the list. When each was asked is on
+ * the shop's clock (`timeZone`, from GET /shop).
  */
-export function QuestionsPanel() {
+export function QuestionsPanel({ timeZone }: { timeZone?: string | undefined }) {
   const questions = useOpenQuestions();
   const markAnswered = useMarkQuestionAnswered();
   const open = questions.data ?? [];
@@ -39,7 +41,7 @@ export function QuestionsPanel() {
                   {question.productName ? `About ${question.productName}` : 'A question'}
                 </h3>
                 <p className="mt-1 text-sm text-muted">
-                  {question.name} · {question.contact} · {asked.format(new Date(question.createdAt))}
+                  {question.name} · {question.contact} · {formatShopMoment(question.createdAt, ASKED, timeZone)}
                 </p>
                 <p className="mt-3 whitespace-pre-line text-ink">{question.message}</p>
                 <Button
