@@ -23,21 +23,19 @@ const useHydrated = () =>
 /** A route with `handle: { bare: true }` (the sign-in screens) draws its own top: no navigation bar. */
 const isBare = (handle: unknown) => typeof handle === 'object' && handle !== null && (handle as { bare?: unknown }).bare === true;
 
-export function RootLayout() {
-  const navigation = useNavigation();
-  const bare = useMatches().some((match) => isBare(match.handle));
+/**
+ * The navigation bar with the layout's lazy work (the cart count, the chat link, the session and cart kept in step),
+ * added after hydration. The state those set lives here, not in RootLayout: when it changes (the count after hydration,
+ * an item added), only the bar is drawn again, never the page under it (a page drawn again synchronously after
+ * hydration was a long task on a phone).
+ */
+function LayoutTop({ bare }: { bare: boolean }) {
   // 0 and none until the layout's lazy work has loaded, as in the prerendered page.
   const [cartCount, setCartCount] = useState(0);
   const [chatUrl, setChatUrl] = useState<string | null>(null);
   const hydrated = useHydrated();
   return (
-    <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-full bg-espresso px-5 py-3 font-display text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        Skip to content
-      </a>
+    <>
       {hydrated && (
         <Suspense fallback={null}>
           <LayoutSync onCartCount={setCartCount} onChatUrl={setChatUrl} />
@@ -48,6 +46,22 @@ export function RootLayout() {
           <Navbar chatUrl={chatUrl} />
         </CartCountContext>
       )}
+    </>
+  );
+}
+
+export function RootLayout() {
+  const navigation = useNavigation();
+  const bare = useMatches().some((match) => isBare(match.handle));
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-full bg-espresso px-5 py-3 font-display text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <LayoutTop bare={bare} />
       {navigation.state === 'loading' && (
         <div aria-hidden="true" className={cn('fixed inset-x-0 z-50 h-1 animate-pulse bg-crema', bare ? 'top-0' : 'top-18')} />
       )}
