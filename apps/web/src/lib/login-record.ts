@@ -1,6 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { AuthUser } from '@coffee/contract';
-import { checkAnswer, contractSchema } from './answer-check';
 
 /**
  * "Logged in" means a login record exists in localStorage under '@userLogin'.
@@ -81,16 +80,20 @@ function checkRecord(raw: string): void {
   } catch {
     payload = undefined;
   }
-  checkAnswer(contractSchema('AuthUser'), payload).then(
-    (verdict) => {
-      checkedRecord = { raw, user: verdict.ok ? verdict.data : null };
-      window.dispatchEvent(new Event(CHANGE_EVENT));
-    },
-    // The checker could not load (offline before it was ever cached): asked again on the next change.
-    () => undefined,
-  ).finally(() => {
-    if (checking === raw) checking = null;
-  });
+  // The checker's own code is imported too: a visitor's first screen (no record) never loads it.
+  import('./answer-check')
+    .then(({ checkAnswer, contractSchema }) => checkAnswer(contractSchema('AuthUser'), payload))
+    .then(
+      (verdict) => {
+        checkedRecord = { raw, user: verdict.ok ? verdict.data : null };
+        window.dispatchEvent(new Event(CHANGE_EVENT));
+      },
+      // The checker could not load (offline before it was ever cached): asked again on the next change.
+      () => undefined,
+    )
+    .finally(() => {
+      if (checking === raw) checking = null;
+    });
 }
 
 const lastCheckedRecord = () => checkedRecord;
