@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayName, dayOfYearText, dayText, parseCalendarDay, parseClockTime, parseDayOfYear } from './clock-text';
+import { dayName, dayOfYearText, dayText, parseCalendarDay, parseClockTime, parseDayOfYear, utcDayText } from './clock-text';
 
 describe('times typed as text', () => {
   it('reads the 24-hour clock in the ways people type it, and a 12-hour time with am/pm', () => {
@@ -34,5 +34,17 @@ describe('days typed as text, day first', () => {
     expect(['22/12', '29-02', '1/5'].map(parseDayOfYear)).toEqual(['12-22', '02-29', '05-01']);
     expect(['12/22', '31/06', '12-22-1'].map(parseDayOfYear)).toEqual([null, null, null]);
     expect(dayOfYearText('12-22')).toBe('22/12');
+  });
+});
+
+describe('utcDayText', () => {
+  it('names every day of a year as en-GB does, with and without the year', () => {
+    const withYear = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+    const withoutYear = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+    for (let day = 0; day < 366; day += 1) {
+      const date = new Date(Date.UTC(2028, 0, 1 + day));
+      expect(utcDayText(date, true)).toBe(withYear.format(date).replace(',', ''));
+      expect(utcDayText(date)).toBe(withoutYear.format(date).replace(',', ''));
+    }
   });
 });

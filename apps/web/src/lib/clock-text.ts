@@ -74,13 +74,24 @@ export function dayOfYearText(monthDay: string): string {
   return m ? `${m[2]}/${m[1]}` : monthDay;
 }
 
-const longDay = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-const shortDay = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'] as const;
+
+/**
+ * A calendar day (read in UTC) written as en-GB writes it (CLDR's 'Sept' included): 'Thu 26 Nov', with the year
+ * 'Thu 26 Nov 2026'. Spelled out here rather than with Intl.DateTimeFormat: a page's first formatter costs some
+ * 60-120 ms on a mid-range phone (the browser loads its locale data), which a product page paid while it started just
+ * to name a day.
+ */
+export function utcDayText(date: Date, withYear = false): string {
+  const day = `${WEEKDAYS[date.getUTCDay()]} ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}`;
+  return withYear ? `${day} ${date.getUTCFullYear()}` : day;
+}
 
 /** '2026-11-26' -> 'Thu 26 Nov' (with the year: 'Thu 26 Nov 2026'), day first whatever the browser's language. */
 export function dayName(iso: string, withYear = false): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
   if (!m) return iso;
   const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return (withYear ? longDay : shortDay).format(date).replace(',', '');
+  return utcDayText(date, withYear);
 }

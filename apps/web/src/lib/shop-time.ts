@@ -1,5 +1,6 @@
 import { isValidTimeZone, toShopLocal } from '@coffee/contract';
 import type { DeliveryMethod, ShopSettings } from '@coffee/contract';
+import { utcDayText } from './clock-text';
 
 /**
  * Requested times are the shop's wall-clock time, 'YYYY-MM-DDTHH:mm' without a zone (contract
@@ -7,15 +8,13 @@ import type { DeliveryMethod, ShopSettings } from '@coffee/contract';
  */
 const pattern = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
-
 /** '2025-01-06T14:00' -> 'Mon 6 Jan, 14:00'; anything else is returned unchanged. */
 export function formatShopTime(text: string): string {
   const m = pattern.exec(text);
   if (!m) return text;
   const [year, month, day, hour, minute] = m.slice(1).map(Number) as [number, number, number, number, number];
   const date = new Date(Date.UTC(year, month - 1, day));
-  return `${dayFormat.format(date).replace(',', '')}, ${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+  return `${utcDayText(date)}, ${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
