@@ -148,6 +148,53 @@ describe('server logs', () => {
   });
 });
 
+describe('the request line', () => {
+  /** The server's JSON request lines as written, with pino's own path forced (`viaPino`) or not, and with `extra` options. */
+  async function requestLines(extra: Record<string, unknown>) {
+    const written: string[] = [];
+    const stream = { write: (line: string) => void written.push(line) };
+    const options = loggerOptions({ level: 'info', format: 'json' }, { write: () => true });
+    const app = Fastify({
+      logger: { ...(options as object), stream, ...extra },
+      logController: new RequestLogController(),
+      childLoggerFactory: lazyChildLoggerFactory,
+    });
+    registerErrorHandler(app);
+    app.get('/menu', () => ({ ok: true }));
+    app.get('/talkative', (request) => {
+      request.log.info('looked at the menu');
+      return { ok: true };
+    });
+    app.get('/broken', () => {
+      throw new Error('database went away');
+    });
+    await app.ready();
+    await app.inject('/menu?search=caf%C3%A9%20%22latte%22%E2%80%A8&token=secret');
+    await app.inject({ url: '/menu', headers: { host: 'shop."example"\\' }, remoteAddress: '10.0.0.7' });
+    await app.inject('/talkative');
+    await app.inject('/nothing-here');
+    await app.inject('/broken');
+    await app.close();
+    // The moment and the duration differ from run to run; everything else is compared byte for byte.
+    return written.map((line) => line.replace(/"time":\d+/, '"time":0').replace(/"responseTime":[0-9.e-]+/, '"responseTime":0'));
+  }
+
+  it('is written byte for byte as pino writes it', async () => {
+    // An identity streamWrite hook changes nothing in the lines but makes pino write each one itself.
+    const viaPino = await requestLines({ hooks: { streamWrite: (line: string) => line } });
+    const lines = await requestLines({});
+    expect(lines).toEqual(viaPino);
+    expect(lines.filter((line) => line.includes('"msg":"request completed"'))).toHaveLength(5);
+    expect(lines[0]).toContain(String.raw`"url":"/menu?search=caf%C3%A9%20%22latte%22%E2%80%A8&token=[redacted]"`);
+    expect(JSON.parse(lines[1] ?? '')).toMatchObject({ reqId: 'req-2', req: { host: 'shop."example"\\', remoteAddress: '10.0.0.7' }, res: { statusCode: 200 } });
+  });
+
+  it('carries what a logger adds to every line (a mixin)', async () => {
+    const lines = await requestLines({ mixin: () => ({ region: 'jakarta' }) });
+    expect(lines.filter((line) => line.includes('"msg":"request completed"') && line.includes('"region":"jakarta"'))).toHaveLength(5);
+  });
+});
+
 describe('LOG_FORMAT', () => {
   it('is json in production and pretty elsewhere unless set, and refuses anything else', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).logFormat).toBe('json');
