@@ -4,7 +4,7 @@ import type http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
-import { buildApp, DEFAULT_WEB_DIST } from './app.js';
+import { buildApp, DEFAULT_WEB_DIST, ZOD_COMPILERS } from './app.js';
 import { ConfigError, loadConfig, pidFileOf } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -25,8 +25,8 @@ async function main(): Promise<void> {
   }
 
   if (config.webConcurrency > 1 && cluster.isPrimary) {
-    // A logger only: the primary serves nothing (workers.ts).
-    const { log } = Fastify({ logger: loggerOptions({ level: config.logLevel, format: config.logFormat }) });
+    // A logger only: the primary serves nothing (workers.ts). Its compilers named so it does not load ajv either.
+    const { log } = Fastify({ logger: loggerOptions({ level: config.logLevel, format: config.logFormat }), schemaController: ZOD_COMPILERS });
     runWorkers({
       count: config.webConcurrency,
       exec: fileURLToPath(import.meta.url),
