@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm start`: build whatever is missing or older than its sources, then run the compiled server in this process.
-// Process managers and containers should run `node --max-semi-space-size=8 --max-old-space-size=512 scripts/start.mjs` (or the same
-// flags with `node apps/api/dist/server.js` after `npm run build`) directly: signals then reach the server with no npm
-// in between. The flags (package.json's start script passes them) keep V8's heap small: see the README.
+// Process managers and containers should run `node --max-semi-space-size=8 --max-old-space-size=512 --v8-pool-size=2
+// scripts/start.mjs` (or the same flags with `node apps/api/dist/server.js` after `npm run build`) directly: signals
+// then reach the server with no npm in between. The flags (package.json's start script passes them) keep V8's memory
+// small: see the README.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
