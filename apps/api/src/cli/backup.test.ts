@@ -39,7 +39,11 @@ describe.skipIf(testDialect === 'postgres')('npm run backup and npm run restore'
 
   it('backs up while 16 customers place orders, refuses to restore over the running shop, and restores every order acknowledged before it', async () => {
     const env = { HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', LOG_FORMAT: 'json', REGISTER_LIMIT_PER_IP: '100' };
-    server = await startServerProcess('shop', { ...env, PORT: '0', LOG_LEVEL: 'info' });
+    // The shop's clock starts at 10:00 in Jakarta today: the dine-in orders below are placed for "now", which must be
+    // within dine-in's hours (07:00-18:00) whenever the suite runs.
+    const opening = new Date();
+    opening.setUTCHours(3, 0, 0, 0);
+    server = await startServerProcess('shop', { ...env, PORT: '0', LOG_LEVEL: 'info', NODE_ENV: 'test', SHOP_CLOCK: opening.toISOString() });
     const { url } = server;
     const port = new URL(url).port;
     const products = JSON.parse((await httpRequest(`${url}/api/v1/products?cat=coffee`)).body) as { data: { id: string }[] };
