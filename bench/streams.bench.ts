@@ -3,8 +3,9 @@
  * logging), the catalogue measured idle with autocannon, then again while another process makes 2,000 live-stream
  * attempts (GET /api/v1/orders/events) from one signed-in account and then 2,000 from one address (five accounts),
  * keeping the accepted ones open. Prints the catalogue's p99 beside idle and beside the same flood sent to a bare
- * server (what sharing the machine's cores with the attacker costs by itself), the 429s, the shop's memory before,
- * during and after, and its CPU time per refused attempt.
+ * server (what sharing the machine's cores with the attacker costs by itself), the 429s and how fast the attacker got
+ * them (the shop paces refusals per address, STREAM_REFUSALS_PER_SECOND), the shop's memory before, during and after,
+ * and its CPU time per refused attempt.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -13,6 +14,8 @@ import autocannon from 'autocannon';
 import { machine, printTable, ratio, startBareServer, startShop, stopChild, type Figure, type Shop } from './lib.js';
 
 const ATTEMPTS = 2_000;
+/** Attempts of the last phase, which only measures the shop's CPU per refusal (paced, so a phase lasts a while). */
+const CPU_ATTEMPTS = 500;
 /** Stream attempts in flight at once from the attacking process. */
 const ATTACK_CONCURRENCY = 50;
 const CATALOGUE_CONNECTIONS = 10;
@@ -109,8 +112,8 @@ interface AttackResult {
   seconds: number;
 }
 
-function startAttack(url: string, tokens: string[]) {
-  const child = spawn(process.execPath, ['--input-type=module', '-e', ATTACKER, url, JSON.stringify(tokens), String(ATTEMPTS), String(ATTACK_CONCURRENCY)], {
+function startAttack(url: string, tokens: string[], attempts = ATTEMPTS) {
+  const child = spawn(process.execPath, ['--input-type=module', '-e', ATTACKER, url, JSON.stringify(tokens), String(attempts), String(ATTACK_CONCURRENCY)], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const done = new Promise<AttackResult>((resolve, reject) => {
@@ -190,9 +193,9 @@ export async function benchStreamsSection(): Promise<Figure[]> {
     // The accepted streams stay open: the same catalogue load again, with them held.
     const held = await catalogueLoad(shop.url, paths, IDLE_SECONDS);
     // What one refused attempt costs the shop, in CPU time (a figure a busy machine moves less than latency):
-    // 2,000 more attempts from the account, nothing else running.
+    // 500 more attempts from the account, nothing else running.
     const cpuBefore = cpuMsOf(shop.child.pid);
-    const again = startAttack(streamUrl, [one]);
+    const again = startAttack(streamUrl, [one], CPU_ATTEMPTS);
     attackers.push(again);
     const againResult = await again.done;
     const cpuPerRefusal = (cpuMsOf(shop.child.pid) - cpuBefore) / Math.max(1, refused(againResult));
@@ -261,6 +264,12 @@ export async function benchStreamsSection(): Promise<Figure[]> {
         figure: 'catalogue p99, flood at a bare server / idle',
         value: `${ratio(control.p99, idle.p99)}x (${control.p99} ms): the machine's share`,
         target: '',
+      },
+      {
+        section: 'streams',
+        figure: 'refusals a second the flooding client got',
+        value: `${(refused(userResult) / userResult.seconds).toFixed(0)} (one account), ${(refused(addressResult) / addressResult.seconds).toFixed(0)} (one address)`,
+        target: 'the pace (STREAM_REFUSALS_PER_SECOND, 50 by default)',
       },
       { section: 'streams', figure: 'shop CPU per refused attempt', value: `${cpuPerRefusal.toFixed(2)} ms`, target: '' },
       {

@@ -96,6 +96,7 @@ async function slotFill(stores: StoreService): Promise<SlotFill[]> {
 type MetricSources = {
   streams?: () => number;
   refusals?: () => Record<string, number>;
+  refusalsHeld?: () => number;
   cache?: () => { hits: number; misses: number };
   slots?: () => Promise<SlotFill[]>;
 };
@@ -106,7 +107,7 @@ function registerShopMetrics(app: FastifyInstance, deps: AppDeps, sources: Metri
   const metrics =
     config.metrics.token || config.metrics.port
       ? createShopMetrics({
-          streams: () => ({ open: sources.streams?.() ?? 0, refusals: sources.refusals?.() ?? {} }),
+          streams: () => ({ open: sources.streams?.() ?? 0, refusals: sources.refusals?.() ?? {}, held: sources.refusalsHeld?.() ?? 0 }),
           answerCache: () => sources.cache?.() ?? { hits: 0, misses: 0 },
           slotFill: () => sources.slots?.() ?? Promise.resolve([]),
           databasePool: () => database.poolState(),
@@ -231,6 +232,7 @@ async function registerModules(
   Object.assign(ctx.metricSources, {
     streams: () => caps.open(),
     refusals: () => caps.refusals(),
+    refusalsHeld: () => refuser.held(),
     cache: () => products.answerCacheStats(),
     slots: () => slotFill(stores),
   } satisfies MetricSources);

@@ -96,6 +96,7 @@ const EnvSchema = z.object({
   STREAM_LIMIT_PER_USER: z.coerce.number().int().min(1).max(1000).default(5),
   STREAM_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
   STREAM_LIMIT_TOTAL: z.coerce.number().int().min(1).max(100_000).default(1000),
+  STREAM_REFUSALS_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(50),
   /** "Login with Google" through OpenID Connect (modules/auth/oidc.*); off while OIDC_ISSUER is empty. */
   OIDC_ISSUER: optionalUrl.optional(),
   OIDC_CLIENT_ID: z.string().trim().max(500).optional(),
@@ -192,6 +193,8 @@ const ACCEPTS: Record<string, string> = {
     'a whole number from 1 to 100000 (live order streams one client address may keep open at once, a whole office or café behind one address included; default 20)',
   STREAM_LIMIT_TOTAL:
     'a whole number from 1 to 100000 (live order streams one server process keeps open at once; each holds a connection and about 20 kB; default 1000)',
+  STREAM_REFUSALS_PER_SECOND:
+    'a whole number from 1 to 100000 (refused live-stream attempts answered per second to one client address that keeps retrying; the others wait their turn, so a flood cannot spin; default 50)',
   OIDC_ISSUER:
     'the OpenID Connect issuer URL, e.g. https://accounts.google.com (https outside development and test), or empty to turn provider sign-in off',
   OIDC_CLIENT_ID: 'the client id the provider issued to this shop (required when OIDC_ISSUER is set)',
@@ -286,7 +289,14 @@ export interface Config {
    * `heartbeatMs` (no environment setting; tests shorten it): between keep-alive lines, and between the checks that
    * end the streams of sessions another process ended.
    */
-  streams: { perUser: number; perAddress: number; total: number; heartbeatMs: number };
+  streams: {
+    perUser: number;
+    perAddress: number;
+    total: number;
+    heartbeatMs: number;
+    /** How refusals over the caps are paced per client address (modules/events/refusal-pace.ts). */
+    refusalPace: { perSecond: number; burst: number; maxPendingPerAddress: number; maxPending: number };
+  };
   oidc: OidcSettings;
   /** The external chat link shown in the signed-in navigation; null: none. */
   chatUrl: string | null;
@@ -454,7 +464,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     midtrans: midtransSettings(e, env),
     metrics: { token: e.METRICS_TOKEN || null, port: e.METRICS_PORT ? Number(e.METRICS_PORT) : null },
-    streams: { perUser: e.STREAM_LIMIT_PER_USER, perAddress: e.STREAM_LIMIT_PER_ADDRESS, total: e.STREAM_LIMIT_TOTAL, heartbeatMs: 15_000 },
+    streams: {
+      perUser: e.STREAM_LIMIT_PER_USER,
+      perAddress: e.STREAM_LIMIT_PER_ADDRESS,
+      total: e.STREAM_LIMIT_TOTAL,
+      heartbeatMs: 15_000,
+      // After 20 answered at once; held per address at most 10 seconds' worth (500 at the default rate), and 2,000 in
+      // all (a held refusal is a connection and a few kilobytes).
+      refusalPace: {
+        perSecond: e.STREAM_REFUSALS_PER_SECOND,
+        burst: 20,
+        maxPendingPerAddress: Math.min(2_000, e.STREAM_REFUSALS_PER_SECOND * 10),
+        maxPending: 2_000,
+      },
+    },
     oidc: oidcSettings(e, env, publicUrl),
     chatUrl: e.CHAT_URL,
     memberCardThresholdIdr: e.MEMBER_CARD_THRESHOLD,

@@ -86,6 +86,7 @@ describe('GET /metrics', () => {
     expect(valueOf(m, 'coffee_orders_cancelled_total')).toBe(1);
     expect(valueOf(m, 'coffee_orders_paid_total')).toBe(1);
     expect(valueOf(m, 'coffee_live_streams_open')).toBe(1);
+    expect(valueOf(m, 'coffee_live_streams_refusals_held')).toBe(0);
     expect(valueOf(m, 'coffee_answer_cache_lookups', { result: 'hit' })).toBeGreaterThanOrEqual(4);
     expect(valueOf(m, 'coffee_answer_cache_lookups', { result: 'miss' })).toBeGreaterThanOrEqual(1);
     const fill = m.get('coffee_slot_fill_ratio')!.metrics;

@@ -8,8 +8,8 @@ import type { Registry } from 'prom-client';
 
 /** What the metrics read at each scrape, from the services that own it (app.ts wires them). */
 export interface MetricSources {
-  /** Live order streams open in this process, and refusals by cap so far. */
-  streams: () => { open: number; refusals: Record<string, number> };
+  /** Live order streams open in this process, refusals by cap so far, and refusals held for their turn now. */
+  streams: () => { open: number; refusals: Record<string, number>; held: number };
   /** The catalogue's answer caches: hits and misses so far. */
   answerCache: () => { hits: number; misses: number };
   /** Today's slots per store and method: orders taken and places in all. */
@@ -82,6 +82,14 @@ export function createShopMetrics(sources: MetricSources): ShopMetrics {
     registers: [registry],
     collect() {
       for (const [cap, n] of Object.entries(sources.streams().refusals)) this.set({ cap }, n);
+    },
+  });
+  new Gauge({
+    name: 'coffee_live_streams_refusals_held',
+    help: 'Refused live-stream attempts held until their address\'s turn (STREAM_REFUSALS_PER_SECOND): a client flooding the streams',
+    registers: [registry],
+    collect() {
+      this.set(sources.streams().held);
     },
   });
   new Gauge({

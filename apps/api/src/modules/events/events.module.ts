@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { API_PREFIX, type ModuleContext } from '../../plugins/module-context.js';
 import type { OrderService } from '../orders/orders.service.js';
 import { createStreamRefuser, eventRoutes, refuseStreamsEarly, type StreamRefuser, type StreamSessions } from './events.routes.js';
+import { createRefusalPace } from './refusal-pace.js';
 import { createEventsService, createStreamCaps, type EventsServiceDeps, type EventsService, type StreamCaps } from './events.service.js';
 
 /**
@@ -12,11 +13,14 @@ import { createEventsService, createStreamCaps, type EventsServiceDeps, type Eve
  */
 export function streamCapsModule(app: FastifyInstance, ctx: ModuleContext): { caps: StreamCaps; refuser: StreamRefuser } {
   const caps = createStreamCaps(ctx.config.streams, ctx.redis ? { redis: ctx.redis.client, log: app.log } : undefined);
+  const refuser = createStreamRefuser(app.log, createRefusalPace(ctx.config.streams.refusalPace));
+  // Held refusals are sent when the server drains or closes: a deploy never waits on a flooding client's turn.
+  app.onDrain(() => refuser.flush());
   app.addHook('onClose', (_app, done) => {
+    refuser.flush();
     caps.close();
     done();
   });
-  const refuser = createStreamRefuser(app.log);
   refuseStreamsEarly(app, caps, refuser);
   return { caps, refuser };
 }

@@ -16,6 +16,7 @@ import { refusedInFlood } from '../../lib/request-logger.js';
 import { API_PREFIX } from '../../plugins/module-context.js';
 import { SESSION_COOKIE } from '../../plugins/session.js';
 import type { EventsService, StreamViewer } from './events.service.js';
+import type { RefusalPace } from './refusal-pace.js';
 import type { StreamCaps, StreamRefusal } from './stream-caps.js';
 
 export interface EventRoutesOptions {
@@ -93,8 +94,15 @@ const REFUSAL_LOG_EVERY_MS = 60_000;
 
 /** Refuses streams over the caps, from the early hook and from the route alike. */
 export interface StreamRefuser {
-  /** The 429 of a refused stream: `Connection: close`, so a refused attempt holds no socket. */
-  refuse(request: FastifyRequest, reply: FastifyReply, refusedBy: StreamRefusal): FastifyReply;
+  /**
+   * The 429 of a refused stream, `Connection: close` so that the attempt then holds no socket: sent at once, or held
+   * until its address's turn when that address keeps coming back (refusal-pace.ts). Settles once sent.
+   */
+  refuse(request: FastifyRequest, reply: FastifyReply, refusedBy: StreamRefusal): Promise<FastifyReply>;
+  /** Refusals held for their turn now. */
+  held(): number;
+  /** Sends every held refusal at once and holds none from then on (the server draining or closing). */
+  flush(): void;
 }
 
 /**
@@ -103,11 +111,21 @@ export interface StreamRefuser {
  */
 export function createStreamRefuser(
   log: { warn(obj: object, msg: string): void },
+  pace: RefusalPace,
   retryAfterSeconds = RETRY_AFTER_SECONDS,
 ): StreamRefuser {
   const unreported: Record<StreamRefusal, number> = { user: 0, address: 0, total: 0 };
   let lastReport = -Infinity;
+  const send = (reply: FastifyReply, refusedBy: StreamRefusal) =>
+    reply
+      .code(429)
+      .header('retry-after', String(retryAfterSeconds))
+      .header('connection', 'close')
+      .header('cache-control', 'no-store')
+      .send({ message: REFUSALS[refusedBy] });
   return {
+    held: () => pace.pending(),
+    flush: () => pace.flush(),
     refuse(request, reply, refusedBy) {
       unreported[refusedBy] += 1;
       const now = performance.now();
@@ -117,12 +135,13 @@ export function createStreamRefuser(
         unreported.user = unreported.address = unreported.total = 0;
       }
       refusedInFlood(request);
-      return reply
-        .code(429)
-        .header('retry-after', String(retryAfterSeconds))
-        .header('connection', 'close')
-        .header('cache-control', 'no-store')
-        .send({ message: REFUSALS[refusedBy] });
+      return new Promise((resolve) =>
+        pace.schedule(
+          request.ip,
+          () => resolve(send(reply, refusedBy)),
+          () => request.raw.socket.destroyed,
+        ),
+      );
     },
   };
 }
@@ -141,7 +160,8 @@ export function refuseStreamsEarly(app: FastifyInstance, caps: StreamCaps, refus
       return;
     }
     const refusedBy = caps.refusesEarly(request.ip, streamCredential(request));
-    if (refusedBy) refuser.refuse(request, reply, refusedBy);
+    // Answered by the refuser, now or at the address's turn: the request goes no further.
+    if (refusedBy) void refuser.refuse(request, reply, refusedBy);
     else done();
   });
 }

@@ -215,13 +215,24 @@ describe.skipIf(!redisUrl)('stream caps shared through Redis', () => {
  * real server process (its own descriptors and memory), while another visitor browses the catalogue.
  */
 describe.skipIf(testDialect === 'postgres')('2,000 stream attempts against a running shop', () => {
+  const REFUSALS_PER_SECOND = 500;
+  const METRICS_TOKEN = randomBytes(16).toString('hex');
   let server: ServerProcess;
   let dataDir: string;
   const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coffee-streams-'));
-    server = await startServerProcess('shop', { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_FORMAT: 'json', LOG_LEVEL: 'info' });
+    // Refusals paced at 500 a second per address (the default is 50): each flood below then lasts about 4 s, not 40.
+    server = await startServerProcess('shop', {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_FORMAT: 'json',
+      LOG_LEVEL: 'info',
+      STREAM_REFUSALS_PER_SECOND: String(REFUSALS_PER_SECOND),
+      METRICS_TOKEN: METRICS_TOKEN,
+    });
   }, 120_000);
   afterAll(async () => {
     keepAlive.destroy();
@@ -257,8 +268,9 @@ describe.skipIf(testDialect === 'postgres')('2,000 stream attempts against a run
     const workers = Array.from({ length: concurrency }, async () => {
       while (next < count) await one(next++);
     });
+    const started = performance.now();
     await Promise.all(workers);
-    return { statuses, open, missingRetryAfter };
+    return { statuses, open, missingRetryAfter, seconds: (performance.now() - started) / 1000 };
   }
 
   /** Catalogue requests one after another on a kept-alive connection until `until` settles; their durations. */
@@ -293,7 +305,13 @@ describe.skipIf(testDialect === 'postgres')('2,000 stream attempts against a run
 
     // One account (default STREAM_LIMIT_PER_USER 5).
     const byUserAttack = attack([customer], 2_000);
+    // What an operator's dashboard shows meanwhile: the attempts waiting for their turn.
+    const heldMidway = new Promise((resolve) => setTimeout(resolve, 1_000)).then(async () => {
+      const scraped = await httpRequest(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      return Number(/^coffee_live_streams_refusals_held (\d+)$/m.exec(scraped.body)?.[1]);
+    });
     const duringUser = await browse(byUserAttack);
+    expect(await heldMidway).toBeGreaterThan(0);
     const byUser = await byUserAttack;
     expect(byUser.statuses.filter((s) => s === 200)).toHaveLength(5);
     expect(byUser.statuses.filter((s) => s === 429)).toHaveLength(1_995);
@@ -305,6 +323,12 @@ describe.skipIf(testDialect === 'postgres')('2,000 stream attempts against a run
     const byAddress = await byAddressAttack;
     expect(byAddress.statuses.filter((s) => s === 200)).toHaveLength(15);
     expect(byAddress.statuses.filter((s) => s === 429)).toHaveLength(1_985);
+    // Paced: after the first 20, the refusals come at most REFUSALS_PER_SECOND a second however many attempts are in
+    // flight (100 here), so a flooding client cannot go faster than that, and neither can its load on the machine.
+    for (const flood of [byUser, byAddress]) {
+      const refused = flood.statuses.filter((s) => s === 429).length;
+      expect(flood.seconds).toBeGreaterThanOrEqual((refused - 20) / REFUSALS_PER_SECOND);
+    }
 
     const memoryAfter = await residentMb(server.child.pid!);
     const during = [...duringUser.ms, ...duringAddress.ms];
