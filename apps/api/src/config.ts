@@ -469,12 +469,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perAddress: e.STREAM_LIMIT_PER_ADDRESS,
       total: e.STREAM_LIMIT_TOTAL,
       heartbeatMs: 15_000,
-      // After 20 answered at once; held per address at most 10 seconds' worth (500 at the default rate), and 2,000 in
+      // After 20 answered at once; held per address at most 5 seconds' worth (250 at the default rate), and 2,000 in
       // all (a held refusal is a connection and a few kilobytes).
       refusalPace: {
         perSecond: e.STREAM_REFUSALS_PER_SECOND,
         burst: 20,
-        maxPendingPerAddress: Math.min(2_000, e.STREAM_REFUSALS_PER_SECOND * 10),
+        maxPendingPerAddress: Math.min(2_000, e.STREAM_REFUSALS_PER_SECOND * 5),
         maxPending: 2_000,
       },
     },
