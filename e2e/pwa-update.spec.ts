@@ -92,6 +92,8 @@ function problemsOf(page: Page): string[] {
 }
 
 test('a new build served after a visit: the next visit runs it whole, an old tab is offered it', async ({ browser, baseURL }) => {
+  // Two builds installed one after the other by the worker, through a proxy that rewrites every script.
+  test.slow();
   const proxy = startDeploySwitch(baseURL ?? 'http://127.0.0.1:3100');
   const origin = await proxy.listen();
   const context = await browser.newContext({ baseURL: origin });

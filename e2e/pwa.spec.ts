@@ -76,6 +76,8 @@ test.describe('the installable shop', () => {
   });
 
   test('offline: the menu with its pictures and the products seen open, a visitor adds to the cart, checkout says it needs a connection', async ({ page, context, request }) => {
+    // The worker caches the whole app before the page goes offline: about 20 s alone, more beside another worker.
+    test.slow();
     await page.goto('/products');
     await controlledBy(page);
     await expect(page.getByRole('link', { name: /Hazelnut Latte/ }).first()).toBeVisible();
@@ -136,6 +138,7 @@ test.describe('the installable shop', () => {
   });
 
   test('a signed-in customer\'s cart, orders and profile never reach a cache', async ({ page }) => {
+    test.slow();
     await signIn(page, CUSTOMER.email, CUSTOMER.password);
     await controlledBy(page);
     for (const address of ['/products', '/history', '/user', '/payment']) {
