@@ -160,6 +160,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     return batch.length;
   }
 
+  /** The worker's tick in progress, if any (`startResetWorker`). */
+  let workerTick: Promise<unknown> | undefined;
+
   /** Every waiting request, now (tests, shutdown). */
   async function processResetQueue(): Promise<number> {
     let done = 0;
@@ -270,11 +273,10 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** Processes the reset queue every `intervalMs` until stopped (app.ts: from ready to close). */
     startResetWorker(intervalMs: number): () => void {
-      let running: Promise<unknown> | undefined;
       const timer = setInterval(() => {
-        running ??= processResetTick()
+        workerTick ??= processResetTick()
           .catch((err: unknown) => deps.log.error({ err }, 'the password reset queue could not be read'))
-          .finally(() => (running = undefined));
+          .finally(() => (workerTick = undefined));
       }, intervalMs);
       timer.unref();
       return () => clearInterval(timer);
@@ -286,6 +288,9 @@ export function createAuthService(deps: AuthServiceDeps) {
      */
     async idle(): Promise<void> {
       while (pending.size > 0) await Promise.allSettled([...pending]);
+      // A tick may have taken requests off the queue and still be writing their links: they are not in the queue
+      // any more, so emptying it below would not wait for them.
+      await workerTick;
       // What is left stays queued for the next start when the database is already gone.
       await processResetQueue().catch((err: unknown) => deps.log.error({ err }, 'the password reset queue could not be emptied'));
     },
