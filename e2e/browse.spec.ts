@@ -39,7 +39,8 @@ test.describe('a customer browsing the shop', () => {
     await page.getByRole('tab', { name: 'Coffee', exact: true }).click();
     await expect(page.getByRole('tabpanel')).toContainText('Creamy Ice Latte');
     const coffeeCalls = () => listCalls.filter((s) => s.includes('cat=coffee')).length;
-    // Creamy Ice Latte is also among the favourites, so the text can be there before the coffee list is asked for.
+    // Creamy Ice Latte is on promo, so Favorite & Promo already shows it: the text can be there before the coffee list
+    // is asked for.
     await expect.poll(coffeeCalls).toBe(1);
     expect(listCalls.some((s) => s.includes('cat=foods'))).toBe(false);
 
