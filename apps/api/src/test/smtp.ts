@@ -78,7 +78,9 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    waitForMail(match, timeoutMs = 5000) {
+    // Longer than the forgot-password queue's 5 s at most before it takes a request (auth.service.ts), plus the
+    // mail's own time on a busy machine: a link mail can arrive after 5 s without anything being wrong.
+    waitForMail(match, timeoutMs = 15_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
           const mail = received.find(match);
