@@ -6,8 +6,8 @@
  * Why: a refusal is cheap for the shop (no session lookup, no database), but a client that is answered at once comes
  * straight back. On a machine whose cores the shop shares, the flooding client's own work (a connection, a request
  * and an answer each time, thousands a second) is what slows every other visitor. Held answers make a client with
- * 50 attempts in flight wait a quarter of a second for each, so it can make at most `perSecond` attempts a second
- * however hard it tries, and the shop and the machine stay free for the others.
+ * 50 attempts in flight wait `50 / perSecond` seconds for each (a second at the default pace), so it can make at most
+ * `perSecond` attempts a second however hard it tries, and the shop and the machine stay free for the others.
  *
  * Bounded: at most `maxPendingPerAddress` held for one address and `maxPending` in all (each holds a connection, a
  * descriptor and a few kilobytes); beyond that a refusal is answered at once, as before pacing. The longest wait is

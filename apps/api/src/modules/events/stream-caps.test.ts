@@ -231,7 +231,7 @@ describe.skipIf(testDialect === 'postgres')('2,000 stream attempts against a run
       LOG_FORMAT: 'json',
       LOG_LEVEL: 'info',
       STREAM_REFUSALS_PER_SECOND: String(REFUSALS_PER_SECOND),
-      METRICS_TOKEN: METRICS_TOKEN,
+      METRICS_TOKEN,
     });
   }, 120_000);
   afterAll(async () => {
