@@ -1,5 +1,6 @@
 import { inspect } from 'node:util';
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import type { DatabaseHandle } from './database.js';
 import { allMigrations } from './migrations/migrations.js';
 

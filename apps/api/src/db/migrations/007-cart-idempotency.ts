@@ -1,4 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 
 /**
  * The Idempotency-Key of each keyed cart change (add a line, merge a browser cart): a retry after a lost answer

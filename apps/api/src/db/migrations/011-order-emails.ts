@@ -1,4 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 
 /**
  * `users.order_emails`: whether the customer wants a mail when an order is ready, on its way or cancelled by the

@@ -1,4 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 
 /**
  * `carts.store_id`: the store the customer chose, so the cart judges the chosen time by that store's hours and the

@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import type { Dialect } from '../dialect.js';
 import { questionsAndProductNamesMigration } from './010-questions-and-product-names.js';
 import { catalogueMigration } from './001-catalogue.js';
