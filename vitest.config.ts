@@ -8,7 +8,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const SCALE_OUT = 'src/**/*.scale-out.test.ts';
 const apiOn = (dialect: 'sqlite' | 'postgres') => ({
   extends: './apps/api/vitest.config.ts',
-  test: { name: `api-${dialect}`, root: './apps/api', env: { TEST_DIALECT: dialect }, exclude: [...configDefaults.exclude, SCALE_OUT] },
+  test: { name: `api-${dialect}`, root: './apps/api', env: { TEST_DIALECT: dialect, NODE_ENV: 'test' }, exclude: [...configDefaults.exclude, SCALE_OUT] },
 });
 
 export default defineConfig({

@@ -25,6 +25,8 @@ export async function startOwnShop(name: string, port: number, settings: Record<
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     DEMO_DATA: 'true',
+    NODE_ENV: 'test',
+    DEMO_ACCOUNTS: '1',
     LOG_LEVEL: 'warn',
     ...settings,
   };

@@ -13,6 +13,7 @@ import ts from 'typescript';
 /** Every table of db/schema.ts and the one module whose repositories may name it. */
 export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   users: 'users',
+  setup_links: 'users',
   sessions: 'auth',
   password_reset_tokens: 'auth',
   password_reset_requests: 'auth',

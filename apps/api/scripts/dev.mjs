@@ -3,7 +3,8 @@
 // (the shop as it runs with no payment account: bank details shown, staff mark paid).
 import { spawn } from 'node:child_process';
 
-const env = { ...process.env };
+// Development is asked for here: the shop runs in production unless told otherwise (config.ts).
+const env = { NODE_ENV: 'development', ...process.env };
 if (!env.MIDTRANS_SERVER_KEY && env.PAYMENTS !== 'manual') {
   env.MIDTRANS_SERVER_KEY = 'SB-Mid-server-simulator';
   env.MIDTRANS_CLIENT_KEY = 'SB-Mid-client-simulator';

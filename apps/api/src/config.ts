@@ -18,10 +18,12 @@ const optionalUrl = z
   .pipe(z.url().optional());
 
 const positiveNumber = z.coerce.number().positive().max(3650);
+const flag = z.enum(['1', '0', 'true', 'false', '']).default('').transform((v) => v === '1' || v === 'true');
 const count = z.coerce.number().int().min(1).max(1_000_000);
 
 const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  // Production unless asked otherwise: `npm run dev` and the test harnesses name development or test themselves.
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: port.default(3000),
   HOST: z.string().trim().min(1).default('localhost'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
@@ -39,6 +41,12 @@ const EnvSchema = z.object({
   LOG_FORMAT: z.enum(['pretty', 'json', '']).default(''),
   /** Load the demo menu into an empty database at start. */
   DEMO_DATA: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  /** The demo customer and staff accounts, whose passwords the README prints: only when asked for. */
+  DEMO_ACCOUNTS: flag,
+  /** Says "this public server is a demo" so DEMO_ACCOUNTS may be on in production on a non-loopback HOST. */
+  DEMO_SERVER: z.enum(['yes', 'no', '']).default(''),
+  /** Plain-http push endpoints on this machine (the tests' stand-in push service); refused in production. */
+  PUSH_ALLOW_LOCAL_ENDPOINTS: flag,
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(120).default(3),
   TRUST_PROXY: z
     .string()
@@ -160,6 +168,11 @@ const ACCEPTS: Record<string, string> = {
   LOG_LEVEL: 'fatal, error, warn, info, debug, trace or silent',
   LOG_FORMAT: 'pretty (one readable line per request), json (one JSON object per line), or empty for json when NODE_ENV=production and pretty otherwise',
   DEMO_DATA: 'true or false',
+  DEMO_ACCOUNTS:
+    '1 (create the demo customer and staff accounts whose passwords the README prints) or empty; in production on a HOST other than loopback only together with DEMO_SERVER=yes',
+  DEMO_SERVER: 'yes (this public server is a demo: DEMO_ACCOUNTS=1 is allowed on it in production) or empty',
+  PUSH_ALLOW_LOCAL_ENDPOINTS:
+    '1 (push endpoints may be plain http on this machine: the tests\' stand-in push service; never in production) or empty',
   SHUTDOWN_GRACE_SECONDS:
     'a number of seconds from 0 to 120 (how long kept-alive connections get a clean 503 after SIGTERM before they are closed)',
   CORS_ORIGINS:
@@ -187,7 +200,7 @@ const ACCEPTS: Record<string, string> = {
   METRICS_TOKEN:
     'empty (no /metrics on the shop\'s port), or a secret of 16 to 200 printable characters without spaces that Prometheus sends as "Authorization: Bearer <token>" to GET /metrics',
   METRICS_PORT:
-    'empty, or a port from 1 to 65535 where a listener of its own answers GET /metrics without a token (bound to HOST: keep that port off the internet)',
+    'empty, or a port from 1 to 65535 where a listener of its own answers GET /metrics with the same METRICS_TOKEN (required with it)',
   STREAM_LIMIT_PER_USER: 'a whole number from 1 to 1000 (live order streams one account may keep open at once, e.g. one per open tab; default 5)',
   STREAM_LIMIT_PER_ADDRESS:
     'a whole number from 1 to 100000 (live order streams one client address may keep open at once, a whole office or café behind one address included; default 20)',
@@ -235,6 +248,10 @@ export interface Config {
   logLevel: string;
   logFormat: 'pretty' | 'json';
   demoData: boolean;
+  /** DEMO_ACCOUNTS: the README's demo accounts are created at start (seed/load-demo-accounts.ts). */
+  demoAccounts: boolean;
+  /** PUSH_ALLOW_LOCAL_ENDPOINTS: the tests' plain-http push stand-in on this machine is accepted (never in production). */
+  pushAllowLocalEndpoints: boolean;
   /** After SIGTERM: how long kept-alive connections are answered 503 (plugins/lifecycle.ts) before closing. */
   shutdownGraceMs: number;
   /**
@@ -415,6 +432,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid SHOP_CLOCK=${JSON.stringify(env.SHOP_CLOCK ?? '')}: expected it only with NODE_ENV=test (it moves the shop's clock for browser tests); leave it empty`,
     );
   }
+  refuseUnsafeCombinations(e, env);
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
@@ -428,6 +446,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT || (e.NODE_ENV === 'production' ? 'json' : 'pretty'),
     demoData: e.DEMO_DATA,
+    demoAccounts: e.DEMO_ACCOUNTS,
+    pushAllowLocalEndpoints: e.PUSH_ALLOW_LOCAL_ENDPOINTS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     trustProxy: e.TRUST_PROXY ?? false,
     corsOrigins: e.CORS_ORIGINS ?? [],
@@ -484,6 +504,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shopClockStart: e.SHOP_CLOCK === undefined ? null : new Date(e.SHOP_CLOCK),
     vapid: vapidKeys(e, env),
   };
+}
+
+/** HOST names that only this machine can reach. */
+export const isLoopbackHost = (host: string): boolean =>
+  /^(?:localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i.test(host);
+
+/** Settings that are each fine alone but unsafe together on a real shop: each stops start-up with one line. */
+function refuseUnsafeCombinations(e: z.infer<typeof EnvSchema>, env: NodeJS.ProcessEnv): void {
+  const production = e.NODE_ENV === 'production';
+  // Known passwords on a public address would open the back office to anyone who read the README.
+  if (e.DEMO_ACCOUNTS && production && !isLoopbackHost(e.HOST) && e.DEMO_SERVER !== 'yes') {
+    throw new ConfigError(
+      `Invalid DEMO_ACCOUNTS=${JSON.stringify(env.DEMO_ACCOUNTS ?? '')}: the demo accounts' passwords are public, so with NODE_ENV=production and HOST=${e.HOST} they need DEMO_SERVER=yes as well (or leave DEMO_ACCOUNTS empty)`,
+    );
+  }
+  if (e.PUSH_ALLOW_LOCAL_ENDPOINTS && production) {
+    throw new ConfigError(`Invalid PUSH_ALLOW_LOCAL_ENDPOINTS=${JSON.stringify(env.PUSH_ALLOW_LOCAL_ENDPOINTS ?? '')}: expected it only outside production; leave it empty`);
+  }
+  // A metrics port without the token would tell anyone who reaches it about the shop's orders and load.
+  if (e.METRICS_PORT !== '' && e.METRICS_TOKEN === '') {
+    throw new ConfigError(`Invalid METRICS_PORT=${JSON.stringify(env.METRICS_PORT ?? '')}: it needs METRICS_TOKEN too (the port asks for the same token)`);
+  }
 }
 
 /** Both keys or neither: one alone stops start-up (a shop half set up would take orders it cannot charge). */

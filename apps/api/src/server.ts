@@ -3,12 +3,14 @@ import fs from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { buildApp, DEFAULT_WEB_DIST, ZOD_COMPILERS } from './app.js';
-import { ConfigError, loadConfig, pidFileOf } from './config.js';
+import { ConfigError, isLoopbackHost, loadConfig, pidFileOf, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { loggerOptions } from './lib/request-logger.js';
+import { SETUP_PATH } from './modules/users/first-owner.routes.js';
+import { SETUP_LINK_HOURS } from './modules/users/first-owner.service.js';
 import { listenForMetrics } from './plugins/metrics.js';
 import { runWorkers } from './workers.js';
 
@@ -92,9 +94,9 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  if (app.metrics && config.metrics.port !== null) {
-    metricsServer = await listenForMetrics(app.metrics, config.metrics.port, config.host, app.log);
-    app.log.info(`metrics at http://${config.host}:${config.metrics.port}/metrics (METRICS_PORT: keep it off the internet)`);
+  if (app.metrics && config.metrics.port !== null && config.metrics.token) {
+    metricsServer = await listenForMetrics(app.metrics, { port: config.metrics.port, host: config.host, token: config.metrics.token }, app.log);
+    app.log.info(`metrics at http://${config.host}:${config.metrics.port}/metrics (METRICS_PORT, with METRICS_TOKEN)`);
   }
   // Behind a proxy, a port every network can reach lets anyone skip the proxy and forge X-Forwarded-For.
   if (config.trustProxy !== false && (config.host === '0.0.0.0' || config.host === '::')) {
@@ -103,7 +105,31 @@ async function main(): Promise<void> {
       'TRUST_PROXY is set and HOST listens on every network: bind HOST to the address the proxy reaches (or firewall the port), or clients can forge X-Forwarded-For',
     );
   }
+  warnOfDevelopmentOnAPublicAddress(config, app.log);
   app.log.info(`Coffee Shop is open at http://${host}:${port} (database: ${database.dialect} ${database.location}${redis ? ', shared through Redis' : ''}, pid ${process.pid})`);
+  await printSetupLink(app, config.port === 0 ? `http://${host}:${port}` : config.publicUrl);
+}
+
+/** Development answers with more detail and takes test stand-ins: said loudly when any network can reach it. */
+function warnOfDevelopmentOnAPublicAddress(config: Config, log: FastifyBaseLogger): void {
+  if (config.env === 'production' || isLoopbackHost(config.host)) return;
+  log.warn(
+    { env: config.env, host: config.host },
+    `!!! NODE_ENV=${config.env} on HOST=${config.host}: this is not a production shop and other machines can reach it. Leave NODE_ENV unset (production) for a real shop, or bind HOST=127.0.0.1 !!!`,
+  );
+}
+
+/**
+ * While the shop has no staff account, a one-time link to the page that creates it (modules/users/first-owner.*):
+ * logged at warn so it shows at LOG_LEVEL=warn too. Every start prints a new one while none has been used.
+ */
+async function printSetupLink(app: FastifyInstance, base: string): Promise<void> {
+  const token = await app.firstOwnerSetup.issueLink();
+  if (token === null) return;
+  app.log.warn(
+    { setupLink: `${base}${SETUP_PATH}/${token}`, validHours: SETUP_LINK_HOURS },
+    `No staff account yet: open ${base}${SETUP_PATH}/${token} to create it (works once, for ${SETUP_LINK_HOURS} hours)`,
+  );
 }
 
 main().catch((err: unknown) => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, type DialectAdapter } from 'kysely';
 import type pgModule from 'pg';
 import type { Dialect } from './dialect.js';
 import type { Database } from './schema.js';
@@ -28,6 +28,23 @@ export interface OpenDatabaseOptions {
 }
 
 let pgLoaded: typeof pgModule | undefined;
+
+/**
+ * SQLite does run schema changes inside a transaction; Kysely's adapter just says it does not, so its migrator would
+ * run each migration bare and a crash halfway through a table rebuild would leave the table gone. Said truly here,
+ * the migrator wraps the pending migrations in one transaction on SQLite as it does on PostgreSQL (db/migrate.ts).
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class ShopSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
+}
 
 /** node-postgres, loaded (synchronously: it is CommonJS) by the first PostgreSQL database: a SQLite shop never needs it. */
 function loadPg(): typeof pgModule {
@@ -68,7 +85,7 @@ export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    db: new Kysely<Database>({ dialect: new ShopSqliteDialect({ database: sqlite }) }),
     dialect: 'sqlite',
     location: file,
     // One synchronous connection: a query holds it only while it runs, so between scrapes it reads as idle.

@@ -4,8 +4,34 @@ import { Migrator } from 'kysely/migration';
 import type { DatabaseHandle } from './database.js';
 import { allMigrations } from './migrations/migrations.js';
 
-/** Brings the schema up to date; throws (and so stops start-up) when a migration fails. */
+/**
+ * Brings the schema up to date; throws (and so stops start-up) when a migration fails. The pending migrations run in
+ * one transaction on both databases (db/database.ts says SQLite can): a process stopped halfway leaves the schema as
+ * it was, and the next start runs them again from there.
+ */
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+  if (handle.dialect === 'sqlite') return withoutSqliteForeignKeys(handle, () => runMigrations(handle));
+  return runMigrations(handle);
+}
+
+/**
+ * A SQLite table is changed by rebuilding it (copy, drop, rename), which foreign keys would stop halfway, and inside
+ * a transaction they cannot be switched off: off around it instead (SQLite keeps one connection, so nothing else runs
+ * meanwhile), every reference checked before they are on again.
+ */
+async function withoutSqliteForeignKeys(handle: DatabaseHandle, run: () => Promise<string[]>): Promise<string[]> {
+  await sql`pragma foreign_keys = off`.execute(handle.db);
+  try {
+    const applied = await run();
+    const { rows: broken } = await sql`pragma foreign_key_check`.execute(handle.db);
+    if (broken.length > 0) throw new Error(`Migrations left ${broken.length} broken references`);
+    return applied;
+  } finally {
+    await sql`pragma foreign_keys = on`.execute(handle.db);
+  }
+}
+
+async function runMigrations(handle: DatabaseHandle): Promise<string[]> {
   const migrator = new Migrator({
     db: handle.db,
     provider: { getMigrations: () => Promise.resolve(allMigrations(handle.dialect)) },

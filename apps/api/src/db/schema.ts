@@ -54,6 +54,15 @@ export interface PushSubscriptionTable {
   last_sent_at: string | null;
 }
 
+/** A one-time link that creates the first staff account (modules/users/first-owner.*); the token's SHA-256 only. */
+export interface SetupLinkTable {
+  id: Generated<number>;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface ProductSizeTable {
   product_id: number;
   code: string;
@@ -394,6 +403,7 @@ export interface Database {
   cart_coupons: CartCouponTable;
   questions: QuestionTable;
   push_subscriptions: PushSubscriptionTable;
+  setup_links: SetupLinkTable;
   promotion_redemptions: PromotionRedemptionTable;
   member_cards: MemberCardTable;
 }

@@ -104,12 +104,20 @@ describe('GET /metrics', () => {
     expect(valueOf(m, 'coffee_redis_up')).toBe(-1);
   });
 
-  it('on METRICS_PORT answers on a listener of its own, and nothing else there', async () => {
-    const server = await listenForMetrics(ctx.app.metrics!, 0, '127.0.0.1', ctx.app.log);
+  it('on METRICS_PORT answers on a listener of its own, for the same token, and nothing else there', async () => {
+    const server = await listenForMetrics(ctx.app.metrics!, { port: 0, host: '127.0.0.1', token: TOKEN }, ctx.app.log);
     try {
       const address = server.address();
       const port = typeof address === 'object' && address ? address.port : 0;
-      const answer = await httpRequest(`http://127.0.0.1:${port}/metrics`);
+      // 401 without the token on both ports: the shop's and the metrics port.
+      for (const url of [`${base}/metrics`, `http://127.0.0.1:${port}/metrics`]) {
+        const refused = await httpRequest(url);
+        expect(refused.status).toBe(401);
+        expect(refused.headers['www-authenticate']).toMatch(/^Bearer/);
+        expect(refused.body).not.toContain('coffee_');
+        expect((await httpRequest(url, { headers: { authorization: `Bearer ${TOKEN.slice(0, -1)}x` } })).status).toBe(401);
+      }
+      const answer = await httpRequest(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
       expect(answer.status).toBe(200);
       expect(parsePrometheusTextFormat(answer.body).some((f) => f.name === 'coffee_http_requests_total')).toBe(true);
       expect((await httpRequest(`http://127.0.0.1:${port}/api/v1/products`)).status).toBe(404);

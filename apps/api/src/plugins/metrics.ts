@@ -23,7 +23,7 @@ export interface MetricSources {
 export interface MetricsSettings {
   /** METRICS_TOKEN: /metrics on the shop's port, for `Authorization: Bearer <token>` only. */
   token: string | null;
-  /** METRICS_PORT: /metrics on a listener of its own (server.ts), without a token. */
+  /** METRICS_PORT: /metrics on a listener of its own (server.ts), for the same Bearer token. */
   port: number | null;
 }
 
@@ -175,29 +175,43 @@ export function registerRequestMetrics(app: FastifyInstance, metrics: ShopMetric
   });
 }
 
-function bearerMatches(request: FastifyRequest, token: string): boolean {
-  const header = request.headers.authorization ?? '';
+function bearerMatches(header: string | undefined = '', token: string): boolean {
   const given = Buffer.from(/^Bearer\s+(.+)$/i.exec(header)?.[1]?.trim() ?? '');
   const expected = Buffer.from(token);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+const UNAUTHORISED = { challenge: 'Bearer realm="metrics"', message: 'Metrics need the METRICS_TOKEN as a Bearer token' };
+
 /** GET /metrics on the shop's own port, only with METRICS_TOKEN set and sent as a Bearer token. */
 export function registerMetricsRoute(app: FastifyInstance, metrics: ShopMetrics, token: string): void {
   app.get('/metrics', { schema: { hide: true }, compress: false }, async (request, reply) => {
-    if (!bearerMatches(request, token)) {
-      return reply.code(401).header('www-authenticate', 'Bearer realm="metrics"').send({ message: 'Metrics need the METRICS_TOKEN as a Bearer token' });
+    if (!bearerMatches(request.headers.authorization, token)) {
+      return reply.code(401).header('www-authenticate', UNAUTHORISED.challenge).send({ message: UNAUTHORISED.message });
     }
     const { contentType, body } = await metrics.render();
     return reply.header('content-type', contentType).header('cache-control', 'no-store').send(body);
   });
 }
 
-/** METRICS_PORT: a listener that answers GET /metrics and nothing else, for a network only Prometheus reaches. */
-export async function listenForMetrics(metrics: ShopMetrics, port: number, host: string, log: { error(obj: object, msg: string): void }): Promise<http.Server> {
+/**
+ * METRICS_PORT: a listener that answers GET /metrics and nothing else, for the same token as the shop's port: a
+ * firewall rule forgotten, or a HOST every network reaches, must not hand the shop's figures to anyone.
+ */
+export async function listenForMetrics(
+  metrics: ShopMetrics,
+  listen: { port: number; host: string; token: string },
+  log: { error(obj: object, msg: string): void },
+): Promise<http.Server> {
   const server = http.createServer((request, response) => {
     if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
       response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Only GET /metrics here' }));
+      return;
+    }
+    if (!bearerMatches(request.headers.authorization, listen.token)) {
+      response
+        .writeHead(401, { 'content-type': 'application/json', 'www-authenticate': UNAUTHORISED.challenge })
+        .end(JSON.stringify({ message: UNAUTHORISED.message }));
       return;
     }
     metrics.render().then(
@@ -210,7 +224,7 @@ export async function listenForMetrics(metrics: ShopMetrics, port: number, host:
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, resolve);
+    server.listen(listen.port, listen.host, resolve);
   });
   return server;
 }

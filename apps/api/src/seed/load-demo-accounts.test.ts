@@ -12,8 +12,8 @@ afterAll(async () => {
 });
 
 describe('loadDemoAccounts', () => {
-  it('is never run in production', async () => {
-    expect(await loadDemoAccounts(ctx.database, { ...ctx.config, env: 'production' })).toBeNull();
+  it('creates nothing unless DEMO_ACCOUNTS asks for the accounts', async () => {
+    expect(await loadDemoAccounts(ctx.database, { ...ctx.config, demoAccounts: false })).toBeNull();
     expect(await ctx.database.db.selectFrom('users').select('id').execute()).toEqual([]);
   });
 

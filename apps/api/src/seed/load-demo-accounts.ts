@@ -3,8 +3,9 @@ import type { DatabaseHandle } from '../db/database.js';
 import { createUserService } from '../modules/users/users.service.js';
 
 /**
- * Demo accounts, documented in the README so anyone trying the shop can sign in. Their passwords
- * are public, so they are never created when NODE_ENV=production.
+ * Demo accounts, documented in the README so anyone trying the shop can sign in. Their passwords are public, so they
+ * are created only when the owner asks with DEMO_ACCOUNTS=1 (config.ts refuses it on a public production address
+ * unless DEMO_SERVER=yes says this is a demo server).
  */
 export const DEMO_ACCOUNTS = [
   {
@@ -34,10 +35,10 @@ export const DEMO_ACCOUNTS = [
 /** Creates the demo accounts that do not exist yet; safe to run at every start. Returns the emails created. */
 export async function loadDemoAccounts(
   database: DatabaseHandle,
-  config: Pick<Config, 'env' | 'uploadsDir'>,
+  config: Pick<Config, 'demoAccounts' | 'uploadsDir'>,
   log?: { info(obj: object, msg: string): void },
 ): Promise<string[] | null> {
-  if (config.env === 'production') return null;
+  if (!config.demoAccounts) return null;
   const users = createUserService({
     db: database.db,
     uploadsDir: config.uploadsDir,

@@ -41,7 +41,7 @@ afterAll(async () => {
 
 describe('loadDemoOrders', () => {
   it('never runs in production', async () => {
-    expect(await loadDemoOrders(ctx.database, { ...ctx.config, env: 'production' }, undefined, now)).toBeNull();
+    expect(await loadDemoOrders(ctx.database, { ...ctx.config, demoAccounts: false }, undefined, now)).toBeNull();
     expect(await countRows(ctx.database.db, 'orders')).toBe(0);
     expect(await countRows(ctx.database.db, 'cart_items')).toBe(0);
   });

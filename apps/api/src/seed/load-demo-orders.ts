@@ -39,16 +39,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Gives the demo customer (created by load-demo-accounts.ts) a history and a cart. Idempotent: does
- * nothing once that customer has any order, and fills the cart only when it is empty. Never runs in
- * production, where the demo accounts do not exist either. Products missing from the menu are skipped.
+ * nothing once that customer has any order, and fills the cart only when it is empty. Runs only with DEMO_ACCOUNTS,
+ * like the demo accounts themselves. Products missing from the menu are skipped.
  */
 export async function loadDemoOrders(
   database: DatabaseHandle,
-  config: Pick<Config, 'env' | 'orders'>,
+  config: Pick<Config, 'demoAccounts' | 'orders'>,
   log?: { info(obj: object, msg: string): void },
   now: Date = new Date(),
 ): Promise<{ orders: number; cartLines: number } | null> {
-  if (config.env === 'production') return null;
+  if (!config.demoAccounts) return null;
   const { db } = database;
   const customer = await db.selectFrom('users').select('id').where('email', '=', DEMO_CUSTOMER_EMAIL).executeTakeFirst();
   if (!customer) return null;

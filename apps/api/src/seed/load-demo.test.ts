@@ -22,7 +22,7 @@ describe('the demo loaded at every start', () => {
   it('is loaded into an empty database once; a restart adds nothing', async () => {
     const test = await createTestDatabase();
     try {
-      const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+      const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DEMO_ACCOUNTS: '1', LOG_LEVEL: 'silent' });
       await loadDemo(test.database, config, silent);
       const tables = ['products', 'stores', 'promotions', 'users', 'orders'] as const;
       const first = await Promise.all(tables.map((table) => count(test.database, table)));
@@ -51,7 +51,7 @@ if (testDialect === 'postgres') {
 
     it('loads it once: every start succeeds, no product, store, promotion or account twice', async () => {
       scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL ?? '', 'coffee_demo_race');
-      const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: scratch.url, LOG_LEVEL: 'silent' });
+      const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: scratch.url, DEMO_ACCOUNTS: '1', LOG_LEVEL: 'silent' });
       // Three "processes": each its own pool, as separate servers would have.
       for (let i = 0; i < 3; i++) handles.push(openDatabase({ databaseUrl: scratch.url, poolSize: 4 }));
       const [first] = handles as [DatabaseHandle];

@@ -9,8 +9,8 @@ import { loadDemoPromotions } from './load-demo-promotions.js';
 import { loadDemoStores } from './load-demo-stores.js';
 
 /**
- * Everything the demo adds at start, each step idempotent: the menu into an empty catalogue, then (outside
- * production) the demo accounts and the demo customer's orders and cart. server.ts imports this module only
+ * Everything the demo adds at start, each step idempotent: the menu into an empty catalogue, then (DEMO_ACCOUNTS=1
+ * only) the demo accounts and the demo customer's orders and cart. server.ts imports this module only
  * when DEMO_DATA is on, so the request path never loads the seed.
  */
 export async function loadDemo(database: DatabaseHandle, config: Config, log: FastifyBaseLogger): Promise<void> {

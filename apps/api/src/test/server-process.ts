@@ -24,7 +24,8 @@ export interface ServerProcess {
 export function startServerProcess(name: string, env: Record<string, string>): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'apps/api/src/server.ts'], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? '', ...env },
+    // A test server unless the test says otherwise: with the demo accounts and the local push stand-in.
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', DEMO_ACCOUNTS: '1', PUSH_ALLOW_LOCAL_ENDPOINTS: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];

@@ -6,7 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
-import { openDatabase, type DatabaseHandle } from '../db/database.js';
+import { Migrator } from 'kysely/migration';
+import { openDatabase, type DatabaseHandle, type OpenDatabaseOptions } from '../db/database.js';
+import { allMigrations } from '../db/migrations/migrations.js';
 import type { Dialect } from '../db/dialect.js';
 import { migrateToLatest } from '../db/migrate.js';
 
@@ -23,23 +25,35 @@ export interface TestContext {
 export interface TestDatabase {
   database: DatabaseHandle;
   dataDir: string;
+  /** How another process opens the same database (openDatabase's options). */
+  location: OpenDatabaseOptions;
   drop(): Promise<void>;
 }
 
 /**
  * A fresh, migrated database of its own (a temporary SQLite file, or a new PostgreSQL schema),
- * so no test file sees another's rows.
+ * so no test file sees another's rows. `upTo` stops after that migration (a test of the ones after it).
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: { upTo?: string } = {}): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coffee-test-'));
-  const { database, dropSchema } =
+  const sqliteFile = path.join(dataDir, 'test.sqlite');
+  const { database, dropSchema, location } =
     testDialect === 'postgres'
       ? await openPostgresSchema()
-      : { database: openDatabase({ sqliteFile: path.join(dataDir, 'test.sqlite') }), dropSchema: async () => {} };
-  await migrateToLatest(database);
+      : { database: openDatabase({ sqliteFile }), dropSchema: async () => {}, location: { sqliteFile } };
+  if (options.upTo === undefined) await migrateToLatest(database);
+  else {
+    const migrations = allMigrations(database.dialect);
+    const provider = { getMigrations: async () => migrations };
+    // The schema named, as db/migrate.ts does: Kysely would otherwise take another test's migration table for ours.
+    const schema = location.pgSchema ? { migrationTableSchema: location.pgSchema } : {};
+    const { error } = await new Migrator({ db: database.db, provider, ...schema }).migrateTo(options.upTo);
+    if (error) throw error;
+  }
   return {
     database,
     dataDir,
+    location,
     async drop() {
       await database.destroy();
       await dropSchema();
@@ -49,7 +63,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 /** A new, empty schema in the database of TEST_DATABASE_URL, and how to drop it. */
-async function openPostgresSchema(): Promise<{ database: DatabaseHandle; dropSchema: () => Promise<void> }> {
+async function openPostgresSchema(): Promise<{ database: DatabaseHandle; dropSchema: () => Promise<void>; location: OpenDatabaseOptions }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DIALECT=postgres needs TEST_DATABASE_URL');
   const schema = `t_${randomBytes(6).toString('hex')}`;
@@ -59,6 +73,7 @@ async function openPostgresSchema(): Promise<{ database: DatabaseHandle; dropSch
   await admin.end();
   return {
     database: openDatabase({ databaseUrl: url, pgSchema: schema, poolSize: 4 }),
+    location: { databaseUrl: url, pgSchema: schema },
     async dropSchema() {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
@@ -76,7 +91,15 @@ export interface TestAppOptions {
 /** The whole app on a fresh database, driven through `app.inject`. */
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestContext> {
   const { database, dataDir, drop } = await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DEMO_DATA: 'false', LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DEMO_DATA: 'false',
+    DEMO_ACCOUNTS: '1',
+    PUSH_ALLOW_LOCAL_ENDPOINTS: '1',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
   const app = await buildApp({ config, database, now: options.now });
   await app.ready();
   return {

@@ -10,7 +10,8 @@ const NEW_CHECK = "payment_method in ('card', 'bank-account', 'cash-on-delivery'
  * Payments through a gateway (decision 023):
  * - `orders.payment_method` also admits 'qris'. PostgreSQL swaps the check constraint; SQLite cannot alter one, so
  *   the orders table is rebuilt from its own stored definition with the wider check (the documented 12-step way:
- *   foreign keys off, copy, drop, rename, indexes again, foreign keys checked).
+ *   copy, drop, rename, indexes again, foreign keys checked), inside the migrations' one transaction, with foreign
+ *   keys off around it (db/migrate.ts): a crash halfway leaves the old table whole.
  * - `payment_charges`: one row per charge attempt at the gateway, written BEFORE the gateway is called (so a retry
  *   reuses its reference and nothing is charged twice), with what the gateway answered and the refund's state.
  */
@@ -72,17 +73,12 @@ async function rebuildSqliteOrders(db: Kysely<unknown>, from: string, to: string
   if (!definition?.includes(from)) throw new Error('orders table: its payment method check is not the expected one');
   const { rows: indexes } = await sql<{ sql: string }>`select sql from sqlite_master where type = 'index' and tbl_name = 'orders' and sql is not null`.execute(db);
   const rebuilt = definition.replace(from, to).replace(/^CREATE TABLE\s+("?)orders\1/i, 'create table "orders_rebuilt"');
-  // Migrations run outside a transaction on SQLite (no transactional DDL in Kysely's adapter), so the pragma applies.
-  await sql`pragma foreign_keys = off`.execute(db);
-  try {
-    await sql.raw(rebuilt).execute(db);
-    await sql`insert into orders_rebuilt select * from orders`.execute(db);
-    await sql`drop table orders`.execute(db);
-    await sql`alter table orders_rebuilt rename to orders`.execute(db);
-    for (const index of indexes) await sql.raw(index.sql).execute(db);
-    const { rows: broken } = await sql`pragma foreign_key_check`.execute(db);
-    if (broken.length > 0) throw new Error(`orders rebuild left ${broken.length} broken references`);
-  } finally {
-    await sql`pragma foreign_keys = on`.execute(db);
-  }
+  // In the migrations' transaction, with foreign keys off around it (db/migrate.ts).
+  await sql.raw(rebuilt).execute(db);
+  await sql`insert into orders_rebuilt select * from orders`.execute(db);
+  await sql`drop table orders`.execute(db);
+  await sql`alter table orders_rebuilt rename to orders`.execute(db);
+  for (const index of indexes) await sql.raw(index.sql).execute(db);
+  const { rows: broken } = await sql`pragma foreign_key_check`.execute(db);
+  if (broken.length > 0) throw new Error(`orders rebuild left ${broken.length} broken references`);
 }

@@ -8,7 +8,7 @@ export async function pushModule(app: FastifyInstance, ctx: ModuleContext): Prom
   const push = createPushService({
     db: ctx.db,
     vapid: ctx.config.vapid,
-    allowLocalEndpoints: ctx.config.env !== 'production',
+    allowLocalEndpoints: ctx.config.pushAllowLocalEndpoints,
     now: ctx.now,
     log: app.log,
   });
