@@ -1,11 +1,14 @@
 import type { PushDevice, PushSubscriptionInput } from '@coffee/contract';
+import http from 'node:http';
+import https from 'node:https';
 import { createRequire } from 'node:module';
+import net from 'node:net';
 import type WebPush from 'web-push';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { createPushRepository, type PushTarget } from './push.repository.js';
-
+import { guardedLookup, isAllowedAddress, isPushServiceEndpoint, PUSH_REFUSED, systemResolver, type Resolver } from './push-services.js';
 
 /** VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY / VAPID_SUBJECT (config.ts): who the shop is to the push services. */
 export interface VapidKeys {
@@ -30,17 +33,18 @@ export interface PushServiceDeps {
   /** Null: the shop sends no push, and offers none. */
   vapid: VapidKeys | null;
   /**
-   * Plain-http endpoints on this machine (a test's stand-in for the push service): outside production only. Browsers
-   * always give https endpoints, and the shop never posts to an address of its own network in production.
+   * Endpoints on this machine, plain http too (the tests' stand-in push service): PUSH_ALLOW_LOCAL_ENDPOINTS, never
+   * in production. Otherwise only the listed push services (push-services.ts), at public addresses.
    */
   allowLocalEndpoints: boolean;
+  /** How push service names become addresses at send time; tests stub it. Defaults to the system's resolver. */
+  resolve?: Resolver;
   now: () => Date;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   /** How long one push service may take to answer. */
   timeoutMs?: number;
 }
 
-const LOCAL_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 /** Seconds a push service keeps a message for a device that is off: an order step is stale after an hour. */
 const TTL_SECONDS = 60 * 60;
 
@@ -55,15 +59,41 @@ export function createPushService(deps: PushServiceDeps) {
   const repository = createPushRepository(deps.db);
   const inFlight = new Set<Promise<unknown>>();
 
+  const lookup = guardedLookup(deps.resolve ?? systemResolver, deps.allowLocalEndpoints);
+
   function checkEndpoint(endpoint: string): void {
+    if (!isPushServiceEndpoint(endpoint, deps.allowLocalEndpoints)) throw badRequest(PUSH_REFUSED, 'endpoint');
+  }
+
+  /** One POST to the push service, at an address checked as the connection is made (guardedLookup); its status. */
+  function post(endpoint: string, headers: Record<string, string>, body: Buffer | null): Promise<number> {
     const url = new URL(endpoint);
-    const local = LOCAL_HOST.test(url.hostname);
-    const ok = url.protocol === 'https:' ? !local || deps.allowLocalEndpoints : url.protocol === 'http:' && local && deps.allowLocalEndpoints;
-    if (!ok) throw badRequest('must be the https address of a push service, as the browser gave it', 'endpoint');
+    const literal = url.hostname.replace(/^\[|\]$/g, '');
+    // An address written in the endpoint is never looked up: checked here instead.
+    if (net.isIP(literal) && !isAllowedAddress(literal, deps.allowLocalEndpoints)) return Promise.reject(new Error(`${literal} is not a public address`));
+    const transport = url.protocol === 'https:' ? https : http;
+    return new Promise((resolve, reject) => {
+      const request = transport.request(
+        url,
+        { method: 'POST', headers, lookup, agent: false, signal: AbortSignal.timeout(deps.timeoutMs ?? 10_000) },
+        (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode ?? 0));
+          response.on('error', reject);
+        },
+      );
+      request.on('error', reject);
+      request.end(body ?? undefined);
+    });
   }
 
   async function sendOne(target: PushTarget, payload: string): Promise<'sent' | 'removed' | 'failed'> {
     if (!vapid) return 'failed';
+    // A device added before the list of push services, or under other settings: never contacted.
+    if (!isPushServiceEndpoint(target.endpoint, deps.allowLocalEndpoints)) {
+      log.warn({ subscription: target.id }, 'a push subscription is not at a known push service: not sent');
+      return 'failed';
+    }
     // Required on the first notice (it is CommonJS), not at start: a shop that sends none never loads it.
     const webpush = createRequire(import.meta.url)('web-push') as typeof WebPush;
     const details = webpush.generateRequestDetails({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, payload, {
@@ -71,28 +101,17 @@ export function createPushService(deps: PushServiceDeps) {
       TTL: TTL_SECONDS,
       urgency: 'high',
     });
-    // Sent with fetch rather than web-push's own https request: the same bytes and headers, with a timeout, and the
-    // tests' stand-in push service may be plain http on this machine (checkEndpoint decides what is allowed).
-    const headers = Object.fromEntries(
-      Object.entries(details.headers as Record<string, string | number>)
-        .filter(([name]) => name.toLowerCase() !== 'content-length')
-        .map(([name, value]) => [name, String(value)]),
-    );
+    // Sent with a request of our own rather than web-push's: the same bytes and headers, with a timeout, no
+    // redirects followed, and the address checked as the connection is made.
+    const headers = Object.fromEntries(Object.entries(details.headers as Record<string, string | number>).map(([name, value]) => [name, String(value)]));
     try {
-      const response = await fetch(details.endpoint, {
-        method: 'POST',
-        headers,
-        body: details.body ?? undefined,
-        redirect: 'error',
-        signal: AbortSignal.timeout(deps.timeoutMs ?? 10_000),
-      });
-      await response.arrayBuffer().catch(() => undefined);
-      if (response.status === 404 || response.status === 410) {
+      const status = await post(details.endpoint, headers, details.body);
+      if (status === 404 || status === 410) {
         await repository.remove(target.id);
         return 'removed';
       }
-      if (!response.ok) {
-        log.warn({ status: response.status, subscription: target.id }, 'a push service refused a notification');
+      if (status < 200 || status >= 300) {
+        log.warn({ status, subscription: target.id }, 'a push service refused a notification');
         return 'failed';
       }
       await repository.markSent(target.id, now().toISOString());
