@@ -1,9 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAME_ORIGIN, randomIp, sessionCookieFrom, signUpAndSignIn } from '../test/auth.js';
+import { SAME_ORIGIN, randomIp, sessionCookieNamed, signUpAndSignIn } from '../test/auth.js';
 import { multipartBody, solidPicture } from '../test/images.js';
 import { createTestApp, type TestContext } from '../test/test-app.js';
-import { CROSS_ORIGIN_SESSION_MINUTES, SESSION_COOKIE } from '../plugins/session.js';
+import { CROSS_ORIGIN_SESSION_MINUTES, SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../plugins/session.js';
 
 /**
  * The calls a client written for the original shop makes, replayed exactly: its login record is the answer's
@@ -28,6 +28,7 @@ const UNLISTED_ORIGIN = 'https://elsewhere.example.net';
 
 /** The original client in a browser on `origin`: it sends the Origin header and keeps the session cookie. */
 class OriginalClient {
+  /** `name=value`, as the browser sends it back (the name is `__Host-coffee_session` when the cookie is Secure). */
   cookie: string | undefined;
   loginRecord: unknown;
   readonly ip = randomIp();
@@ -39,7 +40,7 @@ class OriginalClient {
 
   async call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: { json?: object; form?: ReturnType<typeof multipartBody> }) {
     const headers: Record<string, string> = { origin: this.origin };
-    if (this.cookie) headers.cookie = `${SESSION_COOKIE}=${this.cookie}`;
+    if (this.cookie) headers.cookie = this.cookie;
     const res = await this.ctx.app.inject({
       method,
       url,
@@ -47,8 +48,8 @@ class OriginalClient {
       headers: { ...headers, ...(body?.form?.headers ?? {}) },
       ...(body?.json ? { payload: body.json } : body?.form ? { payload: body.form.payload } : {}),
     });
-    const cookie = sessionCookieFrom(res.headers['set-cookie']);
-    if (cookie) this.cookie = cookie;
+    const cookie = sessionCookieNamed(res.headers['set-cookie']);
+    if (cookie) this.cookie = `${cookie.name}=${cookie.value}`;
     return res;
   }
 
@@ -83,7 +84,7 @@ class OriginalClient {
   }
 }
 
-const setCookieOf = (res: LightMyRequestResponse) => [res.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+const setCookieOf = (res: LightMyRequestResponse) => [res.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith(`${SESSION_COOKIE}=`) || c.startsWith(`${SECURE_SESSION_COOKIE}=`));
 
 describe.each<{ hosting: string; origin: string; env: Record<string, string> }>([
   { hosting: 'on our origin', origin: SAME_ORIGIN, env: {} },
@@ -245,7 +246,7 @@ describe('an origin that is not listed', () => {
     expect(list.headers['access-control-allow-origin']).toBeUndefined();
 
     expect((await client.login(staff.email, staff.password)).statusCode).toBe(403);
-    client.cookie = staff.cookie.slice(SESSION_COOKIE.length + 1);
+    client.cookie = staff.cookie;
     const write = await client.call('POST', '/api/v1/products', { json: { name: 'Forged', price: 1, category: 'coffee' } });
     expect(write.statusCode).toBe(403);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/products?search=forged' })).json<{ data: unknown[] }>().data).toEqual([]);

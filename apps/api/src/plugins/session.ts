@@ -15,6 +15,13 @@ declare module 'fastify' {
 }
 
 export const SESSION_COOKIE = 'coffee_session';
+/**
+ * The name of a Secure session cookie. Browsers take a `__Host-` cookie only when it is Secure, has Path=/ and no
+ * Domain, and no other site (a sibling subdomain, a page over plain http) can set or overwrite one: nobody can plant
+ * a session of their choosing in a customer's browser. The original client never reads the cookie (it is HttpOnly),
+ * so its name is no part of the contract (decision 012).
+ */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 
 export interface SessionPluginOptions {
   sessions: SessionService;
@@ -74,6 +81,16 @@ function isListedOrigin(request: FastifyRequest, listed: ReadonlySet<string>): b
   return origin !== undefined && listed.has(origin);
 }
 
+/**
+ * The session cookie a request carries: over https only the `__Host-` one counts (a plain-named cookie could have been
+ * planted by a page of another subdomain or over http); over plain http the plain one (the shop on a laptop).
+ */
+function sessionCookieOf(request: FastifyRequest, config: SessionPluginOptions['config']): string | undefined {
+  return request.cookies[SECURE_SESSION_COOKIE] ?? (cookieIsSecure(request, config) ? undefined : request.cookies[SESSION_COOKIE]);
+}
+
+const cookieNameFor = (options: { secure: boolean }) => (options.secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
+
 const cookieOptions = (request: FastifyRequest, config: SessionPluginOptions['config'], crossOrigin: boolean) =>
   crossOrigin
     ? {
@@ -113,10 +130,14 @@ export async function registerSessions(app: FastifyInstance, options: SessionPlu
       const crossOrigin = isListedOrigin(request, listedOrigins);
       const remaining = Math.max(0, Math.floor((Date.parse(expiresAt) - Date.now()) / 1000));
       const maxAge = crossOrigin ? Math.min(remaining, crossOriginMaxAge) : remaining;
-      void reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request, config, crossOrigin), maxAge });
+      const options = cookieOptions(request, config, crossOrigin);
+      void reply.setCookie(cookieNameFor(options), token, { ...options, maxAge });
     },
     clear(request: FastifyRequest, reply: FastifyReply) {
-      void reply.clearCookie(SESSION_COOKIE, cookieOptions(request, config, isListedOrigin(request, listedOrigins)));
+      // Each name the request carried, with the attributes its browser needs to accept the clearing.
+      const options = cookieOptions(request, config, isListedOrigin(request, listedOrigins));
+      if (request.cookies[SECURE_SESSION_COOKIE] !== undefined || options.secure) void reply.clearCookie(SECURE_SESSION_COOKIE, { ...options, secure: true });
+      if (request.cookies[SESSION_COOKIE] !== undefined || !options.secure) void reply.clearCookie(SESSION_COOKIE, options);
     },
   });
 
@@ -135,7 +156,7 @@ export async function registerSessions(app: FastifyInstance, options: SessionPlu
     } else if (UNSAFE_METHODS.has(request.method) && isListedOrigin(request, listedOrigins)) {
       // A change made from another origin's page keeps its short cookie alive; reads do not, so a client that
       // signed out (forgot its login record) and goes on browsing the menu still loses the session.
-      void reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request, config, true), maxAge: crossOriginMaxAge });
+      void reply.setCookie(SECURE_SESSION_COOKIE, token, { ...cookieOptions(request, config, true), maxAge: crossOriginMaxAge });
     }
   }
 
@@ -161,7 +182,7 @@ export async function registerSessions(app: FastifyInstance, options: SessionPlu
     if (bearer !== undefined) {
       lookup = resolveBearer(request, bearer);
     } else {
-      const token = request.cookies[SESSION_COOKIE];
+      const token = sessionCookieOf(request, config);
       if (!token) {
         done();
         return;
@@ -179,7 +200,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /**
      * Sets and clears the session cookie with the attributes above: HttpOnly, SameSite=Lax, Path=/, Secure over
-     * https; for a page of a listed other origin SameSite=None, Secure, for CROSS_ORIGIN_SESSION_MINUTES.
+     * https (then named `__Host-coffee_session`); for a page of a listed other origin SameSite=None, Secure,
+     * for CROSS_ORIGIN_SESSION_MINUTES.
      */
     sessionCookie: {
       set(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: string): void;

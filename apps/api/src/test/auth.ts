@@ -22,15 +22,18 @@ export const randomIp = (): string => `10.${randomInt(256)}.${randomInt(256)}.${
 
 export const DEFAULT_TEST_PASSWORD = 'Correct-Horse-Battery-42';
 
-/** The session cookie's value from a response's Set-Cookie headers, or undefined. */
-export function sessionCookieFrom(setCookie: string | string[] | undefined): string | undefined {
+/** The session cookie (`coffee_session`, or `__Host-coffee_session` when Secure) of a response's Set-Cookie headers. */
+export function sessionCookieNamed(setCookie: string | string[] | undefined): { name: string; value: string } | undefined {
   const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
   for (const header of all) {
-    const match = new RegExp(`^${SESSION_COOKIE}=([^;]*)`).exec(header);
-    if (match?.[1]) return match[1];
+    const match = new RegExp(`^((?:__Host-)?${SESSION_COOKIE})=([^;]*)`).exec(header);
+    if (match?.[1] && match[2]) return { name: match[1], value: match[2] };
   }
   return undefined;
 }
+
+/** The session cookie's value from a response's Set-Cookie headers, or undefined. */
+export const sessionCookieFrom = (setCookie: string | string[] | undefined): string | undefined => sessionCookieNamed(setCookie)?.value;
 
 /**
  * A new account, signed in through POST /auth/login. Customers sign up through POST /auth/register
@@ -71,9 +74,9 @@ export async function signUpAndSignIn(
     payload: { email, password },
   });
   if (login.statusCode !== 200) throw new Error(`signUpAndSignIn: login answered ${login.statusCode} ${login.body}`);
-  const token = sessionCookieFrom(login.headers['set-cookie']);
-  if (!token) throw new Error('signUpAndSignIn: login set no session cookie');
+  const session = sessionCookieNamed(login.headers['set-cookie']);
+  if (!session) throw new Error('signUpAndSignIn: login set no session cookie');
   const { data } = login.json<{ data: { id: number } }>();
-  const cookie = `${SESSION_COOKIE}=${token}`;
+  const cookie = `${session.name}=${session.value}`;
   return { userId: data.id, email, password, cookie, headers: { cookie, origin: SAME_ORIGIN } };
 }

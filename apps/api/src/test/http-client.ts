@@ -38,7 +38,7 @@ export async function signInOverHttp(base: string, email: string, password: stri
     headers: { 'content-type': 'application/json', origin: base },
     body: JSON.stringify({ email, password }),
   });
-  const cookie = [answer.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('coffee_session='));
+  const cookie = [answer.headers['set-cookie'] ?? []].flat().find((c) => /^(?:__Host-)?coffee_session=/.test(c));
   if (answer.status !== 200 || !cookie) throw new Error(`sign-in answered ${answer.status} ${answer.body}`);
   return cookie.split(';')[0]!;
 }
