@@ -27,3 +27,30 @@ describe('SHUTDOWN_GRACE_SECONDS', () => {
     expect(() => loadConfig({ SHUTDOWN_GRACE_SECONDS: '-1' })).toThrow(/^Invalid SHUTDOWN_GRACE_SECONDS/);
   });
 });
+
+describe('production unless told otherwise', () => {
+  it('runs in production with NODE_ENV unset, with no demo accounts and no local push stand-in', () => {
+    expect(loadConfig({})).toMatchObject({ env: 'production', demoAccounts: false, pushAllowLocalEndpoints: false });
+  });
+
+  it('takes DEMO_ACCOUNTS=1 on loopback, and on a public HOST only outside production or with DEMO_SERVER=yes', () => {
+    expect(loadConfig({ DEMO_ACCOUNTS: '1' }).demoAccounts).toBe(true);
+    expect(loadConfig({ DEMO_ACCOUNTS: '1', HOST: '127.0.0.1' }).demoAccounts).toBe(true);
+    expect(loadConfig({ DEMO_ACCOUNTS: '1', HOST: '0.0.0.0', NODE_ENV: 'development' }).demoAccounts).toBe(true);
+    expect(loadConfig({ DEMO_ACCOUNTS: '1', HOST: '0.0.0.0', DEMO_SERVER: 'yes' }).demoAccounts).toBe(true);
+    for (const host of ['0.0.0.0', '::', '203.0.113.9', 'shop.example.com']) {
+      expect(() => loadConfig({ DEMO_ACCOUNTS: '1', HOST: host })).toThrow(ConfigError);
+      expect(() => loadConfig({ DEMO_ACCOUNTS: '1', HOST: host })).toThrow(/^Invalid DEMO_ACCOUNTS="1": .* need DEMO_SERVER=yes/);
+    }
+  });
+
+  it('refuses the local push stand-in in production', () => {
+    expect(loadConfig({ NODE_ENV: 'test', PUSH_ALLOW_LOCAL_ENDPOINTS: '1' }).pushAllowLocalEndpoints).toBe(true);
+    expect(() => loadConfig({ PUSH_ALLOW_LOCAL_ENDPOINTS: '1' })).toThrow(/^Invalid PUSH_ALLOW_LOCAL_ENDPOINTS="1": expected it only outside production/);
+  });
+
+  it('refuses METRICS_PORT without METRICS_TOKEN: the port asks for the token too', () => {
+    expect(() => loadConfig({ METRICS_PORT: '9464' })).toThrow(/^Invalid METRICS_PORT="9464": it needs METRICS_TOKEN too/);
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_TOKEN: 'scrape-me-0123456789abcdef' }).metrics).toEqual({ port: 9464, token: 'scrape-me-0123456789abcdef' });
+  });
+});

@@ -21,11 +21,12 @@ export interface ServerProcess {
  * Starts server.ts with only the given environment (and PATH), and resolves once it says where it listens. Rejects
  * with its output when it exits first or has not listened within 90 s (it compiles the API and migrates first).
  */
-export function startServerProcess(name: string, env: Record<string, string>): Promise<ServerProcess> {
+export function startServerProcess(name: string, env: Record<string, string>, options: { asShipped?: boolean } = {}): Promise<ServerProcess> {
+  // A test server (with the demo accounts and the local push stand-in) unless asked for the shop as shipped.
+  const defaults = options.asShipped ? {} : { NODE_ENV: 'test', DEMO_ACCOUNTS: '1', PUSH_ALLOW_LOCAL_ENDPOINTS: '1' };
   const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'apps/api/src/server.ts'], {
     cwd: repoRoot,
-    // A test server unless the test says otherwise: with the demo accounts and the local push stand-in.
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', DEMO_ACCOUNTS: '1', PUSH_ALLOW_LOCAL_ENDPOINTS: '1', ...env },
+    env: { PATH: process.env.PATH ?? '', ...defaults, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
