@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import type { DeliveryMethod } from '@coffee/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type * as PromClient from 'prom-client';
 import type { Registry } from 'prom-client';
 

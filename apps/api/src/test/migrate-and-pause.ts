@@ -1,7 +1,7 @@
 // A child process for the interrupted-migration test (db/migrate.interrupted.test.ts): runs the shop's own
 // migrateToLatest on the database named in MIGRATE_DATABASE (openDatabase's options as JSON), and once a statement
 // matching PAUSE_AFTER has run, says "paused" and waits for ever: the test kills it there with SIGKILL.
-import { type KyselyPlugin, type QueryResult, type RootOperationNode, type UnknownRow, type PluginTransformQueryArgs, type PluginTransformResultArgs } from 'kysely';
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 

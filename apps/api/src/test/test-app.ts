@@ -44,11 +44,11 @@ export async function createTestDatabase(options: { upTo?: string } = {}): Promi
   if (options.upTo === undefined) await migrateToLatest(database);
   else {
     const migrations = allMigrations(database.dialect);
-    const provider = { getMigrations: async () => migrations };
+    const provider = { getMigrations: () => Promise.resolve(migrations) };
     // The schema named, as db/migrate.ts does: Kysely would otherwise take another test's migration table for ours.
     const schema = location.pgSchema ? { migrationTableSchema: location.pgSchema } : {};
     const { error } = await new Migrator({ db: database.db, provider, ...schema }).migrateTo(options.upTo);
-    if (error) throw error;
+    if (error) throw error instanceof Error ? error : new Error(`migrating to ${options.upTo} failed`, { cause: error });
   }
   return {
     database,

@@ -67,9 +67,9 @@ describe('sending, under the production rule', () => {
     const customer = await signUpAndSignIn(ctx);
     const asked: string[] = [];
     // The resolver stubbed: the name answers a non-public address at send time (a rebinding DNS answer).
-    const resolve: Resolver = async (hostname) => {
+    const resolve: Resolver = (hostname) => {
       asked.push(hostname);
-      return [{ address, family: address.includes(':') ? 6 : 4 }];
+      return Promise.resolve([{ address, family: address.includes(':') ? 6 : 4 }]);
     };
     const warnings: { err?: { code?: string; message?: string } }[] = [];
     const push = createPushService({

@@ -47,7 +47,7 @@ const send = (reply: FastifyReply, status: number, html: string) =>
 const Params = z.object({ token: z.string().max(100) });
 
 /** GET and POST /setup/:token: the form, and the account it creates (a plain HTML form, posted urlencoded). */
-export const firstOwnerRoutes: FastifyPluginAsyncZod<{ setup: FirstOwnerSetup }> = async (app, { setup }) => {
+export const firstOwnerRoutes: FastifyPluginAsyncZod<{ setup: FirstOwnerSetup }> = (app, { setup }) => {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
@@ -73,4 +73,5 @@ export const firstOwnerRoutes: FastifyPluginAsyncZod<{ setup: FirstOwnerSetup }>
       return send(reply, err.statusCode, form({ email: typeof body.email === 'string' ? body.email : '' }, err));
     }
   });
+  return Promise.resolve();
 };
