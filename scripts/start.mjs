@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// `npm start`: build whatever is missing or older than its sources, then run the compiled server in this process.
-// Process managers and containers should run `node --max-semi-space-size=8 --max-old-space-size=512 --v8-pool-size=2
-// scripts/start.mjs` (or the same flags with `node apps/api/dist/server.js` after `npm run build`) directly: signals
-// then reach the server with no npm in between. The flags (package.json's start script passes them) keep V8's memory
-// small: see the README.
+// `npm start`: build whatever is missing or older than its sources, then run the compiled server in this process, in
+// production unless NODE_ENV says otherwise. Process managers and containers should run the project's Node 24
+// directly, `node_modules/.bin/node --max-semi-space-size=8 --max-old-space-size=512 --v8-pool-size=2
+// scripts/start.mjs` (or the same with `apps/api/dist/server.js` after `npm run build`): signals then reach the server
+// with no npm in between, and a system `node` may be an older major. The flags (package.json's start script passes
+// them) keep V8's memory small: see the README.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

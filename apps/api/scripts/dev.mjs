@@ -4,7 +4,8 @@
 import { spawn } from 'node:child_process';
 
 // Development is asked for here: the shop runs in production unless told otherwise (config.ts).
-const env = { NODE_ENV: 'development', ...process.env };
+// The README's demo accounts too (on localhost, HOST's default): a developer signs in with them.
+const env = { NODE_ENV: 'development', DEMO_ACCOUNTS: '1', ...process.env };
 if (!env.MIDTRANS_SERVER_KEY && env.PAYMENTS !== 'manual') {
   env.MIDTRANS_SERVER_KEY = 'SB-Mid-server-simulator';
   env.MIDTRANS_CLIENT_KEY = 'SB-Mid-client-simulator';
