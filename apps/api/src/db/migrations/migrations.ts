@@ -16,6 +16,8 @@ import { cartStoreMigration } from './013-cart-store.js';
 import { paymentChargesMigration } from './014-payment-charges.js';
 import { passwordResetQueueMigration } from './015-password-reset-queue.js';
 import { pushSubscriptionsMigration } from './016-push-subscriptions.js';
+import { kitchenLinesMigration } from './019-kitchen-lines.js';
+import { staffRolesMigration } from './020-staff-roles.js';
 
 /**
  * Numbered migrations, applied in name order. Listed here (not read from disk) so the compiled
@@ -39,5 +41,7 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '014-payment-charges': paymentChargesMigration(dialect),
     '015-password-reset-queue': passwordResetQueueMigration(dialect),
     '016-push-subscriptions': pushSubscriptionsMigration(dialect),
+    '019-kitchen-lines': kitchenLinesMigration(),
+    '020-staff-roles': staffRolesMigration(dialect),
   };
 }

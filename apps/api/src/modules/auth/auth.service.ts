@@ -186,6 +186,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         password: input.password,
         phone: input.phone,
         role: 'customer',
+        firstName: input.firstName ?? '',
       });
       if (created) {
         mailer.sendLater(

@@ -7,6 +7,8 @@ import {
   ErrorResponse,
   IdParam,
   IdempotencyHeaders,
+  LineDoneInput,
+  LineParams,
   ListOrdersQuery,
   ListStaffOrdersQuery,
   MAX_ACTIVE_ORDERS_LIMIT,
@@ -21,7 +23,7 @@ import {
   StaffOrderResponse,
 } from '@coffee/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { requireUser, signedIn, staffOnly } from '../../lib/current-user.js';
+import { requireUser, signedIn, staffWith } from '../../lib/current-user.js';
 import type { OrderService } from './orders.service.js';
 
 export interface OrderRoutesOptions {
@@ -204,7 +206,7 @@ export const orderRoutes: FastifyPluginCallbackZod<OrderRoutesOptions> = (app, {
   app.get(
     '/staff/orders',
     {
-      onRequest: staffOnly,
+      onRequest: staffWith('orders'),
       schema: {
         tags: STAFF,
         summary: 'Every order, newest first (staff)',
@@ -226,7 +228,7 @@ export const orderRoutes: FastifyPluginCallbackZod<OrderRoutesOptions> = (app, {
   app.get(
     '/staff/orders/:id',
     {
-      onRequest: staffOnly,
+      onRequest: staffWith('orders'),
       schema: {
         tags: STAFF,
         summary: 'One order (staff)',
@@ -244,7 +246,7 @@ export const orderRoutes: FastifyPluginCallbackZod<OrderRoutesOptions> = (app, {
   app.patch(
     '/staff/orders/:id/status',
     {
-      onRequest: staffOnly,
+      onRequest: staffWith('orders'),
       schema: {
         tags: STAFF,
         summary: 'Move an order to its next status (staff)',
@@ -257,10 +259,26 @@ export const orderRoutes: FastifyPluginCallbackZod<OrderRoutesOptions> = (app, {
     async (request) => ({ data: await orders.changeStatus(request.params.id, request.body) }),
   );
 
+  app.put(
+    '/staff/orders/:id/lines/:lineId/done',
+    {
+      onRequest: staffWith('orders'),
+      schema: {
+        tags: STAFF,
+        summary: 'Tick a line made on the kitchen display (staff)',
+        description: 'Sets or clears the line\'s `done`; every screen shows the same ticks. It changes neither the status nor the history.',
+        params: LineParams,
+        body: LineDoneInput,
+        response: { 200: StaffOrderResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) => ({ data: await orders.markLineDone(request.params.id, request.params.lineId, request.body.done) }),
+  );
+
   app.post(
     '/staff/orders/:id/mark-paid',
     {
-      onRequest: staffOnly,
+      onRequest: staffWith('orders'),
       schema: {
         tags: STAFF,
         summary: 'Record the payment of an order (staff)',
@@ -276,7 +294,7 @@ export const orderRoutes: FastifyPluginCallbackZod<OrderRoutesOptions> = (app, {
   app.post(
     '/staff/orders/:id/mark-refunded',
     {
-      onRequest: staffOnly,
+      onRequest: staffWith('refunds'),
       schema: {
         tags: STAFF,
         summary: 'Record that a cancelled order\'s payment was paid back (staff)',
@@ -292,7 +310,7 @@ export const orderRoutes: FastifyPluginCallbackZod<OrderRoutesOptions> = (app, {
   app.post(
     '/staff/orders/:id/refund',
     {
-      onRequest: staffOnly,
+      onRequest: staffWith('refunds'),
       schema: {
         tags: STAFF,
         summary: 'Refund a cancelled order through the payment gateway (staff)',

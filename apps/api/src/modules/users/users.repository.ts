@@ -1,4 +1,4 @@
-import type { Role } from '@coffee/contract';
+import type { Role, StaffRole } from '@coffee/contract';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, UserTable } from '../../db/schema.js';
 
@@ -10,6 +10,8 @@ export interface UserRecord {
   email: string;
   passwordHash: string | null;
   role: Role;
+  /** A staff account's role (an account made staff without one is an owner); null for a customer. */
+  staffRole: StaffRole | null;
   phone: string;
   displayName: string;
   firstName: string;
@@ -30,6 +32,8 @@ export interface NewUser {
   role: Role;
   phone: string;
   displayName: string;
+  firstName?: string;
+  staffRole?: StaffRole | null;
   createdAt: string;
 }
 
@@ -49,6 +53,7 @@ const toRecord = (row: Selectable<UserTable>): UserRecord => ({
   email: row.email,
   passwordHash: row.password_hash,
   role: row.role,
+  staffRole: row.role === 'staff' ? (row.staff_role ?? 'owner') : null,
   phone: row.phone,
   displayName: row.display_name,
   firstName: row.first_name,
@@ -91,7 +96,8 @@ export function createUserRepository(db: Kysely<Database>) {
           role: user.role,
           phone: user.phone,
           display_name: user.displayName,
-          first_name: '',
+          first_name: user.firstName ?? '',
+          staff_role: user.staffRole ?? null,
           last_name: '',
           birth_date: null,
           gender: null,

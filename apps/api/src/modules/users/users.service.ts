@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Kysely, Transaction } from 'kysely';
-import type { AuthUser, Role, UpdateProfileInput, UserProfile } from '@coffee/contract';
+import type { AuthUser, Role, StaffRole, UpdateProfileInput, UserProfile } from '@coffee/contract';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { removeImage, storeImage } from '../../lib/images.js';
@@ -39,6 +39,10 @@ export interface NewAccount {
   phone: string;
   role: Role;
   displayName?: string;
+  /** Asked at sign-up; '' when not given. */
+  firstName?: string;
+  /** A staff account's role; absent: owner (the terminal's `user:create` makes the shop's first accounts). */
+  staffRole?: StaffRole;
 }
 
 /**
@@ -57,6 +61,7 @@ export function toAuthUser(user: UserRecord): AuthUser {
     id: user.id,
     email: user.email,
     role: user.role,
+    staffRole: user.staffRole,
     displayName: user.displayName || defaultDisplayName(user.email),
     photoUrl: photoUrlOf(user.photo),
   };
@@ -111,6 +116,8 @@ export function createUserService(deps: UserServiceDeps) {
         role: account.role,
         phone: account.phone,
         displayName: account.displayName ?? '',
+        firstName: account.firstName ?? '',
+        staffRole: account.role === 'staff' ? (account.staffRole ?? 'owner') : null,
         createdAt: now().toISOString(),
       });
     },

@@ -4,14 +4,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StaffOrder } from '@coffee/contract';
 import { writeLoginRecord } from '../../../lib/login-record';
 import { stubFetch } from '../../../testing/fetch-stub';
-import { createOrder } from '../../../testing/order-factory';
+import { createOrder, withKitchenLines } from '../../../testing/order-factory';
 import { jsonResponse } from '../../../testing/product-factory';
 import { renderRoutes } from '../../../testing/render';
 import { ORDER_FALLBACK_POLL_MS } from '../api/order-events';
 import { StaffOrders } from './staff-orders';
 
 const staffOrder = (overrides: Partial<StaffOrder> = {}): StaffOrder => ({
-  ...createOrder(),
+  ...withKitchenLines(createOrder()),
   customer: { id: 2, email: 'rina@example.com', name: 'Rina Wulandari', phone: '+62 812 3456 789' },
   nextStatuses: ['cancelled'],
   ...overrides,
