@@ -47,6 +47,7 @@ export const optionRoutes: FastifyPluginCallbackZod<OptionRoutesOptions> = (app,
         response: { 201: OptionGroupResponse, ...writeFailures },
       },
       onRequest: staffWith('menu'),
+      config: { audit: 'price' },
     },
     async (request, reply) => reply.code(201).send({ data: await options.createGroup(request.body) }),
   );
@@ -63,6 +64,7 @@ export const optionRoutes: FastifyPluginCallbackZod<OptionRoutesOptions> = (app,
         response: { 200: OptionGroupResponse, ...writeFailures },
       },
       onRequest: staffWith('menu'),
+      config: { audit: 'price' },
     },
     async (request) => ({ data: await options.replaceGroup(request.params.id, request.body) }),
   );
@@ -78,6 +80,7 @@ export const optionRoutes: FastifyPluginCallbackZod<OptionRoutesOptions> = (app,
         response: { 204: NoContent, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
       },
       onRequest: staffWith('menu'),
+      config: { audit: 'price' },
     },
     async (request, reply) => {
       await options.deleteGroup(request.params.id);

@@ -295,6 +295,7 @@ export const orderRoutes: FastifyPluginCallbackZod<OrderRoutesOptions> = (app, {
     '/staff/orders/:id/mark-refunded',
     {
       onRequest: staffWith('refunds'),
+      config: { audit: 'refund' },
       schema: {
         tags: STAFF,
         summary: 'Record that a cancelled order\'s payment was paid back (staff)',
@@ -311,6 +312,7 @@ export const orderRoutes: FastifyPluginCallbackZod<OrderRoutesOptions> = (app, {
     '/staff/orders/:id/refund',
     {
       onRequest: staffWith('refunds'),
+      config: { audit: 'refund' },
       schema: {
         tags: STAFF,
         summary: 'Refund a cancelled order through the payment gateway (staff)',

@@ -264,6 +264,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
           response: { 201: ProductResponse, ...writeResponses },
         },
         onRequest: staffOnly,
+        config: { audit: 'price' },
         preValidation: form.preValidation,
       },
       async (request, reply) => {
@@ -284,6 +285,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
           response: { 200: ProductResponse, ...writeResponses },
         },
         onRequest: staffOnly,
+        config: { audit: 'price' },
         preValidation: form.preValidation,
       },
       async (request) => ({ data: await menu.changeProduct(request.params.id, request.body, await countedPicture(request)) }),
@@ -299,6 +301,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
           response: { 204: NoContent, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
         },
         onRequest: staffOnly,
+        config: { audit: 'price' },
       },
       async (request, reply) => {
         await menu.removeProduct(request.params.id);

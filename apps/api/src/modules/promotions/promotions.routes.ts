@@ -62,6 +62,7 @@ export const promotionRoutes: FastifyPluginCallbackZod<PromotionRoutesOptions> =
     '/promotions',
     {
       onRequest: staffWith('coupons'),
+      config: { audit: 'coupon' },
       schema: {
         tags: TAGS,
         summary: 'Add a promotion (staff)',
@@ -80,6 +81,7 @@ export const promotionRoutes: FastifyPluginCallbackZod<PromotionRoutesOptions> =
     '/promotions/:id',
     {
       onRequest: staffWith('coupons'),
+      config: { audit: 'coupon' },
       schema: {
         tags: TAGS,
         summary: 'Change a promotion (staff)',
@@ -104,6 +106,7 @@ export const promotionRoutes: FastifyPluginCallbackZod<PromotionRoutesOptions> =
     '/promotions/:id',
     {
       onRequest: staffWith('coupons'),
+      config: { audit: 'coupon' },
       schema: {
         tags: TAGS,
         summary: 'Delete a promotion (staff)',

@@ -65,6 +65,7 @@ export const storeRoutes: FastifyPluginCallbackZod<StoreRoutesOptions> = (app, {
     {
       schema: { tags: TAGS, summary: 'Add a store (staff)', body: StoreInput, response: { 201: StoreResponse, ...writeFailures } },
       onRequest: staffWith('stores'),
+      config: { audit: 'store' },
     },
     async (request, reply) => reply.code(201).send({ data: await stores.createStore(request.body) }),
   );
@@ -81,6 +82,7 @@ export const storeRoutes: FastifyPluginCallbackZod<StoreRoutesOptions> = (app, {
         response: { 200: StoreResponse, ...writeFailures },
       },
       onRequest: staffWith('stores'),
+      config: { audit: 'store' },
     },
     async (request) => ({ data: await stores.replaceStore(request.params.id, request.body) }),
   );
@@ -98,6 +100,7 @@ export const storeRoutes: FastifyPluginCallbackZod<StoreRoutesOptions> = (app, {
         response: { 200: StoreResponse, ...writeFailures },
       },
       onRequest: staffWith('stock'),
+      config: { audit: 'store' },
     },
     async (request) => ({ data: await stores.setRush(request.params.id, request.body) }),
   );

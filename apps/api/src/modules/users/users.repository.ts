@@ -142,6 +142,21 @@ export function createUserRepository(db: Kysely<Database>) {
       await (trx ?? db).updateTable('users').set({ role, updated_at: updatedAt }).where('id', '=', id).execute();
     },
 
+    /** Makes the account staff with `staffRole`, or a customer again with null (compare-and-set on its role). */
+    async updateStaffRole(id: number, staffRole: StaffRole | null, updatedAt: string, trx?: Transaction<Database>): Promise<boolean> {
+      const result = await (trx ?? db)
+        .updateTable('users')
+        .set({ role: staffRole ? 'staff' : 'customer', staff_role: staffRole, updated_at: updatedAt })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async listStaff(trx?: Transaction<Database>): Promise<UserRecord[]> {
+      const rows = await (trx ?? db).selectFrom('users').selectAll().where('role', '=', 'staff').orderBy('id', 'asc').execute();
+      return rows.map(toRecord);
+    },
+
     async updateUserPhoto(id: number, photo: string | null, updatedAt: string, trx?: Transaction<Database>): Promise<void> {
       await (trx ?? db).updateTable('users').set({ photo, updated_at: updatedAt }).where('id', '=', id).execute();
     },
