@@ -7,8 +7,6 @@ import {
   ErrorResponse,
   IdParam,
   IdempotencyHeaders,
-  LineDoneInput,
-  LineParams,
   ListOrdersQuery,
   ListStaffOrdersQuery,
   MAX_ACTIVE_ORDERS_LIMIT,
@@ -257,22 +255,6 @@ export const orderRoutes: FastifyPluginCallbackZod<OrderRoutesOptions> = (app, {
       },
     },
     async (request) => ({ data: await orders.changeStatus(request.params.id, request.body) }),
-  );
-
-  app.put(
-    '/staff/orders/:id/lines/:lineId/done',
-    {
-      onRequest: staffWith('orders'),
-      schema: {
-        tags: STAFF,
-        summary: 'Tick a line made on the kitchen display (staff)',
-        description: 'Sets or clears the line\'s `done`; every screen shows the same ticks. It changes neither the status nor the history.',
-        params: LineParams,
-        body: LineDoneInput,
-        response: { 200: StaffOrderResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
-      },
-    },
-    async (request) => ({ data: await orders.markLineDone(request.params.id, request.params.lineId, request.body.done) }),
   );
 
   app.post(

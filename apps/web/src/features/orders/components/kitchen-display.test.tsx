@@ -62,7 +62,7 @@ describe('the kitchen display', () => {
     localStorage.setItem('@staffStore', '1');
     setup();
     renderRoutes([{ path: '/staff/orders', element: <StaffOrders stores={stores} /> }], '/staff/orders');
-    expect(((await screen.findByRole('combobox', { name: 'Store' })) as HTMLSelectElement).value).toBe('1');
+    expect((await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Store' })).value).toBe('1');
   });
 
   afterEach(() => {

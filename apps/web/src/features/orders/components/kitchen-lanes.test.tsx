@@ -70,6 +70,6 @@ describe('the kitchen display lanes', () => {
     await user.click(box);
     await vi.waitFor(() => expect(api.requests.some((r) => r.method === 'PUT' && r.url.pathname.startsWith('/api/v1/staff/orders/7/lines/'))).toBe(true));
     expect(api.requests.find((r) => r.method === 'PUT')?.body).toEqual({ done: true });
-    await vi.waitFor(() => expect((screen.getByRole('checkbox', { name: 'Hazelnut Latte made' }) as HTMLInputElement).checked).toBe(true));
+    await vi.waitFor(() => expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Hazelnut Latte made' }).checked).toBe(true));
   });
 });
