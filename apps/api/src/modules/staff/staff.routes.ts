@@ -24,8 +24,8 @@ export interface StaffRoutesOptions {
 
 const failures = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 const TokenQuery = z.object({ token: z.string().min(1, 'is required').max(200, 'is not a link we sent').describe('The token from the invitation link') });
-const InvitationLookup = dataOf(z.object({ email: z.string().describe('The address invited'), staffRole: StaffRole }), 'Who is invited, with which role');
-const Accepted = dataOf(z.object({ email: z.string().describe('Sign in with this address'), message: z.string().describe('What happened, to show') }), 'Joined');
+const InvitationLookup = dataOf(z.object({ email: z.string().describe('The address invited'), staffRole: StaffRole }), 'Who is invited, with which role').describe('Who is invited, with which role');
+const Accepted = dataOf(z.object({ email: z.string().describe('Sign in with this address'), message: z.string().describe('What happened, to show') }), 'Joined').describe('Joined: sign in next');
 
 /** The owner's staff screen and the invitation link: who works here with which role, and the audit record. */
 export const staffRoutes: FastifyPluginCallbackZod<StaffRoutesOptions> = (app, { staff }, done) => {
@@ -50,7 +50,7 @@ export const staffRoutes: FastifyPluginCallbackZod<StaffRoutesOptions> = (app, {
         summary: 'Invite someone to the staff by mail (owner)',
         description: 'Mails a link that works for 7 days and once: whoever opens it makes an account with the role (or, with an account already, becomes staff).',
         body: InviteStaffInput,
-        response: { 201: dataOf(StaffInvitation, 'The invitation sent'), ...failures },
+        response: { 201: dataOf(StaffInvitation, 'The invitation sent').describe('The invitation sent'), ...failures },
       },
     },
     async (request, reply) => reply.code(201).send({ data: await staff.invite(requireStaffRight(request, 'staff'), request.body) }),
@@ -75,7 +75,7 @@ export const staffRoutes: FastifyPluginCallbackZod<StaffRoutesOptions> = (app, {
         description: 'Takes effect at their next request. Your own role, and the last owner, cannot be changed here.',
         params: IdParam,
         body: ChangeStaffRoleInput,
-        response: { 200: dataOf(StaffMember, 'The staff member now'), ...failures },
+        response: { 200: dataOf(StaffMember, 'The staff member now').describe('The staff member now'), ...failures },
       },
     },
     async (request) => ({ data: await staff.changeRole(requireStaffRight(request, 'staff'), request.params.id, request.body.staffRole) }),
