@@ -52,7 +52,8 @@ test('a customer watches the order move from Pending to Preparing to Ready while
     const orderId = ((await placed.json()) as { data: { id: number } }).data.id;
 
     // The new order shows on the staff screen by itself.
-    const startPreparing = staff.getByRole('button', { name: `Start preparing · #${orderId}` });
+    // Due tomorrow: it waits under Later, where starting it is starting early.
+    const startPreparing = staff.getByRole('button', { name: `Start early · #${orderId}` });
     await expect(startPreparing).toBeVisible(LIVE);
     await checkA11y(staff);
 

@@ -84,7 +84,7 @@ test('a customer pays ahead by QRIS and the kitchen display picks the order up b
     await expect(order.getByText('Paid', { exact: true }).first()).toBeVisible(LIVE);
     await expect(order.getByRole('img', { name: 'QRIS code to scan' })).toHaveCount(0);
     await expect(order.getByText('Paid by QRIS')).toBeVisible();
-    await expect(staff.getByRole('button', { name: `Start preparing · #${orderId}` })).toBeVisible(LIVE);
+    await expect(staff.getByRole('button', { name: `Start early · #${orderId}` })).toBeVisible(LIVE);
     await expect(staff.getByRole('button', { name: `Mark paid · #${orderId}` })).toHaveCount(0);
   });
 });

@@ -39,6 +39,8 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   questions: 'questions',
   payment_charges: 'payments',
   push_subscriptions: 'push',
+  staff_invitations: 'staff',
+  audit_records: 'staff',
 };
 
 export const MAX_FUNCTION_LINES = 250;

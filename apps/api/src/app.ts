@@ -33,6 +33,7 @@ import { testClockRoutes } from './plugins/test-clock.js';
 import type { ModuleContext } from './plugins/module-context.js';
 import { authModule, sessionsModule } from './modules/auth/auth.module.js';
 import { usersModule } from './modules/users/users.module.js';
+import { staffModule } from './modules/staff/staff.module.js';
 import { optionsModule } from './modules/options/options.module.js';
 import { catalogueVersionFor, productsModule } from './modules/products/products.module.js';
 import { productAnswer, productListAnswer } from './modules/products/products.routes.js';
@@ -208,6 +209,8 @@ async function registerModules(
   await registerRateLimits(app, { redis: ctx.redis?.client });
   const users = await usersModule(app, ctx);
   await authModule(app, { ...ctx, users, sessions });
+  // Before every module whose routes write the audit record (its hook must be on the root before they are registered).
+  await staffModule(app, { ...ctx, users });
   const catalogueVersion = await catalogueVersionFor(app, ctx);
   const options = await optionsModule(app, { ...ctx, onCatalogueChange: async () => void (await catalogueVersion.bump()) });
   const products = await productsModule(app, { ...ctx, catalogueVersion, options });

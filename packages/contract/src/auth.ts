@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dataOf } from './common.js';
+import { StaffRole } from './staff.js';
 
 export const ROLES = ['customer', 'staff'] as const;
 export const Role = z.enum(ROLES).describe('customer: shops and orders; staff: also manages the menu and every order');
@@ -47,8 +48,15 @@ export const Phone = z
   })
   .describe('Mobile number: 6 to 15 digits, with an optional leading + and spaces, dots, dashes or brackets');
 
+/** The name the barista calls at the counter; optional so a client written for the original (no name) still signs up. */
+export const FirstName = z
+  .string({ error: 'must be text' })
+  .trim()
+  .max(50, 'must be at most 50 characters')
+  .describe('First name, at most 50 characters: what the shop calls the customer at the counter (never the email)');
+
 export const RegisterInput = z
-  .object({ email: Email, password: NewPassword, phone: Phone })
+  .object({ email: Email, password: NewPassword, phone: Phone, firstName: FirstName.optional() })
   .meta({ id: 'RegisterInput', description: 'A new customer account' });
 export type RegisterInput = z.infer<typeof RegisterInput>;
 export type RegisterInputRaw = z.input<typeof RegisterInput>;
@@ -67,6 +75,9 @@ export const AuthUser = z
     id: z.number().int().describe('The account id'),
     email: z.string().describe('The email address the account signs in with, lowercased'),
     role: Role,
+    staffRole: StaffRole.nullable()
+      .optional()
+      .describe("A staff account's role (owner, manager or barista), which decides what its screens offer; null for a customer"),
     displayName: z.string().describe('The name to greet the person by (from the email address until they choose one)'),
     photoUrl: z.string().nullable().describe('Address of the profile picture, or null when there is none'),
   })

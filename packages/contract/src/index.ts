@@ -25,3 +25,4 @@ export * from './shop-time.js';
 export * from './ean13.js';
 export * from './weekdays.js';
 export * from './push.js';
+export * from './staff.js';

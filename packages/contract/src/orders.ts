@@ -293,7 +293,23 @@ export const Order = z
 export type Order = z.infer<typeof Order>;
 
 /** What staff see: the order, who placed it, and where it may move next. */
+export const StaffOrderLine = OrderLine.extend({
+  done: z.boolean().describe('True once the kitchen ticked the line made (PUT /staff/orders/{id}/lines/{lineId}/done)'),
+}).meta({ id: 'StaffOrderLine', description: 'A line of an order as the kitchen sees it' });
+export type StaffOrderLine = z.infer<typeof StaffOrderLine>;
+
+export const LineDoneInput = z
+  .object({ done: z.boolean({ error: 'must be true or false' }).describe('true: the line is made; false: not yet') })
+  .meta({ id: 'LineDoneInput', description: 'Tick a line made, or take the tick back' });
+export type LineDoneInput = z.infer<typeof LineDoneInput>;
+
+export const LineParams = z.object({
+  id: z.string().describe('The order id, a whole number; any other text is not found (404)'),
+  lineId: z.string().describe('The line id, as in the order\'s `lines`; any other text is not found (404)'),
+});
+
 export const StaffOrder = Order.extend({
+  lines: z.array(StaffOrderLine).describe('What was ordered, each line with its kitchen tick'),
   customer: z
     .object({
       id: z.number().int().describe("The customer's account id"),

@@ -76,6 +76,8 @@ export interface UserTable {
   /** argon2id PHC string; null when the account only signs in through a provider. */
   password_hash: string | null;
   role: 'customer' | 'staff';
+  /** A staff account's role (migration 020); null for customers, and read as owner for a staff account without one. */
+  staff_role: Generated<'owner' | 'manager' | 'barista' | null>;
   phone: string;
   display_name: string;
   first_name: string;
@@ -220,6 +222,8 @@ export interface OrderLineTable {
   /** JSON array of the options as ordered: { optionId, groupId, group, name, priceDeltaIdr }. */
   options: string;
   barista_note: string;
+  /** When the kitchen ticked the line made (migration 019); null: still to make. */
+  done_at: Generated<string | null>;
 }
 
 /** A staff-defined set of choices (Milk, Sugar, Extra shot...): choose-one is 1..1, choose-many 0..n. */
@@ -378,7 +382,33 @@ export interface PaymentChargeTable {
   updated_at: string;
 }
 
+/** A mailed link that makes its holder a staff account with the role (migration 020). */
+export interface StaffInvitationTable {
+  id: Generated<number>;
+  email: string;
+  staff_role: 'owner' | 'manager' | 'barista';
+  /** SHA-256 (hex) of the token; the token itself is only in the mail. */
+  token_hash: string;
+  invited_by: number | null;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+}
+
+/** One change of a price, coupon, store, role or refund: who, when and what (migration 020). */
+export interface AuditRecordTable {
+  id: Generated<number>;
+  at: string;
+  actor_id: number | null;
+  actor_email: string;
+  /** price | coupon | store | role | refund | stock. */
+  kind: string;
+  action: string;
+}
+
 export interface Database {
+  staff_invitations: StaffInvitationTable;
+  audit_records: AuditRecordTable;
   payment_charges: PaymentChargeTable;
   products: ProductTable;
   product_sizes: ProductSizeTable;

@@ -1,4 +1,4 @@
-import type { Role } from '@coffee/contract';
+import { staffMay, type Role, type StaffRight, type StaffRole } from '@coffee/contract';
 import { forbidden, unauthorized } from './errors.js';
 
 /** Who is asking, as the session plugin resolved it from the cookie or the Bearer token. */
@@ -6,6 +6,8 @@ export interface SessionUser {
   id: number;
   email: string;
   role: Role;
+  /** owner, manager or barista for a staff account; null for a customer. */
+  staffRole: StaffRole | null;
   /** The id of the session row (not the token), so logout and password changes can revoke it. */
   sessionId: number;
 }
@@ -26,6 +28,32 @@ export function requireStaff(request: HasUser): SessionUser {
   return user;
 }
 
+const RIGHT_WORDS: Record<StaffRight, string> = {
+  orders: 'Only shop staff can do this',
+  menu: 'Only a manager or the owner can change the menu',
+  stock: 'Only a manager or the owner can change what is sold out',
+  refunds: 'Only a manager or the owner can refund an order',
+  stores: 'Only the owner can change the stores',
+  coupons: 'Only the owner can change coupons and promotions',
+  staff: 'Only the owner can manage the staff',
+  reports: 'Only the owner can see the reports',
+};
+
+/** A staff member whose role has `right` (contract STAFF_RIGHTS); anyone else is refused with what they lack. */
+export function requireStaffRight(request: HasUser, right: StaffRight): SessionUser {
+  const user = requireStaff(request);
+  if (!staffMay(user.staffRole, right)) throw forbidden(RIGHT_WORDS[right]);
+  return user;
+}
+
+/** The onRequest hook of a staff route of one area: `onRequest: staffWith('menu')`. */
+export function staffWith(right: StaffRight) {
+  return (request: HasUser, _reply: unknown, done: HookDone): void => {
+    requireStaffRight(request, right);
+    done();
+  };
+}
+
 /** A hook's `done` (Fastify's HookHandlerDoneFunction), named here so this module stays free of Fastify. */
 type HookDone = (error?: Error) => void;
 
@@ -33,10 +61,5 @@ type HookDone = (error?: Error) => void;
 // whatever they sent. Nothing to wait for, so they are plain callbacks (a throw becomes the error answer).
 export function signedIn(request: HasUser, _reply: unknown, done: HookDone): void {
   requireUser(request);
-  done();
-}
-
-export function staffOnly(request: HasUser, _reply: unknown, done: HookDone): void {
-  requireStaff(request);
   done();
 }

@@ -100,3 +100,15 @@ export function createMailer(config: Pick<Config, 'mail'>, log: MailLog = silent
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
+
+/** An account mail (resets, notices, staff invitations): its lines, and a button with its link when there is something to do. */
+export const accountMail = (to: string, subject: string, lines: string[], action?: { label: string; url: string }): MailMessage => ({
+  to,
+  subject,
+  text: [...lines, ...(action ? [`${action.label}: ${action.url}`] : []), 'Coffee Shop'].join('\n\n'),
+  html: [
+    ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
+    ...(action ? [`<p><a href="${escapeHtml(action.url)}">${escapeHtml(action.label)}</a></p>`] : []),
+    '<p>Coffee Shop</p>',
+  ].join('\n'),
+});

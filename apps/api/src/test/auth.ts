@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import type { Role } from '@coffee/contract';
+import type { Role, StaffRole } from '@coffee/contract';
 import { createUserService } from '../modules/users/users.service.js';
 import { SESSION_COOKIE } from '../plugins/session.js';
 import type { TestContext } from './test-app.js';
@@ -41,7 +41,7 @@ export const sessionCookieFrom = (setCookie: string | string[] | undefined): str
  */
 export async function signUpAndSignIn(
   ctx: TestContext,
-  opts: { role?: 'customer' | 'staff'; email?: string; password?: string } = {},
+  opts: { role?: 'customer' | 'staff'; staffRole?: StaffRole; email?: string; password?: string } = {},
 ): Promise<SignedInUser> {
   const role: Role = opts.role ?? 'customer';
   const email = (opts.email ?? `${role}-${randomBytes(5).toString('hex')}@example.test`).toLowerCase();
@@ -53,7 +53,7 @@ export async function signUpAndSignIn(
       uploadsDir: ctx.config.uploadsDir,
       now: () => new Date(),
     });
-    const created = await users.createUserAccount({ email, password, phone: '+62 812 0000 0001', role: 'staff' });
+    const created = await users.createUserAccount({ email, password, phone: '+62 812 0000 0001', role: 'staff', ...(opts.staffRole ? { staffRole: opts.staffRole } : {}) });
     if (!created) throw new Error(`signUpAndSignIn: ${email} already has an account`);
   } else {
     const res = await ctx.app.inject({

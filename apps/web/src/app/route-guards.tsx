@@ -1,4 +1,5 @@
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { staffMay, type StaffRight } from '@coffee/contract';
 import { paths } from '../config/paths';
 import { lastRecordRemoval, useIsLoggedIn, useLoginRecord } from '../lib/login-record';
 import { useReturnTo } from '../lib/return-to';
@@ -34,8 +35,13 @@ export function RequireVisitor() {
  */
 export function RequireStaff() {
   const user = useLoginRecord();
+  // A page of one area (its route's handle names the right) is refused to a role without it, as the API would.
+  const right = useMatches()
+    .map((match) => (match.handle as { staffRight?: StaffRight } | undefined)?.staffRight)
+    .find((r) => r !== undefined);
   // The record is being read: neither the staff page nor a refusal yet.
   if (user === undefined) return null;
   if (user?.role !== 'staff') return <StaffOnly />;
+  if (right && !staffMay(user.staffRole, right)) return <StaffOnly role />;
   return <Outlet />;
 }

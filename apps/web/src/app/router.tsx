@@ -26,6 +26,7 @@ export const routes: RouteObject[] = [
         handle: { bare: true },
         lazy: async () => ({ Component: (await import('./routes/reset-password')).ResetPasswordRoute }),
       },
+      { path: paths.staffJoin.path, handle: { bare: true }, lazy: async () => ({ Component: (await import('./routes/staff-join')).StaffJoinRoute }) },
       { path: paths.loginComplete.path, lazy: async () => ({ Component: (await import('./routes/login-complete')).LoginCompleteRoute }) },
       {
         lazy: async () => ({ Component: (await import('./route-guards')).RequireLogin }),
@@ -37,13 +38,14 @@ export const routes: RouteObject[] = [
           {
             lazy: async () => ({ Component: (await import('./route-guards')).RequireStaff }),
             children: [
-              { path: paths.addProduct.path, lazy: async () => ({ Component: (await import('./routes/add-products')).AddProductsRoute }) },
-              { path: paths.editProduct.path, lazy: async () => ({ Component: (await import('./routes/edit-products')).EditProductsRoute }) },
+              { path: paths.addProduct.path, handle: { staffRight: 'menu' }, lazy: async () => ({ Component: (await import('./routes/add-products')).AddProductsRoute }) },
+              { path: paths.editProduct.path, handle: { staffRight: 'menu' }, lazy: async () => ({ Component: (await import('./routes/edit-products')).EditProductsRoute }) },
               { path: paths.staffOrders.path, lazy: async () => ({ Component: (await import('./routes/staff-orders')).StaffOrdersRoute }) },
               { path: paths.staffOrder.path, lazy: async () => ({ Component: (await import('./routes/staff-order')).StaffOrderRoute }) },
-              { path: paths.optionGroups.path, lazy: async () => ({ Component: (await import('./routes/option-groups')).OptionGroupsRoute }) },
-              { path: paths.staffStores.path, lazy: async () => ({ Component: (await import('./routes/staff-stores')).StaffStoresRoute }) },
-              { path: paths.staffPromotions.path, lazy: async () => ({ Component: (await import('./routes/staff-promotions')).StaffPromotionsRoute }) },
+              { path: paths.optionGroups.path, handle: { staffRight: 'menu' }, lazy: async () => ({ Component: (await import('./routes/option-groups')).OptionGroupsRoute }) },
+              { path: paths.staffStores.path, handle: { staffRight: 'stores' }, lazy: async () => ({ Component: (await import('./routes/staff-stores')).StaffStoresRoute }) },
+              { path: paths.staffPromotions.path, handle: { staffRight: 'coupons' }, lazy: async () => ({ Component: (await import('./routes/staff-promotions')).StaffPromotionsRoute }) },
+              { path: paths.staffTeam.path, handle: { staffRight: 'staff' }, lazy: async () => ({ Component: (await import('./routes/staff-team')).StaffTeamRoute }) },
             ],
           },
         ],

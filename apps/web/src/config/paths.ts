@@ -50,5 +50,9 @@ export const paths = {
   staffStores: { path: '/staff/stores', getHref: () => '/staff/stores' },
   /** Staff: add and change the coupons (promotions) and their rules. */
   staffPromotions: { path: '/staff/promotions', getHref: () => '/staff/promotions' },
+  /** Owner: the staff, their roles, invitations and the audit record. */
+  staffTeam: { path: '/staff/team', getHref: () => '/staff/team' },
+  /** The page an invitation mail links to (a visitor's page: the account is made there). */
+  staffJoin: { path: '/staff/join', getHref: (token: string) => `/staff/join?token=${encodeURIComponent(token)}` },
   notFound: { path: '*', getHref: () => '/404' },
 } as const;

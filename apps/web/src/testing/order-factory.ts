@@ -1,4 +1,4 @@
-import type { Cart, CartLine, Order, PriceSummary } from '@coffee/contract';
+import type { Cart, CartLine, Order, PriceSummary, StaffOrderLine } from '@coffee/contract';
 
 let nextId = 1;
 
@@ -106,4 +106,9 @@ export function createOrder(overrides: Partial<Order> = {}): Order {
     history: [{ kind: 'placed', at: '2025-01-06T03:00:00.000Z', atShopTime: '2025-01-06T10:00', by: 'customer' }],
     ...overrides,
   };
+}
+
+/** The order with its lines as the kitchen sees them (none ticked made yet), for building a StaffOrder. */
+export function withKitchenLines<T extends Order>(order: T): T & { lines: StaffOrderLine[] } {
+  return { ...order, lines: order.lines.map((line) => ({ ...line, done: false })) };
 }

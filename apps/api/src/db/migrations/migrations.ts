@@ -17,6 +17,8 @@ import { paymentChargesMigration } from './014-payment-charges.js';
 import { passwordResetQueueMigration } from './015-password-reset-queue.js';
 import { pushSubscriptionsMigration } from './016-push-subscriptions.js';
 import { setupLinksMigration } from './017-setup-links.js';
+import { kitchenLinesMigration } from './019-kitchen-lines.js';
+import { staffRolesMigration } from './020-staff-roles.js';
 
 /**
  * Numbered migrations, applied in name order. Listed here (not read from disk) so the compiled
@@ -41,5 +43,7 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '015-password-reset-queue': passwordResetQueueMigration(dialect),
     '016-push-subscriptions': pushSubscriptionsMigration(dialect),
     '017-setup-links': setupLinksMigration(dialect),
+    '019-kitchen-lines': kitchenLinesMigration(),
+    '020-staff-roles': staffRolesMigration(dialect),
   };
 }

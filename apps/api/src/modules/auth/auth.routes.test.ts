@@ -142,7 +142,7 @@ describe('login', () => {
     expect(setCookie).not.toMatch(/; Secure/); // plain HTTP here; see the COOKIE_SECURE test
 
     const body = res.json<{ data: AuthUser }>();
-    expect(Object.keys(body.data).sort()).toEqual(['displayName', 'email', 'id', 'photoUrl', 'role']);
+    expect(Object.keys(body.data).sort()).toEqual(['displayName', 'email', 'id', 'photoUrl', 'role', 'staffRole']);
     const { token } = cookieOf(res);
     expect(res.body).not.toContain(token);
     expect(res.body).not.toContain('$argon2');

@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { SessionUser } from '../../lib/current-user.js';
 import { badRequest, unauthorized } from '../../lib/errors.js';
-import { escapeHtml, type Mailer, type MailMessage } from '../../lib/mail.js';
+import { accountMail, type Mailer } from '../../lib/mail.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import {
   assertAcceptablePassword,
@@ -76,17 +76,7 @@ const RESET_PICK_CHANCE = 0.1;
 /** A request waiting this long is taken at the next tick whatever the draw: the link never waits longer. */
 const RESET_MAX_WAIT_MS = 5_000;
 
-/** An account mail: its lines, and a button with its link when there is something to do. */
-const mail = (to: string, subject: string, lines: string[], action?: { label: string; url: string }): MailMessage => ({
-  to,
-  subject,
-  text: [...lines, ...(action ? [`${action.label}: ${action.url}`] : []), 'Coffee Shop'].join('\n\n'),
-  html: [
-    ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
-    ...(action ? [`<p><a href="${escapeHtml(action.url)}">${escapeHtml(action.label)}</a></p>`] : []),
-    '<p>Coffee Shop</p>',
-  ].join('\n'),
-});
+const mail = accountMail;
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, users, sessions, mailer, now, random = Math.random } = deps;
@@ -186,6 +176,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         password: input.password,
         phone: input.phone,
         role: 'customer',
+        firstName: input.firstName ?? '',
       });
       if (created) {
         mailer.sendLater(

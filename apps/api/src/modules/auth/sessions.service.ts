@@ -108,7 +108,7 @@ export function createSessionService(deps: SessionServiceDeps) {
       const account = await deps.accounts.findUserById(session.userId);
       if (!account) return null;
       if (t - lastSeen >= TOUCH_INTERVAL_MS) await repo.touchSession(session.sessionId, new Date(t).toISOString());
-      return { id: session.userId, email: account.email, role: account.role, sessionId: session.sessionId };
+      return { id: session.userId, email: account.email, role: account.role, staffRole: account.staffRole, sessionId: session.sessionId };
     },
 
     async endSession(sessionId: number): Promise<void> {

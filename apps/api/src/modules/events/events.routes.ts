@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser, signedIn, staffOnly } from '../../lib/current-user.js';
+import { requireUser, signedIn, staffWith } from '../../lib/current-user.js';
 import { refusedInFlood } from '../../lib/request-logger.js';
 import { API_PREFIX } from '../../plugins/module-context.js';
 import { SESSION_COOKIE } from '../../plugins/session.js';
@@ -298,7 +298,7 @@ export const eventRoutes: FastifyPluginCallbackZod<EventRoutesOptions> = (app, o
   app.get(
     '/staff/orders/events',
     {
-      onRequest: staffOnly,
+      onRequest: staffWith('orders'),
       compress: false,
       schema: {
         tags: ['Orders (staff)'],
@@ -315,7 +315,7 @@ export const eventRoutes: FastifyPluginCallbackZod<EventRoutesOptions> = (app, o
   app.get(
     '/staff/stats',
     {
-      onRequest: staffOnly,
+      onRequest: staffWith('orders'),
       schema: {
         tags: ['Orders (staff)'],
         summary: 'A shop day at a glance',

@@ -1,6 +1,6 @@
 import { ErrorResponse, NoContent, IdParam, OptionGroupInput, OptionGroupListResponse, OptionGroupResponse } from '@coffee/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { staffOnly } from '../../lib/current-user.js';
+import { staffWith } from '../../lib/current-user.js';
 import type { OptionService } from './options.service.js';
 
 export interface OptionRoutesOptions {
@@ -46,7 +46,8 @@ export const optionRoutes: FastifyPluginCallbackZod<OptionRoutesOptions> = (app,
         body: OptionGroupInput,
         response: { 201: OptionGroupResponse, ...writeFailures },
       },
-      onRequest: staffOnly,
+      onRequest: staffWith('menu'),
+      config: { audit: 'price' },
     },
     async (request, reply) => reply.code(201).send({ data: await options.createGroup(request.body) }),
   );
@@ -62,7 +63,8 @@ export const optionRoutes: FastifyPluginCallbackZod<OptionRoutesOptions> = (app,
         body: OptionGroupInput,
         response: { 200: OptionGroupResponse, ...writeFailures },
       },
-      onRequest: staffOnly,
+      onRequest: staffWith('menu'),
+      config: { audit: 'price' },
     },
     async (request) => ({ data: await options.replaceGroup(request.params.id, request.body) }),
   );
@@ -77,7 +79,8 @@ export const optionRoutes: FastifyPluginCallbackZod<OptionRoutesOptions> = (app,
         params: IdParam,
         response: { 204: NoContent, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
       },
-      onRequest: staffOnly,
+      onRequest: staffWith('menu'),
+      config: { audit: 'price' },
     },
     async (request, reply) => {
       await options.deleteGroup(request.params.id);

@@ -53,8 +53,12 @@ export function toOrder(r: OrderRecord, timeZone: string, payment: OrderPayment 
   };
 }
 
-export const toStaffOrder = (r: OrderRecord, timeZone: string, payment: OrderPayment | null = null): StaffOrder => ({
-  ...toOrder(r, timeZone, payment),
+export const toStaffOrder = (r: OrderRecord, timeZone: string, payment: OrderPayment | null = null): StaffOrder => {
+  const order = toOrder(r, timeZone, payment);
+  return {
+  ...order,
+  lines: order.lines.map((line, i) => ({ ...line, done: r.lines[i]?.doneAt != null })),
   customer: { id: r.userId, email: r.customerEmail, name: r.customerName, phone: r.customerPhone },
   nextStatuses: nextStatuses(r),
-});
+  };
+};

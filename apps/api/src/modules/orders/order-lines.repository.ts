@@ -35,6 +35,7 @@ export function createOrderLineRepository(db: Kysely<Database>, pictureAddresses
         'order_lines.line_total_idr',
         'order_lines.options',
         'order_lines.barista_note',
+        'order_lines.done_at',
       ])
       .where('order_lines.order_id', 'in', [...orderIds])
       .orderBy('order_lines.id', 'asc')
@@ -54,6 +55,7 @@ export function createOrderLineRepository(db: Kysely<Database>, pictureAddresses
         quantity: r.quantity,
         unitPriceIdr: Number(r.unit_price_idr),
         lineTotalIdr: Number(r.line_total_idr),
+        doneAt: r.done_at,
       };
       const list = byOrder.get(r.order_id);
       if (list) list.push(line);
@@ -83,6 +85,11 @@ export function createOrderLineRepository(db: Kysely<Database>, pictureAddresses
       .execute();
   }
 
+  /** Ticks a line made (or not, `at` null) on the kitchen display; false when the order has no such line. */
+  async function markLineDone(orderId: number, lineId: number, at: string | null): Promise<boolean> {
+    const result = await db.updateTable('order_lines').set({ done_at: at }).where('id', '=', lineId).where('order_id', '=', orderId).executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
 
-  return { linesOf, insertLines };
+  return { linesOf, insertLines, markLineDone };
 }

@@ -6,6 +6,7 @@ import type { ProductService } from '../products/products.service.js';
 import type { PromotionService } from '../promotions/promotions.service.js';
 import type { StoreService } from '../stores/stores.service.js';
 import type { UserService } from '../users/users.service.js';
+import { kitchenRoutes } from './kitchen.routes.js';
 import { orderRoutes } from './orders.routes.js';
 import { paymentNotificationRoutes } from './payment-notification.routes.js';
 import { createOrderService, type OrderService } from './orders.service.js';
@@ -42,6 +43,7 @@ export async function ordersModule(
     log: app.log,
   });
   await app.register(orderRoutes, { prefix: API_PREFIX, orders });
+  await app.register(kitchenRoutes, { prefix: API_PREFIX, orders });
   await app.register(paymentNotificationRoutes, { prefix: API_PREFIX, orders, payments: ctx.payments });
   // The start-up check: a payment whose notification was lost (the process died before answering it) is asked for
   // again. In the background, so a slow gateway never holds the shop's start.

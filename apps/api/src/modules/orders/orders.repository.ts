@@ -34,6 +34,8 @@ export interface OrderLineRecord {
   /** The size's price plus the options' deltas, as ordered. */
   unitPriceIdr: number;
   lineTotalIdr: number;
+  /** When the kitchen ticked it made; null while still to make. */
+  doneAt: string | null;
 }
 
 export interface OrderRecord {
@@ -89,7 +91,7 @@ export type NewOrder = Omit<
   /** Only for past orders loaded as demo data; a placed order is paid later. */
   paidAt?: string | null;
 };
-export type NewOrderLine = Omit<OrderLineRecord, 'id' | 'imageUrl'>;
+export type NewOrderLine = Omit<OrderLineRecord, 'id' | 'imageUrl' | 'doneAt'>;
 
 export interface OrderFilter {
   /** Only this customer's orders (the customer's own history). */
@@ -238,12 +240,14 @@ export function createOrderRepository(db: Kysely<Database>, lookups: OrderLookup
         query = query.where('orders.status', 'in', filter.active ? ACTIVE_ORDER_STATUSES : FINISHED_ORDER_STATUSES);
       }
       if (filter.storeId !== undefined) query = query.where('orders.store_id', '=', filter.storeId);
+      // The kitchen works to the time the customer comes (due first); every other list is newest placed first.
+      const byDue = filter.active === true;
       const [counted, rows] = await Promise.all([
         query.select((eb) => eb.fn.countAll<number>().as('total')).execute(),
         query
           .select(ORDER_COLUMNS)
-          .orderBy('orders.placed_at', 'desc')
-          .orderBy('orders.id', 'desc')
+          .orderBy(byDue ? 'orders.scheduled_at' : 'orders.placed_at', byDue ? 'asc' : 'desc')
+          .orderBy('orders.id', byDue ? 'asc' : 'desc')
           .limit(page.limit)
           .offset(page.offset)
           .execute(),
@@ -295,6 +299,7 @@ export function createOrderRepository(db: Kysely<Database>, lookups: OrderLookup
     },
 
     insertLines: orderLines.insertLines,
+    markLineDone: orderLines.markLineDone,
 
     async setPayment(orderId: number, paymentStatus: PaymentStatus, instructions: string | null, trx?: Transaction<Database>): Promise<void> {
       await (trx ?? db)

@@ -21,7 +21,7 @@ import {
   StaffOrderResponse,
 } from '@coffee/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { requireUser, signedIn, staffOnly } from '../../lib/current-user.js';
+import { requireUser, signedIn, staffWith } from '../../lib/current-user.js';
 import type { OrderService } from './orders.service.js';
 
 export interface OrderRoutesOptions {
@@ -204,7 +204,7 @@ export const orderRoutes: FastifyPluginCallbackZod<OrderRoutesOptions> = (app, {
   app.get(
     '/staff/orders',
     {
-      onRequest: staffOnly,
+      onRequest: staffWith('orders'),
       schema: {
         tags: STAFF,
         summary: 'Every order, newest first (staff)',
@@ -226,7 +226,7 @@ export const orderRoutes: FastifyPluginCallbackZod<OrderRoutesOptions> = (app, {
   app.get(
     '/staff/orders/:id',
     {
-      onRequest: staffOnly,
+      onRequest: staffWith('orders'),
       schema: {
         tags: STAFF,
         summary: 'One order (staff)',
@@ -244,7 +244,7 @@ export const orderRoutes: FastifyPluginCallbackZod<OrderRoutesOptions> = (app, {
   app.patch(
     '/staff/orders/:id/status',
     {
-      onRequest: staffOnly,
+      onRequest: staffWith('orders'),
       schema: {
         tags: STAFF,
         summary: 'Move an order to its next status (staff)',
@@ -260,7 +260,7 @@ export const orderRoutes: FastifyPluginCallbackZod<OrderRoutesOptions> = (app, {
   app.post(
     '/staff/orders/:id/mark-paid',
     {
-      onRequest: staffOnly,
+      onRequest: staffWith('orders'),
       schema: {
         tags: STAFF,
         summary: 'Record the payment of an order (staff)',
@@ -276,7 +276,8 @@ export const orderRoutes: FastifyPluginCallbackZod<OrderRoutesOptions> = (app, {
   app.post(
     '/staff/orders/:id/mark-refunded',
     {
-      onRequest: staffOnly,
+      onRequest: staffWith('refunds'),
+      config: { audit: 'refund' },
       schema: {
         tags: STAFF,
         summary: 'Record that a cancelled order\'s payment was paid back (staff)',
@@ -292,7 +293,8 @@ export const orderRoutes: FastifyPluginCallbackZod<OrderRoutesOptions> = (app, {
   app.post(
     '/staff/orders/:id/refund',
     {
-      onRequest: staffOnly,
+      onRequest: staffWith('refunds'),
+      config: { audit: 'refund' },
       schema: {
         tags: STAFF,
         summary: 'Refund a cancelled order through the payment gateway (staff)',

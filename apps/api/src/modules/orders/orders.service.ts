@@ -260,6 +260,16 @@ export function createOrderService(deps: OrderServiceDeps) {
       return { data: rows.map((r) => toStaffOrder(r, settings.shopTimeZone, payments.get(r.id) ?? null)), meta: pageMeta(query, total) };
     },
 
+    /** The kitchen's per-line tick; a line not of the order is a 404 (the tick is not an order's step: no event). */
+    async markLineDone(rawId: string, rawLineId: string, done: boolean): Promise<StaffOrder> {
+      const order = await findAnyOrder(rawId);
+      const lineId = parseId(rawLineId);
+      if (lineId === null || !(await orders.markLineDone(order.id, lineId, done ? now().toISOString() : null))) {
+        throw notFound(`Order #${order.id} has no line ${rawLineId.slice(0, 20)}`);
+      }
+      return asStaffOrder(await findAnyOrder(rawId));
+    },
+
     async getAnyOrder(rawId: string): Promise<StaffOrder> {
       return asStaffOrder(await findAnyOrder(rawId));
     },

@@ -1,4 +1,4 @@
-import type { ErrorResponse, OrderStatus, StaffOrderListResponse, StoreResponse } from '@coffee/contract';
+import type { ErrorResponse, OrderStatus, StaffOrderListResponse, StaffOrderResponse, StoreResponse } from '@coffee/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndSignIn, type SignedInUser } from '../../test/auth.js';
 import { createProduct, storeInput } from '../../test/factories.js';
@@ -11,7 +11,7 @@ let staff: SignedInUser;
 let kemang: number;
 let senopati: number;
 /** Ids of the orders made below, by store and by whether they are still to make or hand over. */
-const made = { kemangOpen: [] as number[], kemangFinished: [] as number[], senopatiOpen: [] as number[] };
+const made = { kemangOpen: [] as number[], kemangFinished: [] as number[], senopatiOpen: [] as number[], blokM: [] as number[], blokStore: 0 };
 
 async function createStore(name: string): Promise<number> {
   const body = storeInput(name);
@@ -34,8 +34,9 @@ beforeAll(async () => {
   const orders = createOrderRepository(ctx.database.db, { customersOf: unread, placesOf: unread, pictureAddresses: unread });
   // A rush: more open orders at one store than a page of the ordinary list holds, placed a minute apart.
   const start = Date.parse('2026-11-23T02:00:00Z');
-  const insert = async (storeId: number, status: OrderStatus, minute: number) => {
+  const insert = async (storeId: number, status: OrderStatus, minute: number, dueMinute = minute) => {
     const at = new Date(start + minute * 60_000).toISOString();
+    const due = new Date(start + dueMinute * 60_000).toISOString();
     const id = await orders.insertOrder({
       userId: customer.id,
       status,
@@ -44,7 +45,7 @@ beforeAll(async () => {
       paymentInstructions: null,
       deliveryMethod: 'pick-up',
       scheduledFor: '2026-11-23T09:00',
-      scheduledAt: at,
+      scheduledAt: due,
       isAsap: true,
       address: null,
       subtotalIdr: 25_000,
@@ -65,6 +66,10 @@ beforeAll(async () => {
   // Finished orders and another store's orders, newer than every open one: the ordinary list would show them first.
   for (let i = 0; i < 30; i += 1) made.kemangFinished.push(await insert(kemang, i % 2 ? 'delivered' : 'cancelled', 200 + i));
   for (let i = 0; i < 5; i += 1) made.senopatiOpen.push(await insert(senopati, 'pending', 300 + i));
+  // Placed in the other order from when they are due: 09:00 first, then 08:00, then one for tomorrow.
+  const blok = await createStore('Kopi Blok M');
+  made.blokM = [await insert(blok, 'paid', 400, 120), await insert(blok, 'paid', 401, 60), await insert(blok, 'paid', 402, 60 * 25)];
+  made.blokStore = blok;
 });
 afterAll(async () => {
   await ctx.close();
@@ -74,12 +79,12 @@ const list = (query: string) => ctx.app.inject({ method: 'GET', url: `/api/v1/st
 const idsOf = (page: StaffOrderListResponse) => page.data.map((order) => order.id);
 
 describe('the open orders of a store (the kitchen display)', () => {
-  it("lists every open order of the chosen store on one page, newest first, and nothing finished or from another store", async () => {
+  it("lists every open order of the chosen store on one page, soonest due first, and nothing finished or from another store", async () => {
     const res = await list(`active=true&storeId=${kemang}&limit=200`);
     expect(res.statusCode).toBe(200);
     const page = res.json<StaffOrderListResponse>();
     expect(page.meta).toEqual({ page: 1, limit: 200, total: 130 });
-    expect(idsOf(page)).toEqual([...made.kemangOpen].reverse());
+    expect(idsOf(page)).toEqual(made.kemangOpen);
     expect(new Set(page.data.map((order) => order.status))).toEqual(new Set(OPEN));
   });
 
@@ -87,13 +92,14 @@ describe('the open orders of a store (the kitchen display)', () => {
     const first = (await list(`active=true&storeId=${kemang}&limit=100`)).json<StaffOrderListResponse>();
     const second = (await list(`active=true&storeId=${kemang}&limit=100&page=2`)).json<StaffOrderListResponse>();
     expect(first.meta.total).toBe(130);
-    expect([...idsOf(first), ...idsOf(second)]).toEqual([...made.kemangOpen].reverse());
+    expect([...idsOf(first), ...idsOf(second)]).toEqual(made.kemangOpen);
   });
 
   it('covers every store without storeId, and combines with a status', async () => {
     const every = (await list('active=true&limit=200')).json<StaffOrderListResponse>();
-    expect(every.meta.total).toBe(135);
-    expect(idsOf(every).slice(0, 5)).toEqual([...made.senopatiOpen].reverse());
+    expect(every.meta.total).toBe(138);
+    // Soonest due first across stores: Senopati's orders, due after every Kemang one, end the list before tomorrow's.
+    expect(idsOf(every).slice(-6, -1)).toEqual(made.senopatiOpen);
     const ready = (await list(`active=true&status=ready&storeId=${kemang}&limit=200`)).json<StaffOrderListResponse>();
     expect(ready.meta.total).toBe(26);
     expect(ready.data.every((order) => order.status === 'ready')).toBe(true);
@@ -121,7 +127,32 @@ describe('the open orders of a store (the kitchen display)', () => {
     expect(notAFlag.statusCode).toBe(400);
     expect(notAFlag.json<ErrorResponse>().field).toBe('active');
     // The default page of the ordinary list is unchanged.
-    expect((await list('')).json<StaffOrderListResponse>().meta).toEqual({ page: 1, limit: 24, total: 165 });
+    expect((await list('')).json<StaffOrderListResponse>().meta).toEqual({ page: 1, limit: 24, total: 168 });
+  });
+
+  it('puts the order due at 08:00 before the one due at 09:00 placed earlier, and tomorrow\'s last', async () => {
+    const page = (await list(`active=true&storeId=${made.blokStore}`)).json<StaffOrderListResponse>();
+    const [nine, eight, tomorrow] = made.blokM;
+    expect(idsOf(page)).toEqual([eight, nine, tomorrow]);
+  });
+
+  it('keeps the kitchen\'s tick on a line for every screen, and refuses a line of another order', async () => {
+    const [nine, eight] = made.blokM as [number, number];
+    const order = (await ctx.app.inject({ method: 'GET', url: `/api/v1/staff/orders/${nine}`, headers: staff.headers })).json<StaffOrderResponse>().data;
+    expect(order.lines[0]!.done).toBe(false);
+    const tick = (orderId: number, lineId: number, done: unknown) =>
+      ctx.app.inject({ method: 'PUT', url: `/api/v1/staff/orders/${orderId}/lines/${lineId}/done`, headers: staff.headers, payload: { done } });
+    const ticked = await tick(nine, order.lines[0]!.id, true);
+    expect(ticked.statusCode).toBe(200);
+    expect(ticked.json<StaffOrderResponse>().data.lines[0]!.done).toBe(true);
+    const page = (await list(`active=true&storeId=${made.blokStore}`)).json<StaffOrderListResponse>();
+    expect(page.data.find((o) => o.id === nine)!.lines[0]!.done).toBe(true);
+    // The tick is not a step of the order: its status stays.
+    expect(page.data.find((o) => o.id === nine)!.status).toBe('paid');
+    expect((await tick(eight, order.lines[0]!.id, true)).statusCode).toBe(404);
+    const notAFlag = await tick(nine, order.lines[0]!.id, 'yes');
+    expect(notAFlag.statusCode).toBe(400);
+    expect((await tick(nine, order.lines[0]!.id, false)).json<StaffOrderResponse>().data.lines[0]!.done).toBe(false);
   });
 
   it('stays for staff only', async () => {

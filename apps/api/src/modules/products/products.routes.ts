@@ -20,7 +20,7 @@ import {
 import type { FastifyReply, FastifyRequest, FastifySchemaCompiler, HookHandlerDoneFunction } from 'fastify';
 import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireStaff } from '../../lib/current-user.js';
+import { requireStaffRight } from '../../lib/current-user.js';
 import { unauthorized } from '../../lib/errors.js';
 import { CompressibleBody, sendCompressible } from '../../plugins/compression.js';
 import type { AttemptLimit } from '../../plugins/rate-limit.js';
@@ -230,7 +230,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
     // onRequest, before the body is read, so a visitor's or customer's upload is never even received.
     const staffOnly = (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
       if (!request.user) throw unauthorized(STAFF_ONLY_MESSAGE);
-      requireStaff(request);
+      requireStaffRight(request, 'menu');
       done();
     };
     const form = formBody({ fileField: 'image', ...PRODUCT_FORM_FIELDS });
@@ -248,7 +248,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
     /** The form's picture, once counted against the account's picture uploads: decoding is what costs. */
     const countedPicture = async (request: FastifyRequest) => {
       const picture = form.fileOf(request);
-      if (picture) await pictureUploads.hit(request, String(requireStaff(request).id));
+      if (picture) await pictureUploads.hit(request, String(requireStaffRight(request, 'menu').id));
       return picture;
     };
 
@@ -264,6 +264,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
           response: { 201: ProductResponse, ...writeResponses },
         },
         onRequest: staffOnly,
+        config: { audit: 'price' },
         preValidation: form.preValidation,
       },
       async (request, reply) => {
@@ -284,6 +285,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
           response: { 200: ProductResponse, ...writeResponses },
         },
         onRequest: staffOnly,
+        config: { audit: 'price' },
         preValidation: form.preValidation,
       },
       async (request) => ({ data: await menu.changeProduct(request.params.id, request.body, await countedPicture(request)) }),
@@ -299,6 +301,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
           response: { 204: NoContent, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
         },
         onRequest: staffOnly,
+        config: { audit: 'price' },
       },
       async (request, reply) => {
         await menu.removeProduct(request.params.id);

@@ -10,7 +10,7 @@ import {
 } from '@coffee/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser, signedIn, staffOnly } from '../../lib/current-user.js';
+import { requireUser, signedIn, staffWith } from '../../lib/current-user.js';
 import type { PromotionService } from './promotions.service.js';
 
 export interface PromotionRoutesOptions {
@@ -44,7 +44,7 @@ export const promotionRoutes: FastifyPluginCallbackZod<PromotionRoutesOptions> =
   app.get(
     '/staff/promotions',
     {
-      onRequest: staffOnly,
+      onRequest: staffWith('coupons'),
       schema: {
         tags: TAGS,
         summary: 'Every promotion with every rule (staff)',
@@ -61,7 +61,8 @@ export const promotionRoutes: FastifyPluginCallbackZod<PromotionRoutesOptions> =
   app.post(
     '/promotions',
     {
-      onRequest: staffOnly,
+      onRequest: staffWith('coupons'),
+      config: { audit: 'coupon' },
       schema: {
         tags: TAGS,
         summary: 'Add a promotion (staff)',
@@ -79,7 +80,8 @@ export const promotionRoutes: FastifyPluginCallbackZod<PromotionRoutesOptions> =
   app.put(
     '/promotions/:id',
     {
-      onRequest: staffOnly,
+      onRequest: staffWith('coupons'),
+      config: { audit: 'coupon' },
       schema: {
         tags: TAGS,
         summary: 'Change a promotion (staff)',
@@ -103,7 +105,8 @@ export const promotionRoutes: FastifyPluginCallbackZod<PromotionRoutesOptions> =
   app.delete(
     '/promotions/:id',
     {
-      onRequest: staffOnly,
+      onRequest: staffWith('coupons'),
+      config: { audit: 'coupon' },
       schema: {
         tags: TAGS,
         summary: 'Delete a promotion (staff)',
@@ -140,7 +143,7 @@ export const promotionRoutes: FastifyPluginCallbackZod<PromotionRoutesOptions> =
   app.post(
     '/staff/customers/:id/member-card',
     {
-      onRequest: staffOnly,
+      onRequest: staffWith('orders'),
       schema: {
         tags: TAGS,
         summary: 'Issue a member card at the counter (staff)',

@@ -8,7 +8,7 @@ import {
   UpdateQuestionInput,
 } from '@coffee/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { requireStaff } from '../../lib/current-user.js';
+import { requireStaffRight } from '../../lib/current-user.js';
 import { perAddressRouteLimit } from '../../plugins/rate-limit.js';
 import type { QuestionService } from './questions.service.js';
 
@@ -53,7 +53,7 @@ export const questionRoutes: FastifyPluginCallbackZod<QuestionRoutesOptions> = (
       },
     },
     async (request) => {
-      requireStaff(request);
+      requireStaffRight(request, 'orders');
       return { data: await questions.listQuestions(request.query.status) };
     },
   );
@@ -71,7 +71,7 @@ export const questionRoutes: FastifyPluginCallbackZod<QuestionRoutesOptions> = (
       },
     },
     async (request) => {
-      const staff = requireStaff(request);
+      const staff = requireStaffRight(request, 'orders');
       return { data: await questions.markAnswered(request.params.id, request.body.answered, staff.id) };
     },
   );

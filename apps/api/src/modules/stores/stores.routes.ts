@@ -9,7 +9,7 @@ import {
   StoreSlotsResponse,
 } from '@coffee/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { staffOnly } from '../../lib/current-user.js';
+import { staffWith } from '../../lib/current-user.js';
 import type { StoreService } from './stores.service.js';
 
 export interface StoreRoutesOptions {
@@ -64,7 +64,8 @@ export const storeRoutes: FastifyPluginCallbackZod<StoreRoutesOptions> = (app, {
     '/stores',
     {
       schema: { tags: TAGS, summary: 'Add a store (staff)', body: StoreInput, response: { 201: StoreResponse, ...writeFailures } },
-      onRequest: staffOnly,
+      onRequest: staffWith('stores'),
+      config: { audit: 'store' },
     },
     async (request, reply) => reply.code(201).send({ data: await stores.createStore(request.body) }),
   );
@@ -80,7 +81,8 @@ export const storeRoutes: FastifyPluginCallbackZod<StoreRoutesOptions> = (app, {
         body: StoreInput,
         response: { 200: StoreResponse, ...writeFailures },
       },
-      onRequest: staffOnly,
+      onRequest: staffWith('stores'),
+      config: { audit: 'store' },
     },
     async (request) => ({ data: await stores.replaceStore(request.params.id, request.body) }),
   );
@@ -97,7 +99,8 @@ export const storeRoutes: FastifyPluginCallbackZod<StoreRoutesOptions> = (app, {
         body: StoreRushInput,
         response: { 200: StoreResponse, ...writeFailures },
       },
-      onRequest: staffOnly,
+      onRequest: staffWith('stock'),
+      config: { audit: 'store' },
     },
     async (request) => ({ data: await stores.setRush(request.params.id, request.body) }),
   );

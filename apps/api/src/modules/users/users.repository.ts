@@ -1,4 +1,4 @@
-import type { Role } from '@coffee/contract';
+import type { Role, StaffRole } from '@coffee/contract';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, UserTable } from '../../db/schema.js';
 
@@ -10,6 +10,8 @@ export interface UserRecord {
   email: string;
   passwordHash: string | null;
   role: Role;
+  /** A staff account's role (an account made staff without one is an owner); null for a customer. */
+  staffRole: StaffRole | null;
   phone: string;
   displayName: string;
   firstName: string;
@@ -30,6 +32,8 @@ export interface NewUser {
   role: Role;
   phone: string;
   displayName: string;
+  firstName?: string;
+  staffRole?: StaffRole | null;
   createdAt: string;
 }
 
@@ -49,6 +53,7 @@ const toRecord = (row: Selectable<UserTable>): UserRecord => ({
   email: row.email,
   passwordHash: row.password_hash,
   role: row.role,
+  staffRole: row.role === 'staff' ? (row.staff_role ?? 'owner') : null,
   phone: row.phone,
   displayName: row.display_name,
   firstName: row.first_name,
@@ -91,7 +96,8 @@ export function createUserRepository(db: Kysely<Database>) {
           role: user.role,
           phone: user.phone,
           display_name: user.displayName,
-          first_name: '',
+          first_name: user.firstName ?? '',
+          staff_role: user.staffRole ?? null,
           last_name: '',
           birth_date: null,
           gender: null,
@@ -134,6 +140,21 @@ export function createUserRepository(db: Kysely<Database>) {
 
     async updateUserRole(id: number, role: Role, updatedAt: string, trx?: Transaction<Database>): Promise<void> {
       await (trx ?? db).updateTable('users').set({ role, updated_at: updatedAt }).where('id', '=', id).execute();
+    },
+
+    /** Makes the account staff with `staffRole`, or a customer again with null (compare-and-set on its role). */
+    async updateStaffRole(id: number, staffRole: StaffRole | null, updatedAt: string, trx?: Transaction<Database>): Promise<boolean> {
+      const result = await (trx ?? db)
+        .updateTable('users')
+        .set({ role: staffRole ? 'staff' : 'customer', staff_role: staffRole, updated_at: updatedAt })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async listStaff(trx?: Transaction<Database>): Promise<UserRecord[]> {
+      const rows = await (trx ?? db).selectFrom('users').selectAll().where('role', '=', 'staff').orderBy('id', 'asc').execute();
+      return rows.map(toRecord);
     },
 
     async updateUserPhoto(id: number, photo: string | null, updatedAt: string, trx?: Transaction<Database>): Promise<void> {

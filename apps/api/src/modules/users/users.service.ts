@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Kysely, Transaction } from 'kysely';
-import type { AuthUser, Role, UpdateProfileInput, UserProfile } from '@coffee/contract';
+import type { AuthUser, Role, StaffRole, UpdateProfileInput, UserProfile } from '@coffee/contract';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { removeImage, storeImage } from '../../lib/images.js';
@@ -39,6 +39,10 @@ export interface NewAccount {
   phone: string;
   role: Role;
   displayName?: string;
+  /** Asked at sign-up; '' when not given. */
+  firstName?: string;
+  /** A staff account's role; absent: owner (the terminal's `user:create` makes the shop's first accounts). */
+  staffRole?: StaffRole;
 }
 
 /**
@@ -57,6 +61,7 @@ export function toAuthUser(user: UserRecord): AuthUser {
     id: user.id,
     email: user.email,
     role: user.role,
+    staffRole: user.staffRole,
     displayName: user.displayName || defaultDisplayName(user.email),
     photoUrl: photoUrlOf(user.photo),
   };
@@ -96,13 +101,13 @@ export function createUserService(deps: UserServiceDeps) {
 
   return {
     findUserById: (userId: number, trx?: Transaction<Database>) => users.findUserById(userId, trx),
-    findUserByEmail: (email: string) => users.findUserByEmail(email),
+    findUserByEmail: (email: string, trx?: Transaction<Database>) => users.findUserByEmail(email, trx),
 
     /**
      * Creates an account: used by sign-up, the `user:create` command and the demo data.
      * Returns undefined when the email already has an account.
      */
-    async createUserAccount(account: NewAccount): Promise<UserRecord | undefined> {
+    async createUserAccount(account: NewAccount, trx?: Transaction<Database>): Promise<UserRecord | undefined> {
       assertAcceptablePassword(account.password, account.email);
       const passwordHash = await hashPassword(account.password);
       return users.insertUser({
@@ -111,8 +116,10 @@ export function createUserService(deps: UserServiceDeps) {
         role: account.role,
         phone: account.phone,
         displayName: account.displayName ?? '',
+        firstName: account.firstName ?? '',
+        staffRole: account.role === 'staff' ? (account.staffRole ?? 'owner') : null,
         createdAt: now().toISOString(),
-      });
+      }, trx);
     },
 
     /** Re-hashes with today's argon2 parameters after a successful sign-in (no policy: it is not a new password). */
@@ -145,6 +152,13 @@ export function createUserService(deps: UserServiceDeps) {
     async deliveryAddressOf(userId: number, trx?: Transaction<Database>): Promise<string> {
       return (await users.findUserById(userId, trx))?.deliveryAddress ?? '';
     },
+
+    /** Every staff account, oldest first. */
+    listStaff: (trx?: Transaction<Database>): Promise<UserRecord[]> => users.listStaff(trx),
+
+    /** A staff role, or null to make the account a customer again (the staff module checks who may). */
+    setStaffRole: (userId: number, staffRole: StaffRole | null, trx?: Transaction<Database>): Promise<boolean> =>
+      users.updateStaffRole(userId, staffRole, now().toISOString(), trx),
 
     async setUserRole(userId: number, role: Role): Promise<void> {
       await users.updateUserRole(userId, role, now().toISOString());

@@ -11,7 +11,7 @@ export function StaffOrdersRoute() {
   return (
     <>
       <title>Orders · Coffee Shop</title>
-      <StaffOrders stores={stores.data?.map((store) => ({ id: store.id, name: store.name })) ?? []} />
+      <StaffOrders stores={stores.data?.map((store) => ({ id: store.id, name: store.name, leadMinutes: store.leadMinutes })) ?? []} timeZone={shop.data?.timeZone} />
       {/* Customers' Ask a Staff questions wait here beside the orders, where staff already look. */}
       <QuestionsPanel timeZone={shop.data?.timeZone} />
     </>

@@ -4,7 +4,7 @@ import { useLoginRecord } from '../../lib/login-record';
 import { useSignOut } from '../../lib/sign-out';
 import { buttonStyles } from '../ui/button';
 import { NavbarShell } from './navbar-shell';
-import { ProfileMenu, staffLinks } from './profile-menu';
+import { ProfileMenu, staffLinksFor } from './profile-menu';
 
 /**
  * Signed-in navigation: the four links, search, the external chat link and the profile
@@ -56,7 +56,7 @@ export function NavbarSignedIn({ chatUrl }: { chatUrl: string | null }) {
             </li>
           )}
           {isStaff &&
-            staffLinks.map((link) => (
+            staffLinksFor(user).map((link) => (
               <li key={link.label}>
                 <Link to={link.to} onClick={close} className={menuLink}>
                   {link.label}

@@ -85,7 +85,7 @@ describe('Navbar', () => {
   it('shows staff the staff entries, Add product and Orders', async () => {
     const user = userEvent.setup();
     setup();
-    act(() => writeLoginRecord({ id: 4, email: 'staff@example.com', role: 'staff', displayName: 'Barista', photoUrl: null }));
+    act(() => writeLoginRecord({ id: 4, email: 'staff@example.com', role: 'staff', staffRole: 'manager', displayName: 'Manager', photoUrl: null }));
     await user.click(await screen.findByRole('button', { name: 'Profile menu' }));
     expect(screen.getByRole('link', { name: 'Add product' }).getAttribute('href')).toBe('/add-products');
     expect(screen.getByRole('link', { name: 'Orders' }).getAttribute('href')).toBe('/staff/orders');

@@ -1,16 +1,21 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { AuthUser } from '@coffee/contract';
+import { staffMay, type AuthUser, type StaffRight } from '@coffee/contract';
 import { paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
 
 /** Staff-only entries (menu management and the orders screen); the API refuses them to customers anyway. */
-export const staffLinks = [
-  { to: paths.addProduct.getHref(), label: 'Add product' },
-  { to: paths.staffOrders.getHref(), label: 'Orders' },
-  { to: paths.staffStores.getHref(), label: 'Stores' },
-  { to: paths.staffPromotions.getHref(), label: 'Promotions' },
-] as const;
+export const staffLinks: readonly { to: string; label: string; right: StaffRight }[] = [
+  { to: paths.addProduct.getHref(), label: 'Add product', right: 'menu' },
+  { to: paths.staffOrders.getHref(), label: 'Orders', right: 'orders' },
+  { to: paths.staffStores.getHref(), label: 'Stores', right: 'stores' },
+  { to: paths.staffPromotions.getHref(), label: 'Promotions', right: 'coupons' },
+  { to: paths.staffTeam.getHref(), label: 'Staff', right: 'staff' },
+];
+
+/** The staff links this account's role may use: the rest are not offered (the API refuses them anyway). */
+export const staffLinksFor = (user: AuthUser | null | undefined) =>
+  user?.role === 'staff' ? staffLinks.filter((link) => staffMay(user.staffRole, link.right)) : [];
 
 type ProfileMenuProps = { user: AuthUser | null; onLogout: () => void; signingOut?: boolean };
 
@@ -72,7 +77,7 @@ export function ProfileMenu({ user, onLogout, signingOut = false }: ProfileMenuP
               <li className="mt-1 border-t border-line pt-1">
                 <p className="px-3 pt-2 pb-1 text-xs font-medium tracking-wider text-muted uppercase">Staff</p>
                 <ul>
-                  {staffLinks.map((link) => (
+                  {staffLinksFor(user).map((link) => (
                     <li key={link.label}>
                       <Link to={link.to} onClick={() => setOpen(false)} className={itemClass}>
                         {link.label}

@@ -9,9 +9,9 @@ import { useReturnTo } from '../../../lib/return-to';
 import { useRegister } from '../api/register';
 import { AuthFootnote, AuthFormActions } from './auth-form-end';
 
-type RegisterValues = { email: string; password: string; phone: string };
+type RegisterValues = { firstName: string; email: string; password: string; phone: string };
 const FIELDS = ['email', 'password', 'phone'] as const;
-const LABELS: Record<string, string> = { email: 'Email address', password: 'Password', phone: 'Phone number' };
+const LABELS: Record<string, string> = { firstName: 'First name', email: 'Email address', password: 'Password', phone: 'Phone number' };
 
 const MISSING: Record<(typeof FIELDS)[number], string> = {
   // The spec's words first ('email is required'), then what to do.
@@ -41,7 +41,7 @@ export function RegisterForm({
   onRegistered: (message: string, credentials: { email: string; password: string }) => void | Promise<void>;
 }) {
   const { register, handleSubmit, setFocus } = useForm<RegisterValues>({
-    defaultValues: { email: '', password: '', phone: '' },
+    defaultValues: { firstName: '', email: '', password: '', phone: '' },
   });
   const signUp = useRegister();
   const returnTo = useReturnTo();
@@ -55,11 +55,13 @@ export function RegisterForm({
       return;
     }
     setFailure(null);
-    signUp.mutate(values, {
+    // The name the barista calls at the counter; left empty, the shop calls the order by its number.
+    const { firstName, ...account } = values;
+    signUp.mutate(firstName.trim() ? { ...account, firstName: firstName.trim() } : account, {
       onSuccess: (data) => void onRegistered(data.message, { email: values.email.trim(), password: values.password }),
       onError: (error) => {
         // A message about one field shows under that field only; the banner is for the rest.
-        const field = FIELDS.find((name) => serverFieldErrors(error, LABELS)[name]);
+        const field = [...FIELDS, 'firstName' as const].find((name) => serverFieldErrors(error, LABELS)[name]);
         if (field) setFocus(field);
         else setFailure(errorMessage(error));
       },
@@ -78,6 +80,9 @@ export function RegisterForm({
             {failure}
           </Alert>
         )}
+        <FormField id="register-firstName" label="First Name" error={fieldErrors.firstName} hint="What the barista calls you at the counter.">
+          <input type="text" autoComplete="given-name" placeholder="Enter your first name" {...fieldInputProps('register-firstName', { error: fieldErrors.firstName, hint: true })} {...register('firstName')} />
+        </FormField>
         <FormField id="register-email" label="Email Address" error={fieldErrors.email}>
           <input
             type="email"

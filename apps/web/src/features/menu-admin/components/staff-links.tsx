@@ -2,11 +2,10 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { buttonStyles } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { useLoginRecord } from '../../../lib/login-record';
+import { useStaffMay } from '../../../lib/staff-rights';
 
-function useIsStaff(): boolean {
-  return useLoginRecord()?.role === 'staff';
-}
+/** The menu is a manager's or the owner's to change; a barista sees no way to it. */
+const useIsStaff = (): boolean => useStaffMay('menu');
 
 const PencilIcon = () => (
   <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinejoin="round">

@@ -3,7 +3,7 @@ import { paths } from '../../../config/paths';
 import { buttonStyles } from '../../../components/ui/button';
 
 /** What a signed-in customer sees on /add-products or /edit-products/:id: a plain answer, not a redirect. */
-export function StaffOnly() {
+export function StaffOnly({ role = false }: { role?: boolean } = {}) {
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
       <title>Staff only · Coffee Shop</title>
@@ -14,9 +14,11 @@ export function StaffOnly() {
         <circle cx="48" cy="56" r="4" fill="#FFBA33" />
         <path d="M48 58v6" stroke="#FFBA33" strokeWidth="3" strokeLinecap="round" />
       </svg>
-      <h1 className="mt-6 font-display text-3xl font-bold text-espresso">This page is for shop staff</h1>
+      <h1 className="mt-6 font-display text-3xl font-bold text-espresso">{role ? 'Your role does not include this page' : 'This page is for shop staff'}</h1>
       <p className="mt-3 text-muted">
-        Adding and changing products is done by the Coffee Shop team. You can browse the menu and order as usual.
+        {role
+          ? 'Ask the owner if you need it: they can change your role on the Staff page.'
+          : 'Adding and changing products is done by the Coffee Shop team. You can browse the menu and order as usual.'}
       </p>
       <Link to={paths.products.getHref()} className={buttonStyles({ variant: 'accent', className: 'mt-8' })}>
         Back to products

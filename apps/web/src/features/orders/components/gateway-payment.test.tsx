@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Order, OrderPayment } from '@coffee/contract';
 import { writeLoginRecord } from '../../../lib/login-record';
 import { stubFetch } from '../../../testing/fetch-stub';
-import { createOrder } from '../../../testing/order-factory';
+import { createOrder, withKitchenLines } from '../../../testing/order-factory';
 import { jsonResponse } from '../../../testing/product-factory';
 import { renderRoutes } from '../../../testing/render';
 import type { GatewaySettings } from './gateway-payment';
@@ -90,7 +90,7 @@ describe('Paying an order through the gateway', () => {
 describe('The kitchen display with a payment gateway', () => {
   it('offers no "Mark paid" while the customer pays at the gateway, and "Start preparing" once paid', () => {
     const staffOrder = (order: Order, nextStatuses: Order['status'][]) => ({
-      ...order,
+      ...withKitchenLines(order),
       customer: { id: 1, email: 'rina@example.com', name: 'Rina', phone: null },
       nextStatuses,
     });

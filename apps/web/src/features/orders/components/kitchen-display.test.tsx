@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAX_ACTIVE_ORDERS_LIMIT, type OrderStatus, type StaffOrder } from '@coffee/contract';
 import { writeLoginRecord } from '../../../lib/login-record';
 import { stubFetch } from '../../../testing/fetch-stub';
-import { createOrder } from '../../../testing/order-factory';
+import { createOrder, withKitchenLines } from '../../../testing/order-factory';
 import { jsonResponse } from '../../../testing/product-factory';
 import { renderRoutes } from '../../../testing/render';
 import { StaffOrders } from './staff-orders';
@@ -15,7 +15,7 @@ const start = Date.parse('2026-11-23T02:00:00.000Z');
 
 /** An order placed `minute` minutes into the morning at one store. */
 const shopOrder = (id: number, storeId: number, status: OrderStatus, minute: number): ShopOrder => ({
-  ...createOrder({ id, status, placedAt: new Date(start + minute * 60_000).toISOString() }),
+  ...withKitchenLines(createOrder({ id, status, placedAt: new Date(start + minute * 60_000).toISOString() })),
   store: { id: storeId, name: storeId === 1 ? 'Kopi Kemang' : 'Kopi Senopati', address: 'Jakarta' },
   customer: { id: 2, email: 'rina@example.com', name: 'Rina Wulandari', phone: null },
   nextStatuses: status === 'delivered' || status === 'cancelled' ? [] : ['cancelled'],
@@ -58,19 +58,26 @@ function setup() {
 }
 
 describe('the kitchen display', () => {
+  it('opens on the store this device chose last time', async () => {
+    localStorage.setItem('@staffStore', '1');
+    setup();
+    renderRoutes([{ path: '/staff/orders', element: <StaffOrders stores={stores} /> }], '/staff/orders');
+    expect((await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Store' })).value).toBe('1');
+  });
+
   afterEach(() => {
     vi.unstubAllGlobals();
     localStorage.clear();
   });
 
-  it("shows every open order of the chosen store, oldest first, however many pages they fill", async () => {
+  it("shows every open order of the chosen store, however many pages they fill, and keeps the store for this device", async () => {
     const user = userEvent.setup();
     const api = setup();
     renderRoutes([{ path: '/staff/orders', element: <StaffOrders stores={stores} /> }], '/staff/orders');
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Store' }), 'Kopi Senopati');
     await user.click(screen.getByRole('button', { name: 'Kitchen display' }));
 
-    const board = await screen.findByRole('list', { name: 'Orders to make, oldest first' });
+    const board = await screen.findByRole('list', { name: 'Due now, soonest first' });
     await vi.waitFor(() => expect(within(board).getAllByRole('heading', { level: 2 })).toHaveLength(rush), { timeout: 5000 });
     const numbers = within(board).getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(numbers).toEqual(orders.slice(0, rush).map((o) => `#${o.id}`));
@@ -78,6 +85,7 @@ describe('the kitchen display', () => {
     const first = within(board).getAllByRole('listitem')[0]!;
     expect(within(first).getByText('Rina Wulandari')).toBeTruthy();
     expect(within(board).queryByText('Kopi Senopati')).toBeNull();
+    expect(localStorage.getItem('@staffStore')).toBe('2');
 
     const asked = api.calls.filter((url) => url.searchParams.get('active') === 'true');
     expect(asked.map((url) => [url.searchParams.get('storeId'), url.searchParams.get('page'), url.searchParams.get('limit')])).toEqual([
@@ -93,7 +101,7 @@ describe('the kitchen display', () => {
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Store' }), 'Kopi Kemang');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Store' }), 'Every store');
     await user.click(screen.getByRole('button', { name: 'Kitchen display' }));
-    const board = await screen.findByRole('list', { name: 'Orders to make, oldest first' });
+    const board = await screen.findByRole('list', { name: 'Due now, soonest first' });
     await vi.waitFor(() => expect(within(board).getAllByRole('heading', { level: 2 })).toHaveLength(rush + 3), { timeout: 5000 });
     expect(within(board).queryByRole('heading', { name: '#2000' })).toBeNull();
     // Every store on one board: each card says which store makes it.

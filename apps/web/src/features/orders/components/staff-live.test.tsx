@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrderStreamEvent, StaffDayStats, StaffOrder } from '@coffee/contract';
 import { writeLoginRecord } from '../../../lib/login-record';
 import { stubFetch } from '../../../testing/fetch-stub';
-import { createOrder } from '../../../testing/order-factory';
+import { createOrder, withKitchenLines } from '../../../testing/order-factory';
 import { jsonResponse } from '../../../testing/product-factory';
 import { renderRoutes } from '../../../testing/render';
 import { DayFigures } from './staff-day-chart';
@@ -31,7 +31,7 @@ class FakeEventSource extends EventTarget {
 }
 
 const staffOrder = (overrides: Partial<StaffOrder> = {}): StaffOrder => ({
-  ...createOrder(),
+  ...withKitchenLines(createOrder()),
   customer: { id: 2, email: 'rina@example.com', name: 'Rina Wulandari', phone: '+62 812 3456 789' },
   nextStatuses: ['preparing', 'cancelled'],
   ...overrides,
@@ -97,7 +97,7 @@ describe('the staff orders screen, live', () => {
     expect(within(figures).getByText('12:00 (3), 09:00 (1), 15:00 (1)')).toBeTruthy();
   });
 
-  it('has a kitchen display: oldest order first, one tap moves it on', async () => {
+  it('has a kitchen display: soonest due first (the order number breaks a tie), one tap moves it on', async () => {
     const user = userEvent.setup();
     const api = setup([
       staffOrder({ id: 8, placedAt: '2026-11-23T06:40:00.000Z' }),
@@ -106,7 +106,7 @@ describe('the staff orders screen, live', () => {
     ]);
     await screen.findByRole('listitem', { name: 'Order #8' });
     await user.click(screen.getByRole('button', { name: 'Kitchen display' }));
-    const cards = within(await screen.findByRole('list', { name: 'Orders to make, oldest first' })).getAllByRole('heading');
+    const cards = within(await screen.findByRole('list', { name: 'Due now, soonest first' })).getAllByRole('heading');
     expect(cards.map((h) => h.textContent)).toEqual(['#7', '#8']);
 
     await user.click(screen.getByRole('button', { name: 'Start preparing · #7' }));

@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { errorMessage } from '../../../lib/api-client';
+import { useStaffMay } from '../../../lib/staff-rights';
 import { useStaffOrderAction } from '../api/change-order-status';
 import type { StaffAction } from '../api/change-order-status';
 import { finishMoveLabel } from './order-words';
@@ -45,7 +46,9 @@ export function StaffOrderActions({ order }: { order: StaffOrder }) {
   const canMarkPaid = order.paymentStatus !== 'paid' && order.status !== 'cancelled';
   // 'paid' is reached through Mark paid only; the rest are the moves the API allows now.
   const moves = order.nextStatuses.filter(isStaffTarget);
-  const refundDue = order.refundStatus === 'refund-due';
+  // A barista sees a refund is due but leaves paying it back to a manager or the owner (the API refuses them too).
+  const mayRefund = useStaffMay('refunds');
+  const refundDue = order.refundStatus === 'refund-due' && mayRefund;
   // Paid through the gateway: it can pay the money back itself (a refund it refused can still be made another way).
   const gatewayPaid = order.payment !== null && order.payment !== undefined && ['settlement', 'capture'].includes(order.payment.gatewayStatus);
 

@@ -4,13 +4,13 @@ import { describe, expect, it } from 'vitest';
 import type { StaffOrder } from '@coffee/contract';
 import { writeLoginRecord } from '../../../lib/login-record';
 import { stubFetch } from '../../../testing/fetch-stub';
-import { createOrder } from '../../../testing/order-factory';
+import { createOrder, withKitchenLines } from '../../../testing/order-factory';
 import { jsonResponse } from '../../../testing/product-factory';
 import { renderRoutes } from '../../../testing/render';
 import { StaffOrders } from './staff-orders';
 
 const staffOrder = (id: number, storeId: number): StaffOrder & { storeId: number } => ({
-  ...createOrder({ id }),
+  ...withKitchenLines(createOrder({ id })),
   customer: { id: 2, email: 'rina@example.com', name: 'Rina Wulandari', phone: null },
   nextStatuses: ['cancelled'],
   storeId,

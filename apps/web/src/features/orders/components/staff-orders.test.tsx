@@ -1,24 +1,24 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { StaffOrder } from '@coffee/contract';
+import type { StaffOrder, StaffRole } from '@coffee/contract';
 import { writeLoginRecord } from '../../../lib/login-record';
 import { stubFetch } from '../../../testing/fetch-stub';
-import { createOrder } from '../../../testing/order-factory';
+import { createOrder, withKitchenLines } from '../../../testing/order-factory';
 import { jsonResponse } from '../../../testing/product-factory';
 import { renderRoutes } from '../../../testing/render';
 import { ORDER_FALLBACK_POLL_MS } from '../api/order-events';
 import { StaffOrders } from './staff-orders';
 
 const staffOrder = (overrides: Partial<StaffOrder> = {}): StaffOrder => ({
-  ...createOrder(),
+  ...withKitchenLines(createOrder()),
   customer: { id: 2, email: 'rina@example.com', name: 'Rina Wulandari', phone: '+62 812 3456 789' },
   nextStatuses: ['cancelled'],
   ...overrides,
 });
 
-function setup(orders: StaffOrder[], onWrite?: (path: string, body: unknown) => Response) {
-  writeLoginRecord({ id: 9, email: 'staff@example.com', role: 'staff', displayName: 'Staff', photoUrl: null });
+function setup(orders: StaffOrder[], onWrite?: (path: string, body: unknown) => Response, staffRole: StaffRole = 'manager') {
+  writeLoginRecord({ id: 9, email: 'staff@example.com', role: 'staff', staffRole, displayName: 'Staff', photoUrl: null });
   const stub = stubFetch((url, request) => {
     if (request.method !== 'GET' && onWrite) return onWrite(url.pathname, request.body);
     const status = url.searchParams.get('status');
@@ -126,5 +126,12 @@ describe('Staff orders', () => {
     expect(within(order).queryByRole('button', { name: /Mark paid/ })).toBeNull();
     await user.click(within(order).getByRole('button', { name: 'Mark refunded (order #40)' }));
     await waitFor(() => expect(writes).toEqual(['/api/v1/staff/orders/40/mark-refunded']));
+  });
+
+  it('shows a barista that a refund is due but no way to make it (a manager or the owner pays it back)', async () => {
+    setup([staffOrder({ id: 41, status: 'cancelled', paymentStatus: 'paid', refundStatus: 'refund-due', nextStatuses: [], cancellable: false })], undefined, 'barista');
+    const order = await screen.findByRole('listitem', { name: 'Order #41' });
+    expect(within(order).getByText('Refund due')).toBeTruthy();
+    expect(within(order).queryByRole('button', { name: /refund/i })).toBeNull();
   });
 });

@@ -14,7 +14,7 @@ import { formatShopTime } from '../../../lib/shop-time';
 import { useStaffOrders } from '../api/get-staff-orders';
 import { useOrderEvents } from '../api/order-events';
 import type { OrderStreamEvent } from '@coffee/contract';
-import { KitchenDisplay } from './kitchen-display';
+import { KitchenDisplay, type KitchenStore } from './kitchen-display';
 import { useNewOrderSound } from './new-order-sound';
 import { OrderStatusBadge } from './order-status-badge';
 import { paymentLine } from './order-words';
@@ -22,7 +22,29 @@ import { StaffOrderActions } from './staff-order-actions';
 
 type Filter = OrderStatus | 'all';
 /** A store staff can narrow the list to; the route passes them in, since features do not import each other. */
-export type StoreChoice = { id: number; name: string };
+export type StoreChoice = KitchenStore;
+
+/** The store this device's screen shows: a till sits at one store, so it is kept on the device, not the account. */
+const STORE_KEY = '@staffStore';
+
+function useDeviceStore(stores: ReadonlyArray<StoreChoice>): [number | undefined, (id: number | undefined) => void] {
+  const [storeId, setStoreId] = useState<number | undefined>(() => {
+    const kept = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORE_KEY);
+    return kept && /^\d+$/.test(kept) ? Number(kept) : undefined;
+  });
+  const choose = useCallback((id: number | undefined) => {
+    setStoreId(id);
+    try {
+      if (id === undefined) localStorage.removeItem(STORE_KEY);
+      else localStorage.setItem(STORE_KEY, String(id));
+    } catch {
+      // Storage refused (private mode, full): the choice holds for this visit only.
+    }
+  }, []);
+  // A kept store that no longer exists would show an empty screen: every store instead.
+  const known = storeId === undefined || stores.length === 0 || stores.some((store) => store.id === storeId);
+  return [known ? storeId : undefined, choose];
+}
 type View = 'list' | 'kitchen';
 
 // Only this screen needs the chart: it arrives in its own small file after the orders.
@@ -37,9 +59,9 @@ const filters: { value: Filter; label: string }[] = [
  * each with who to call, the moves the API allows next (`nextStatuses`), Mark paid while the money is not in and
  * Mark refunded while a refund is due; today's figures; a chime for new orders; and the kitchen display.
  */
-export function StaffOrders({ stores = [] }: { stores?: ReadonlyArray<StoreChoice> } = {}) {
+export function StaffOrders({ stores = [], timeZone }: { stores?: ReadonlyArray<StoreChoice>; timeZone?: string } = {}) {
   const [filter, setFilter] = useState<Filter>('all');
-  const [storeId, setStoreId] = useState<number | undefined>(undefined);
+  const [storeId, setStoreId] = useDeviceStore(stores);
   const [view, setView] = useState<View>('list');
   const sound = useNewOrderSound();
   const { play } = sound;
@@ -70,18 +92,6 @@ export function StaffOrders({ stores = [] }: { stores?: ReadonlyArray<StoreChoic
           </Button>
         </div>
       </div>
-      {view === 'kitchen' ? (
-        <div className="mt-8">
-          <KitchenDisplay storeId={storeId} />
-        </div>
-      ) : (
-      <>
-      <div className="mt-8">
-        <Suspense fallback={<Spinner label="Loading today's figures" />}>
-          <StaffDayChart />
-        </Suspense>
-      </div>
-      <ChoicePills legend="Status" shape="pill" value={filter} onChange={setFilter} choices={filters} className="mt-8" />
       {stores.length > 1 && (
         <label className="mt-6 flex max-w-xs flex-col gap-1 text-sm font-semibold text-ink">
           Store
@@ -99,6 +109,18 @@ export function StaffOrders({ stores = [] }: { stores?: ReadonlyArray<StoreChoic
           </select>
         </label>
       )}
+      {view === 'kitchen' ? (
+        <div className="mt-8">
+          <KitchenDisplay storeId={storeId} stores={stores} timeZone={timeZone} />
+        </div>
+      ) : (
+      <>
+      <div className="mt-8">
+        <Suspense fallback={<Spinner label="Loading today's figures" />}>
+          <StaffDayChart />
+        </Suspense>
+      </div>
+      <ChoicePills legend="Status" shape="pill" value={filter} onChange={setFilter} choices={filters} className="mt-8" />
 
       <div className="mt-8" aria-busy={orders.isFetching}>
         {orders.isPending ? (
@@ -208,7 +230,7 @@ function StaffOrderCard({ order }: { order: StaffOrder }) {
 export function StaffCustomer({ customer }: { customer: StaffOrder['customer'] }) {
   return (
     <p className="mt-1 text-sm">
-      <span className="font-medium text-ink">{customer.name ?? 'No name given'}</span>
+      <span className="break-words font-medium text-ink [overflow-wrap:anywhere]">{customer.name ?? 'No name given'}</span>
       {customer.phone && (
         <>
           {' · '}
@@ -217,7 +239,7 @@ export function StaffCustomer({ customer }: { customer: StaffOrder['customer'] }
           </a>
         </>
       )}
-      <span className="block text-muted">{customer.email}</span>
+      <span className="block break-words text-muted [overflow-wrap:anywhere]">{customer.email}</span>
     </p>
   );
 }

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { dataOf } from './common.js';
+
+/** What a staff account may do: a barista runs the counter, a manager also the menu, an owner the whole shop. */
+export const STAFF_ROLES = ['owner', 'manager', 'barista'] as const;
+export const StaffRole = z
+  .enum(STAFF_ROLES, { error: () => `must be one of: ${STAFF_ROLES.join(', ')}` })
+  .describe('owner: everything; manager: orders, kitchen, menu, stock and refunds; barista: orders and the kitchen display');
+export type StaffRole = z.infer<typeof StaffRole>;
+
+export const STAFF_ROLE_LABELS: Record<StaffRole, string> = { owner: 'Owner', manager: 'Manager', barista: 'Barista' };
+
+/**
+ * The areas of the shop a staff route belongs to, and the roles that may use them. The API checks every staff route
+ * against this table and the screens hide what a role may not use, so both read the same rights.
+ */
+export const STAFF_RIGHTS = {
+  /** Orders, the kitchen display, customers' questions, member cards at the counter. */
+  orders: ['owner', 'manager', 'barista'],
+  /** Products, prices, options. */
+  menu: ['owner', 'manager'],
+  /** Sold out per store. */
+  stock: ['owner', 'manager'],
+  /** Paying back a cancelled order. */
+  refunds: ['owner', 'manager'],
+  /** Stores, their hours and rush controls. */
+  stores: ['owner'],
+  /** Coupons and promotions. */
+  coupons: ['owner'],
+  /** Inviting staff, their roles, the audit record. */
+  staff: ['owner'],
+  /** Reports and exports. */
+  reports: ['owner'],
+} as const satisfies Record<string, readonly StaffRole[]>;
+export type StaffRight = keyof typeof STAFF_RIGHTS;
+
+export function staffMay(role: StaffRole | null | undefined, right: StaffRight): boolean {
+  return role != null && (STAFF_RIGHTS[right] as readonly StaffRole[]).includes(role);
+}
+
+export const StaffMember = z
+  .object({
+    id: z.number().int().describe('The account id'),
+    email: z.string().describe('The email address the account signs in with'),
+    name: z.string().nullable().describe('First and last name; null when none was given'),
+    staffRole: StaffRole,
+  })
+  .meta({ id: 'StaffMember', description: 'A staff account' });
+export type StaffMember = z.infer<typeof StaffMember>;
+
+export const StaffInvitation = z
+  .object({
+    id: z.number().int().describe('The invitation id'),
+    email: z.string().describe('Where the link was mailed'),
+    staffRole: StaffRole,
+    createdAt: z.string().describe('When it was sent (ISO-8601 UTC)'),
+    expiresAt: z.string().describe('When the link stops working (ISO-8601 UTC)'),
+  })
+  .meta({ id: 'StaffInvitation', description: 'An invitation not yet taken up' });
+export type StaffInvitation = z.infer<typeof StaffInvitation>;
+
+export const StaffListResponse = dataOf(
+  z.object({ members: z.array(StaffMember).describe('Every staff account'), invitations: z.array(StaffInvitation).describe('Invitations still open') }),
+  'The staff and the open invitations',
+).meta({ id: 'StaffListResponse', description: 'The staff screen' });
+export type StaffListResponse = z.infer<typeof StaffListResponse>;
+
+export const InviteStaffInput = z
+  .object({
+    email: z
+      .string({ error: 'is required' })
+      .trim()
+      .min(1, 'is required')
+      .max(254, 'must be at most 254 characters')
+      .pipe(z.email('must be a valid email address'))
+      .transform((v) => v.toLowerCase())
+      .describe('Where to mail the invitation link'),
+    staffRole: StaffRole,
+  })
+  .meta({ id: 'InviteStaffInput', description: 'Invite someone to the staff by mail' });
+export type InviteStaffInput = z.infer<typeof InviteStaffInput>;
+
+export const ChangeStaffRoleInput = z.object({ staffRole: StaffRole }).meta({ id: 'ChangeStaffRoleInput', description: "A staff member's new role" });
+export type ChangeStaffRoleInput = z.infer<typeof ChangeStaffRoleInput>;
+
+export const AcceptInvitationInput = z
+  .object({
+    token: z.string({ error: 'is required' }).min(1, 'is required').max(200, 'is not a link we sent').describe('The token from the invitation link'),
+    password: z.string({ error: 'is required' }).min(8, 'must be at least 8 characters').max(128, 'must be at most 128 characters').describe('The new account\'s password, 8 to 128 characters'),
+    firstName: z.string({ error: 'must be text' }).trim().min(1, 'is required').max(50, 'must be at most 50 characters').describe('First name, shown to the team'),
+    phone: z.string({ error: 'must be text' }).trim().max(30, 'must be at most 30 characters').optional().describe('Phone number; may be left out'),
+  })
+  .meta({ id: 'AcceptInvitationInput', description: 'Take up a staff invitation: the account is made with its role' });
+export type AcceptInvitationInput = z.infer<typeof AcceptInvitationInput>;
+
+export const AuditRecord = z
+  .object({
+    id: z.number().int().describe('The record id'),
+    at: z.string().describe('When (ISO-8601 UTC)'),
+    by: z.string().describe('Who: the staff account\'s email'),
+    kind: z.enum(['price', 'coupon', 'store', 'role', 'refund', 'stock']).describe('What sort of change'),
+    action: z.string().describe('What changed, in words'),
+  })
+  .meta({ id: 'AuditRecord', description: 'One recorded change' });
+export type AuditRecord = z.infer<typeof AuditRecord>;
+export type AuditKind = AuditRecord['kind'];
+
+export const AuditListResponse = dataOf(z.array(AuditRecord), 'The newest changes first').meta({ id: 'AuditListResponse', description: 'The audit record' });
+export type AuditListResponse = z.infer<typeof AuditListResponse>;
