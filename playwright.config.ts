@@ -43,7 +43,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/v1/products?limit=1`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { E2E_PORT: String(PORT), NODE_ENV: 'test', DEMO_ACCOUNTS: '1' },
+    env: { E2E_PORT: String(PORT), NODE_ENV: 'development', DEMO_ACCOUNTS: '1' },
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -25,7 +25,7 @@ export async function startOwnShop(name: string, port: number, settings: Record<
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     DEMO_DATA: 'true',
-    NODE_ENV: 'test',
+    NODE_ENV: 'development',
     DEMO_ACCOUNTS: '1',
     LOG_LEVEL: 'warn',
     ...settings,

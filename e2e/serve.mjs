@@ -11,8 +11,8 @@ process.env.DATA_DIR = dataDir;
 process.env.PORT = process.env.E2E_PORT ?? '3100';
 process.env.HOST = '127.0.0.1';
 process.env.DEMO_DATA = 'true';
-// A test server with the README's demo accounts (the stories sign in with them) on loopback only.
-process.env.NODE_ENV = 'test';
+// A development server (as the stories always ran on) with the README's demo accounts (the stories sign in with them) on loopback only.
+process.env.NODE_ENV = 'development';
 process.env.DEMO_ACCOUNTS = '1';
 process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'warn';
 // Every story signs up from this one address: the suite's sign-ups would use up the per-address limit of a real

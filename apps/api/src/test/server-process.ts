@@ -22,8 +22,9 @@ export interface ServerProcess {
  * with its output when it exits first or has not listened within 90 s (it compiles the API and migrates first).
  */
 export function startServerProcess(name: string, env: Record<string, string>, options: { asShipped?: boolean } = {}): Promise<ServerProcess> {
-  // A test server (with the demo accounts and the local push stand-in) unless asked for the shop as shipped.
-  const defaults = options.asShipped ? {} : { NODE_ENV: 'test', DEMO_ACCOUNTS: '1', PUSH_ALLOW_LOCAL_ENDPOINTS: '1' };
+  // A development server, as these tests always ran on (with the demo accounts and the local push stand-in),
+  // unless asked for the shop as shipped.
+  const defaults = options.asShipped ? {} : { NODE_ENV: 'development', DEMO_ACCOUNTS: '1', PUSH_ALLOW_LOCAL_ENDPOINTS: '1' };
   const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'apps/api/src/server.ts'], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', ...defaults, ...env },
