@@ -38,6 +38,10 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   questions: 'questions',
   payment_charges: 'payments',
   push_subscriptions: 'push',
+  loyalty_settings: 'loyalty',
+  loyalty_accounts: 'loyalty',
+  loyalty_entries: 'loyalty',
+  loyalty_rewards: 'loyalty',
 };
 
 export const MAX_FUNCTION_LINES = 250;

@@ -25,3 +25,5 @@ export * from './shop-time.js';
 export * from './ean13.js';
 export * from './weekdays.js';
 export * from './push.js';
+export * from './loyalty.js';
+export * from './pickup-code.js';

@@ -8,7 +8,7 @@ import type { StoreService } from '../stores/stores.service.js';
 import type { UserService } from '../users/users.service.js';
 import { orderRoutes } from './orders.routes.js';
 import { paymentNotificationRoutes } from './payment-notification.routes.js';
-import { createOrderService, type OrderService } from './orders.service.js';
+import { createOrderService, type OrderService, type RewardDoor } from './orders.service.js';
 
 /**
  * Orders: owns `orders`, `order_lines`, `order_events` (the steps, written with each move) and
@@ -23,6 +23,8 @@ export async function ordersModule(
     stores: StoreService;
     cart: CartService;
     payments: PaymentService;
+    /** Rewards paid with points, from the loyalty module registered after this one (asked once orders are placed). */
+    rewards?: RewardDoor | undefined;
   },
 ): Promise<OrderService> {
   const { config } = ctx;
@@ -37,6 +39,7 @@ export async function ordersModule(
     payments: ctx.payments.providers,
     gateway: ctx.payments,
     promotions: ctx.promotions,
+    rewards: ctx.rewards,
     mailer: ctx.mailer,
     publicUrl: config.publicUrl,
     log: app.log,

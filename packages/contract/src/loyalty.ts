@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { dataOf } from './common.js';
+
+/** Points and rewards (GET /loyalty, rewards at checkout, the owner's settings). Decision 032. */
+export const LoyaltyEntryKind = z
+  .enum(['earned', 'taken-back', 'spent', 'returned', 'expired'])
+  .describe('earned: a paid order; taken-back: that order cancelled or refunded; spent: a reward; returned: the reward of a cancelled order; expired');
+export type LoyaltyEntryKind = z.infer<typeof LoyaltyEntryKind>;
+
+export const LoyaltyEntry = z
+  .object({
+    id: z.number().int(),
+    kind: LoyaltyEntryKind,
+    points: z.number().int().describe('Signed: what the move added to the balance'),
+    label: z.string().describe('How the points were earned or spent, as shown'),
+    orderId: z.number().int().nullable(),
+    at: z.string().describe('When, ISO-8601 UTC'),
+  })
+  .meta({ id: 'LoyaltyEntry' });
+export type LoyaltyEntry = z.infer<typeof LoyaltyEntry>;
+
+export const LoyaltyAccount = z
+  .object({
+    balance: z.number().int().describe('Points to spend now'),
+    idrPerPoint: z.number().int().describe('Whole rupiah paid for one point'),
+    expiryDays: z.number().int().nullable().describe('Points expire after this many days without earning; null: never'),
+    expiresAt: z.string().nullable().describe('When the balance expires unless more is earned before, ISO-8601 UTC; null: never'),
+    entries: z.array(LoyaltyEntry).describe('The newest moves first (at most 50)'),
+  })
+  .meta({ id: 'LoyaltyAccount' });
+export type LoyaltyAccount = z.infer<typeof LoyaltyAccount>;
+export const LoyaltyAccountResponse = dataOf(LoyaltyAccount, "The customer's points");
+
+export const RewardKind = z.enum(['drink', 'option']).describe('drink: one drink of the order free, any size; option: one of the named option free (an extra shot)');
+export type RewardKind = z.infer<typeof RewardKind>;
+
+export const Reward = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    pointsCost: z.number().int(),
+    kind: RewardKind,
+    optionName: z.string().nullable().describe('With kind option: the option it pays for, as named on the menu'),
+    isActive: z.boolean(),
+  })
+  .meta({ id: 'Reward' });
+export type Reward = z.infer<typeof Reward>;
+export const RewardListResponse = dataOf(z.array(Reward), 'The rewards');
+export const RewardResponse = dataOf(Reward, 'The reward');
+
+const points = z
+  .number({ error: 'must be a whole number of points' })
+  .int('must be a whole number of points')
+  .min(1, 'must be at least 1 point')
+  .max(1_000_000, 'must be at most 1,000,000 points');
+
+export const RewardInput = z
+  .object({
+    name: z.string({ error: 'enter a name' }).trim().min(1, 'enter a name').max(80, 'keep the name under 80 characters'),
+    pointsCost: points,
+    kind: RewardKind,
+    optionName: z.string().trim().max(80, 'keep the option name under 80 characters').nullable().optional(),
+    isActive: z.boolean().optional(),
+  })
+  .refine((r) => r.kind !== 'option' || (r.optionName ?? '').length > 0, { message: 'name the option this reward pays for', path: ['optionName'] });
+export type RewardInput = z.infer<typeof RewardInput>;
+
+export const LoyaltySettings = z
+  .object({
+    idrPerPoint: z
+      .number({ error: 'must be whole rupiah per point' })
+      .int('must be whole rupiah per point')
+      .min(1, 'must be at least 1 rupiah per point')
+      .max(10_000_000, 'must be at most 10,000,000 rupiah per point'),
+    expiryDays: z
+      .number({ error: 'must be a number of days' })
+      .int('must be a whole number of days')
+      .min(1, 'must be at least 1 day')
+      .max(3650, 'must be at most 3650 days')
+      .nullable(),
+  })
+  .meta({ id: 'LoyaltySettings' });
+export type LoyaltySettings = z.infer<typeof LoyaltySettings>;
+export const LoyaltySettingsResponse = dataOf(
+  LoyaltySettings.extend({ shortfall: z.array(z.object({ userId: z.number().int(), email: z.string(), points: z.number().int() })).describe('Customers who spent points a cancel could not take back') }),
+  "The shop's points settings",
+);
+
+export const RewardQuoteInput = z.object({
+  rewardId: z.number({ error: 'choose a reward' }).int('choose a reward').positive('choose a reward'),
+});
+export const RewardQuote = z
+  .object({
+    rewardId: z.number().int(),
+    discountIdr: z.number().int().describe("What the reward takes off the cart's subtotal, whole rupiah"),
+    totalIdr: z.number().int().describe('The total with the reward, to send as expectedTotalIdr'),
+  })
+  .meta({ id: 'RewardQuote' });
+export type RewardQuote = z.infer<typeof RewardQuote>;
+export const RewardQuoteResponse = dataOf(RewardQuote, 'The cart priced with the reward');
