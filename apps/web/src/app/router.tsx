@@ -34,6 +34,7 @@ export const routes: RouteObject[] = [
           { path: paths.history.path, lazy: async () => ({ Component: (await import('./routes/history')).HistoryRoute }) },
           { path: paths.order.path, lazy: async () => ({ Component: (await import('./routes/order')).OrderRoute }) },
           { path: paths.user.path, lazy: async () => ({ Component: (await import('./routes/user')).UserRoute }) },
+          { path: paths.pickup.path, lazy: async () => ({ Component: (await import('./routes/pickup')).PickupRoute }) },
           {
             lazy: async () => ({ Component: (await import('./route-guards')).RequireStaff }),
             children: [
