@@ -45,6 +45,7 @@ export const routes: RouteObject[] = [
               { path: paths.optionGroups.path, lazy: async () => ({ Component: (await import('./routes/option-groups')).OptionGroupsRoute }) },
               { path: paths.staffStores.path, lazy: async () => ({ Component: (await import('./routes/staff-stores')).StaffStoresRoute }) },
               { path: paths.staffPromotions.path, lazy: async () => ({ Component: (await import('./routes/staff-promotions')).StaffPromotionsRoute }) },
+              { path: paths.staffLoyalty.path, lazy: async () => ({ Component: (await import('./routes/staff-loyalty')).StaffLoyaltyRoute }) },
             ],
           },
         ],

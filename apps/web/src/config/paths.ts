@@ -50,6 +50,8 @@ export const paths = {
   staffStores: { path: '/staff/stores', getHref: () => '/staff/stores' },
   /** Staff: add and change the coupons (promotions) and their rules. */
   staffPromotions: { path: '/staff/promotions', getHref: () => '/staff/promotions' },
+  /** Staff: the points rate and expiry, and the rewards. */
+  staffLoyalty: { path: '/staff/loyalty', getHref: () => '/staff/loyalty' },
   /** The address in an order's pick-up QR: staff land on the order, its customer on their order page. */
   pickup: { path: '/pickup/:code', getHref: (code: string) => `/pickup/${encodeURIComponent(code)}` },
   notFound: { path: '*', getHref: () => '/404' },

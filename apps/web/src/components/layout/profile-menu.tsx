@@ -10,6 +10,7 @@ export const staffLinks = [
   { to: paths.staffOrders.getHref(), label: 'Orders' },
   { to: paths.staffStores.getHref(), label: 'Stores' },
   { to: paths.staffPromotions.getHref(), label: 'Promotions' },
+  { to: paths.staffLoyalty.getHref(), label: 'Points and rewards' },
 ] as const;
 
 type ProfileMenuProps = { user: AuthUser | null; onLogout: () => void; signingOut?: boolean };
