@@ -42,6 +42,7 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   loyalty_accounts: 'loyalty',
   loyalty_entries: 'loyalty',
   loyalty_rewards: 'loyalty',
+  favourite_drinks: 'favourites',
 };
 
 export const MAX_FUNCTION_LINES = 250;

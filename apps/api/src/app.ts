@@ -43,6 +43,7 @@ import { cartModule } from './modules/cart/cart.module.js';
 import { ordersModule } from './modules/orders/orders.module.js';
 import type { RewardDoor } from './modules/orders/orders.service.js';
 import { loyaltyModule } from './modules/loyalty/loyalty.module.js';
+import { favouritesModule } from './modules/favourites/favourites.module.js';
 import { eventsModule, streamCapsModule } from './modules/events/events.module.js';
 import { paymentsModule } from './modules/payments/payments.module.js';
 import { pushModule } from './modules/push/push.module.js';
@@ -222,6 +223,7 @@ async function registerModules(
   const rewards: RewardDoor = { rewardForOrder: (...args) => loyalty.rewardForOrder(...args) };
   const orders = await ordersModule(app, { ...ctx, users, products, promotions, stores, cart, payments, rewards });
   const loyalty = await loyaltyModule(app, { ...ctx, orders, products, users, cart });
+  await favouritesModule(app, { ...ctx, products, cart });
   orders.onSteps((_orderId, steps) => ctx.metrics?.countOrderSteps(steps));
   const push = await pushModule(app, ctx);
   await eventsModule(app, {

@@ -98,3 +98,23 @@ export const RewardQuote = z
   .meta({ id: 'RewardQuote' });
 export type RewardQuote = z.infer<typeof RewardQuote>;
 export const RewardQuoteResponse = dataOf(RewardQuote, 'The cart priced with the reward');
+
+/** A drink saved with the heart, as configured (GET /favourites). */
+export const Favourite = z
+  .object({
+    id: z.number().int(),
+    productId: z.number().int(),
+    name: z.string().describe('The product as named today'),
+    sizeCode: z.enum(['R', 'L', 'XL']).nullable(),
+    optionIds: z.array(z.number().int()),
+  })
+  .meta({ id: 'Favourite' });
+export type Favourite = z.infer<typeof Favourite>;
+export const FavouriteListResponse = dataOf(z.array(Favourite), 'The saved drinks, newest first');
+
+export const FavouriteInput = z.object({
+  productId: z.number({ error: 'choose a drink' }).int('choose a drink').positive('choose a drink').max(2_147_483_647, 'choose a drink'),
+  sizeCode: z.enum(['R', 'L', 'XL'], { error: 'choose a size: R, L or XL' }).nullable(),
+  optionIds: z.array(z.number().int().positive().max(2_147_483_647)).max(30, 'choose at most 30 options'),
+});
+export type FavouriteInput = z.infer<typeof FavouriteInput>;

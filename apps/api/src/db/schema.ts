@@ -97,6 +97,18 @@ export interface LoyaltyRewardTable {
   created_at: string;
 }
 
+/** A drink as a customer configured it (size, options), saved with the heart (modules/favourites). */
+export interface FavouriteDrinkTable {
+  id: Generated<number>;
+  user_id: number;
+  product_id: number;
+  /** '' for a product sold in one size. */
+  size_code: string;
+  /** The option ids, sorted and comma-joined; '' for none. */
+  option_ids: string;
+  created_at: string;
+}
+
 export interface ProductSizeTable {
   product_id: number;
   code: string;
@@ -443,4 +455,5 @@ export interface Database {
   loyalty_accounts: LoyaltyAccountTable;
   loyalty_entries: LoyaltyEntryTable;
   loyalty_rewards: LoyaltyRewardTable;
+  favourite_drinks: FavouriteDrinkTable;
 }

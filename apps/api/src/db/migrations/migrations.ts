@@ -17,6 +17,7 @@ import { paymentChargesMigration } from './014-payment-charges.js';
 import { passwordResetQueueMigration } from './015-password-reset-queue.js';
 import { pushSubscriptionsMigration } from './016-push-subscriptions.js';
 import { loyaltyMigration } from './022-loyalty.js';
+import { favouritesMigration } from './023-favourites.js';
 
 /**
  * Numbered migrations, applied in name order. Listed here (not read from disk) so the compiled
@@ -41,5 +42,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '015-password-reset-queue': passwordResetQueueMigration(dialect),
     '016-push-subscriptions': pushSubscriptionsMigration(dialect),
     '022-loyalty': loyaltyMigration(dialect),
+    '023-favourites': favouritesMigration(dialect),
   };
 }
