@@ -93,3 +93,26 @@ test('a customer earns points, spends them on a free drink, and picks the order 
   await page.reload();
   await expect(page.getByText('Picked up').first()).toBeVisible();
 });
+
+test('a saved favourite goes back into the cart from the home page in one tap, same size and options', async ({ page }) => {
+  test.slow();
+  const customer = { email: `e2e-usual-${Date.now()}@example.com`, password: 'Roasted#Beans-2024', phone: '+62 812 5555 0404' };
+  expect((await page.request.post('/api/v1/auth/register', { data: customer })).status()).toBe(201);
+  await signIn(page, customer.email, customer.password);
+
+  await page.goto('/products');
+  await page.getByRole('link', { name: /Hazelnut Latte/ }).first().click();
+  await page.getByRole('radio', { name: 'Large', exact: true }).check({ force: true });
+  await page.getByRole('button', { name: /Save as my usual \(Large/ }).click();
+  await expect(page.getByRole('button', { name: /Saved to your usual \(Large/ })).toBeVisible();
+  const [favourite] = ((await (await page.request.get('/api/v1/favourites')).json()) as { data: { optionIds: number[] }[] }).data;
+
+  await page.goto('/');
+  const usual = page.getByRole('region', { name: 'Your usual' });
+  await usual.getByRole('button', { name: 'Add Hazelnut Latte (Large)' }).click();
+  await expect(usual.getByRole('status')).toHaveText("Added to your cart at today's price.");
+  const cart = ((await (await page.request.get('/api/v1/cart')).json()) as { data: { lines: { name: string; sizeCode: string; options: { optionId: number }[] }[] } }).data;
+  expect(cart.lines).toHaveLength(1);
+  expect(cart.lines[0]).toMatchObject({ name: 'Hazelnut Latte', sizeCode: 'L' });
+  expect(cart.lines[0]!.options.map((o) => o.optionId).sort()).toEqual([...favourite!.optionIds].sort());
+});
