@@ -1,10 +1,11 @@
 import type { LoyaltyAccount, OrderResponse, Reward, RewardQuote, StaffOrderResponse } from '@coffee/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signUpAndSignIn, type SignedInUser } from '../../test/auth.js';
-import { createProduct } from '../../test/factories.js';
+import { createProduct, newPromotion } from '../../test/factories.js';
 import { addToCart, placeOrder, testClock } from '../../test/orders.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 import { createProductService } from '../products/products.service.js';
+import { createPromotionLoader } from '../promotions/promotions.service.js';
 import { createUserService } from '../users/users.service.js';
 import { createLoyaltyService } from './loyalty.service.js';
 
@@ -186,5 +187,24 @@ describe('rewards', () => {
     expect(poor.json<{ message: string }>().message).toMatch(/needs 100 points and you have 0/);
     const quote = await inject('POST', '/loyalty/rewards/quote', customer, { rewardId: 999_999 });
     expect(quote.statusCode).toBe(404);
+  });
+
+  it('never combines a reward with a coupon: the one rule, said at checkout and at placing', async () => {
+    const reward = await freeDrinkReward();
+    const customer = await signUpAndSignIn(ctx);
+    await markPaid((await order(customer, bigDrink.id)).id);
+    await expectBalance(customer, 110);
+    const code = `TENOFF${Date.now()}`;
+    await createPromotionLoader(ctx.database.db, createProductService({ db: ctx.database.db })).storePromotion(newPromotion({ code }));
+    await addToCart(ctx, customer, { productId: drink.id, quantity: 1 });
+    expect((await inject('PUT', '/cart/coupon', customer, { code })).statusCode).toBe(200);
+    const rule = 'A reward and a coupon cannot be used on the same order: remove the coupon to use your reward, or order without the reward';
+    const quote = await inject('POST', '/loyalty/rewards/quote', customer, { rewardId: reward.id });
+    expect(quote.statusCode).toBe(409);
+    expect(quote.json<{ message: string }>().message).toBe(rule);
+    const placed = await placeOrder(ctx, customer, { paymentMethod: 'bank-account', deliveryMethod: 'pick-up', rewardId: reward.id });
+    expect(placed.statusCode).toBe(409);
+    expect(placed.json<{ message: string; field: string }>()).toMatchObject({ message: rule, field: 'rewardId' });
+    expect(await balanceOf(customer)).toBe(110);
   });
 });
