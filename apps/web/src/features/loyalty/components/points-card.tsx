@@ -42,7 +42,7 @@ export function PointsView({ account }: { account: LoyaltyAccount }) {
   );
 }
 
-/** The profile's Points card; the last answer stays on screen (offline too) with when it came. */
+/** The profile's Points card; when a refresh fails the last answer stays on screen, with when it came. */
 export function PointsSection() {
   const query = useLoyalty();
   return (
