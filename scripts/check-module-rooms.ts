@@ -41,6 +41,11 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   push_subscriptions: 'push',
   staff_invitations: 'staff',
   audit_records: 'staff',
+  loyalty_settings: 'loyalty',
+  loyalty_accounts: 'loyalty',
+  loyalty_entries: 'loyalty',
+  loyalty_rewards: 'loyalty',
+  favourite_drinks: 'favourites',
 };
 
 export const MAX_FUNCTION_LINES = 250;

@@ -42,6 +42,9 @@ import { promotionsModule } from './modules/promotions/promotions.module.js';
 import { storesModule } from './modules/stores/stores.module.js';
 import { cartModule } from './modules/cart/cart.module.js';
 import { ordersModule } from './modules/orders/orders.module.js';
+import type { RewardDoor } from './modules/orders/orders.service.js';
+import { loyaltyModule } from './modules/loyalty/loyalty.module.js';
+import { favouritesModule } from './modules/favourites/favourites.module.js';
 import { eventsModule, streamCapsModule } from './modules/events/events.module.js';
 import { paymentsModule } from './modules/payments/payments.module.js';
 import { pushModule } from './modules/push/push.module.js';
@@ -219,7 +222,11 @@ async function registerModules(
   const stores = await storesModule(app, ctx);
   const cart = await cartModule(app, { ...ctx, products, promotions, stores });
   const payments = await paymentsModule(app, ctx);
-  const orders = await ordersModule(app, { ...ctx, users, products, promotions, stores, cart, payments });
+  // Rewards are spent by orders at placing, through the loyalty module registered after it (it hears of their steps).
+  const rewards: RewardDoor = { rewardForOrder: (...args) => loyalty.rewardForOrder(...args) };
+  const orders = await ordersModule(app, { ...ctx, users, products, promotions, stores, cart, payments, rewards });
+  const loyalty = await loyaltyModule(app, { ...ctx, orders, products, users, cart });
+  await favouritesModule(app, { ...ctx, products, cart });
   orders.onSteps((_orderId, steps) => ctx.metrics?.countOrderSteps(steps));
   const push = await pushModule(app, ctx);
   await eventsModule(app, {

@@ -209,6 +209,13 @@ export const PlaceOrderInput = z
       .max(2_147_483_647, 'must be a store id from GET /stores')
       .optional()
       .describe('The store that prepares the order (GET /stores); absent, the default store'),
+    rewardId: z
+      .number({ error: 'must be a reward id from GET /loyalty/rewards' })
+      .int('must be a reward id from GET /loyalty/rewards')
+      .positive('must be a reward id from GET /loyalty/rewards')
+      .max(2_147_483_647, 'must be a reward id from GET /loyalty/rewards')
+      .optional()
+      .describe('A reward paid with points (GET /loyalty/rewards), priced by the server; never with a coupon (409). Price it first with POST /loyalty/rewards/quote'),
     expectedTotalIdr: z
       .number({ error: 'must be the total in whole rupiah' })
       .int('must be the total in whole rupiah')

@@ -63,6 +63,61 @@ export interface SetupLinkTable {
   used_at: string | null;
 }
 
+/** The owner's points settings (modules/loyalty): one row, id 1. */
+export interface LoyaltySettingsTable {
+  id: number;
+  idr_per_point: number;
+  expiry_days: number | null;
+  updated_at: string;
+}
+
+/** A customer's points balance; its row is the lock of their point moves. */
+export interface LoyaltyAccountTable {
+  user_id: number;
+  balance: number;
+  /** Points a cancel or refund could not take back because they were spent already. */
+  shortfall: number;
+  last_earned_at: string | null;
+  updated_at: string;
+}
+
+/** One move of points: earned, taken-back, spent, returned or expired (signed `points`). */
+export interface LoyaltyEntryTable {
+  id: Generated<number>;
+  user_id: number;
+  order_id: number | null;
+  kind: string;
+  points: number;
+  shortfall: number;
+  label: string;
+  reward_id: number | null;
+  discount_idr: number | null;
+  created_at: string;
+}
+
+/** What points buy: a free drink (any size) or one option (an extra shot). */
+export interface LoyaltyRewardTable {
+  id: Generated<number>;
+  name: string;
+  points_cost: number;
+  kind: string;
+  option_name: string | null;
+  is_active: number;
+  created_at: string;
+}
+
+/** A drink as a customer configured it (size, options), saved with the heart (modules/favourites). */
+export interface FavouriteDrinkTable {
+  id: Generated<number>;
+  user_id: number;
+  product_id: number;
+  /** '' for a product sold in one size. */
+  size_code: string;
+  /** The option ids, sorted and comma-joined; '' for none. */
+  option_ids: string;
+  created_at: string;
+}
+
 export interface ProductSizeTable {
   product_id: number;
   code: string;
@@ -436,4 +491,9 @@ export interface Database {
   setup_links: SetupLinkTable;
   promotion_redemptions: PromotionRedemptionTable;
   member_cards: MemberCardTable;
+  loyalty_settings: LoyaltySettingsTable;
+  loyalty_accounts: LoyaltyAccountTable;
+  loyalty_entries: LoyaltyEntryTable;
+  loyalty_rewards: LoyaltyRewardTable;
+  favourite_drinks: FavouriteDrinkTable;
 }

@@ -35,6 +35,7 @@ export const routes: RouteObject[] = [
           { path: paths.history.path, lazy: async () => ({ Component: (await import('./routes/history')).HistoryRoute }) },
           { path: paths.order.path, lazy: async () => ({ Component: (await import('./routes/order')).OrderRoute }) },
           { path: paths.user.path, lazy: async () => ({ Component: (await import('./routes/user')).UserRoute }) },
+          { path: paths.pickup.path, lazy: async () => ({ Component: (await import('./routes/pickup')).PickupRoute }) },
           {
             lazy: async () => ({ Component: (await import('./route-guards')).RequireStaff }),
             children: [
@@ -46,6 +47,7 @@ export const routes: RouteObject[] = [
               { path: paths.staffStores.path, handle: { staffRight: 'stores' }, lazy: async () => ({ Component: (await import('./routes/staff-stores')).StaffStoresRoute }) },
               { path: paths.staffPromotions.path, handle: { staffRight: 'coupons' }, lazy: async () => ({ Component: (await import('./routes/staff-promotions')).StaffPromotionsRoute }) },
               { path: paths.staffTeam.path, handle: { staffRight: 'staff' }, lazy: async () => ({ Component: (await import('./routes/staff-team')).StaffTeamRoute }) },
+              { path: paths.staffLoyalty.path, handle: { staffRight: 'coupons' }, lazy: async () => ({ Component: (await import('./routes/staff-loyalty')).StaffLoyaltyRoute }) },
             ],
           },
         ],

@@ -54,5 +54,9 @@ export const paths = {
   staffTeam: { path: '/staff/team', getHref: () => '/staff/team' },
   /** The page an invitation mail links to (a visitor's page: the account is made there). */
   staffJoin: { path: '/staff/join', getHref: (token: string) => `/staff/join?token=${encodeURIComponent(token)}` },
+  /** Staff: the points rate and expiry, and the rewards. */
+  staffLoyalty: { path: '/staff/loyalty', getHref: () => '/staff/loyalty' },
+  /** The address in an order's pick-up QR: staff land on the order, its customer on their order page. */
+  pickup: { path: '/pickup/:code', getHref: (code: string) => `/pickup/${encodeURIComponent(code)}` },
   notFound: { path: '*', getHref: () => '/404' },
 } as const;

@@ -19,6 +19,8 @@ import { pushSubscriptionsMigration } from './016-push-subscriptions.js';
 import { setupLinksMigration } from './017-setup-links.js';
 import { kitchenLinesMigration } from './019-kitchen-lines.js';
 import { staffRolesMigration } from './020-staff-roles.js';
+import { loyaltyMigration } from './022-loyalty.js';
+import { favouritesMigration } from './023-favourites.js';
 
 /**
  * Numbered migrations, applied in name order. Listed here (not read from disk) so the compiled
@@ -45,5 +47,7 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '017-setup-links': setupLinksMigration(dialect),
     '019-kitchen-lines': kitchenLinesMigration(),
     '020-staff-roles': staffRolesMigration(dialect),
+    '022-loyalty': loyaltyMigration(dialect),
+    '023-favourites': favouritesMigration(dialect),
   };
 }

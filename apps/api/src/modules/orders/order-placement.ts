@@ -1,5 +1,7 @@
-import { SIZE_LABELS, formatIdr, type Order, type PlaceOrderInput } from '@coffee/contract';
+import type { Transaction } from 'kysely';
+import { SIZE_LABELS, formatIdr, type DeliveryMethod, type Order, type PlaceOrderInput } from '@coffee/contract';
 import type { OrderSettings } from '../../config.js';
+import type { Database } from '../../db/schema.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { idempotencyKey, requestFingerprint } from '../../lib/idempotency.js';
 import { parseShopLocal } from '../../lib/shop-time.js';
@@ -23,7 +25,7 @@ export interface PlacedOrder {
 
 export type OrderPlacementDeps = Pick<
   OrderServiceDeps,
-  'db' | 'settings' | 'now' | 'cart' | 'stores' | 'users' | 'payments' | 'promotions' | 'mailer' | 'publicUrl' | 'log'
+  'db' | 'settings' | 'now' | 'cart' | 'stores' | 'users' | 'payments' | 'promotions' | 'rewards' | 'mailer' | 'publicUrl' | 'log'
 > & {
   orders: OrderRepository;
   asOrder: (record: OrderRecord) => Promise<Order>;
@@ -43,6 +45,7 @@ const requestHash = (input: PlaceOrderInput): string =>
     // Only when sent, so keys of requests made before stores existed keep their fingerprint.
     ...(input.storeId === undefined ? [] : [input.storeId]),
     ...(input.bank === undefined ? [] : [input.bank]),
+    ...(input.rewardId === undefined ? [] : [`reward:${input.rewardId}`]),
   ]);
 
 const emptyCart = () => conflict('Your cart is empty: add something before placing an order', 'cart');
@@ -92,6 +95,25 @@ export function createOrderPlacement(deps: OrderPlacementDeps) {
   }
 
   /**
+   * The order's discount: the cart's coupon (judged on the day and method the customer gets the order) or the reward
+   * the customer chose, never both (decision 032: the loyalty module refuses a reward beside a coupon).
+   */
+  async function discountsFor(
+    userId: number,
+    rewardId: number | undefined,
+    order: { lines: ReturnType<typeof orderableLines>['priced']; deliveryMethod: DeliveryMethod; scheduledFor: string },
+    trx: Transaction<Database>,
+  ) {
+    const receivedAt = parseShopLocal(order.scheduledFor);
+    const coupon =
+      deps.promotions && receivedAt ? await deps.promotions.couponForOrder(userId, { lines: order.lines, deliveryMethod: order.deliveryMethod, at: receivedAt }, trx) : null;
+    if (rewardId === undefined) return { coupon, reward: null };
+    if (!deps.rewards) throw badRequest('This shop does not offer rewards: order without one', 'rewardId');
+    const reward = await deps.rewards.rewardForOrder(userId, rewardId, { lines: order.lines, hasCoupon: coupon !== null }, trx);
+    return { coupon, reward };
+  }
+
+  /**
    * Places an order from the customer's cart in ONE transaction: the order, its lines (a snapshot of
    * name, size and today's price), the payment initiation, the Idempotency-Key and the emptied cart
    * commit together or not at all. The same key again returns the first order instead of a second.
@@ -135,13 +157,13 @@ export function createOrderPlacement(deps: OrderPlacementDeps) {
             address = input.address ?? ((await deps.users.deliveryAddressOf(customer.id, trx)).trim() || null);
             if (!address) throw badRequest('Door Delivery needs an address: enter one, or add it to your profile.', 'address');
           }
-          // The coupon's day, hours and method are those of when the customer gets the order.
-          const receivedAt = parseShopLocal(time.scheduledFor);
-          const coupon =
-            deps.promotions && receivedAt
-              ? await deps.promotions.couponForOrder(customer.id, { lines: priced, deliveryMethod, at: receivedAt }, trx)
-              : null;
-          const summary = summarize(priced, deliveryMethod, settings, coupon && { amountIdr: coupon.discountIdr, label: coupon.promotion.name });
+          const { coupon, reward } = await discountsFor(customer.id, input.rewardId, { lines: priced, deliveryMethod, scheduledFor: time.scheduledFor }, trx);
+          const summary = summarize(
+            priced,
+            deliveryMethod,
+            settings,
+            coupon ? { amountIdr: coupon.discountIdr, label: coupon.promotion.name } : reward && { amountIdr: reward.discountIdr, label: reward.label },
+          );
           // The customer agreed to the total they saw: a menu price changed since is never charged without their word.
           if (input.expectedTotalIdr !== undefined && input.expectedTotalIdr !== summary.totalIdr) {
             throw conflict(
@@ -177,6 +199,7 @@ export function createOrderPlacement(deps: OrderPlacementDeps) {
           );
           await orders.insertLines(orderId, priced, trx);
           if (coupon) await deps.promotions?.redeemCoupon(customer.id, coupon, orderId, trx);
+          await reward?.spend(orderId);
           const payment = free
             ? { paymentStatus: 'paid' as const, instructions: null }
             : await deps.payments[input.paymentMethod].initiate({ id: orderId, totalIdr: summary.totalIdr, customerEmail: customer.email });

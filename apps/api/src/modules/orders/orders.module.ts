@@ -9,7 +9,7 @@ import type { UserService } from '../users/users.service.js';
 import { kitchenRoutes } from './kitchen.routes.js';
 import { orderRoutes } from './orders.routes.js';
 import { paymentNotificationRoutes } from './payment-notification.routes.js';
-import { createOrderService, type OrderService } from './orders.service.js';
+import { createOrderService, type OrderService, type RewardDoor } from './orders.service.js';
 
 /**
  * Orders: owns `orders`, `order_lines`, `order_events` (the steps, written with each move) and
@@ -24,6 +24,8 @@ export async function ordersModule(
     stores: StoreService;
     cart: CartService;
     payments: PaymentService;
+    /** Rewards paid with points, from the loyalty module registered after this one (asked once orders are placed). */
+    rewards?: RewardDoor | undefined;
   },
 ): Promise<OrderService> {
   const { config } = ctx;
@@ -38,6 +40,7 @@ export async function ordersModule(
     payments: ctx.payments.providers,
     gateway: ctx.payments,
     promotions: ctx.promotions,
+    rewards: ctx.rewards,
     mailer: ctx.mailer,
     publicUrl: config.publicUrl,
     log: app.log,

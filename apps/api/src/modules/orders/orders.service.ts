@@ -41,6 +41,8 @@ export interface OrderServiceDeps {
   gateway?: PaymentService | undefined;
   /** The cart's coupon, judged again and spent in the order's transaction, and given back on a cancel; absent: orders without coupons. */
   promotions?: Pick<PromotionService, 'couponForOrder' | 'redeemCoupon' | 'returnCoupon'> | undefined;
+  /** Rewards paid with points (the loyalty module, registered after this one); absent: orders without rewards. */
+  rewards?: RewardDoor | undefined;
   mailer: Pick<Mailer, 'sendLater'>;
   /** For the link in the confirmation email. */
   publicUrl: string;
@@ -52,6 +54,29 @@ export interface OrderServiceDeps {
   onOrderSteps?: ((orderId: number, steps: readonly OrderEventRecord[]) => void) | undefined;
   /** Tests of this module: a repository of their own. */
   orderRepository?: OrderRepository | undefined;
+}
+
+/**
+ * The loyalty module's door at placing (decision 032), inside the order's transaction: the reward judged on the
+ * order's lines (refused with a coupon), and `spend`, which takes its points once the order has its number.
+ */
+export interface RewardDoor {
+  rewardForOrder(
+    userId: number,
+    rewardId: number,
+    order: { lines: readonly { productId: number; unitPriceIdr: number; quantity: number; options: readonly { name: string; priceDeltaIdr: number }[] }[]; hasCoupon: boolean },
+    trx: Transaction<Database>,
+  ): Promise<{ discountIdr: number; label: string; spend: (orderId: number) => Promise<void> }>;
+}
+
+/** What points are judged on (the loyalty module): the order's customer, where it is, and what was paid. */
+export interface LoyaltyFacts {
+  id: number;
+  userId: number;
+  status: OrderStatus;
+  paymentStatus: Order['paymentStatus'];
+  refundStatus: Order['refundStatus'];
+  totalIdr: number;
 }
 
 /** What a notification mail needs to know about an order and its customer. */
@@ -207,6 +232,12 @@ export function createOrderService(deps: OrderServiceDeps) {
     /** The start-up check of the payments still open at the gateway (order-payments.ts). */
     reconcileGatewayPayments: (): Promise<{ checked: number }> => payments.reconcile(),
     refundMyShopOrder,
+
+    /** The loyalty module's question: whose order, where it is and what was paid; undefined for no such order. */
+    async loyaltyFactsOf(orderId: number): Promise<LoyaltyFacts | undefined> {
+      const o = await orders.findOrder(orderId);
+      return o && { id: o.id, userId: o.userId, status: o.status, paymentStatus: o.paymentStatus, refundStatus: o.refundStatus, totalIdr: o.totalIdr };
+    },
 
     /** Calls `listener` once an order's steps are committed (never for a rolled-back move); it must not throw. */
     onSteps(listener: StepListener): void {

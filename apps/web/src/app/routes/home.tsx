@@ -4,6 +4,13 @@ import { Hero } from '../../features/home/components/hero';
 // Below the hero: off the first screen's JavaScript. Prerendered with the page, so its HTML is there at once; React
 // hydrates it when its code arrives.
 const HomeSections = lazy(async () => ({ default: (await import('./home-sections')).HomeSections }));
+// A signed-in customer's saved drinks (features/favourites), loaded after the first screen; nothing for visitors.
+const YourUsual = lazy(async () => ({ default: (await import('../../features/favourites/components/your-usual')).YourUsual }));
+
+// Its bottom margin is larger than the numbers' pull into the hero (stats.tsx -mt-20, lg:-mt-24), so they never cover it.
+function YourUsualStrip() {
+  return <YourUsual className="relative z-20 mx-4 mt-8 mb-24 sm:mx-auto sm:max-w-3xl lg:mb-28" />;
+}
 
 /** Home, section by section in the original shop's order. */
 export function HomeRoute() {
@@ -11,6 +18,9 @@ export function HomeRoute() {
     <>
       <title>Coffee Shop: good coffee and healthy meals</title>
       <Hero />
+      <Suspense fallback={null}>
+        <YourUsualStrip />
+      </Suspense>
       <Suspense fallback={null}>
         <HomeSections />
       </Suspense>

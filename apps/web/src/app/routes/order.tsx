@@ -1,5 +1,7 @@
 import { Suspense, lazy, type ComponentProps } from 'react';
+import type { Order } from '@coffee/contract';
 import { useParams } from 'react-router';
+import { PickupCodeCard } from '../../features/pickup/components/pickup-code';
 import { OrderPage } from '../../features/orders/components/order-page';
 import { useShopSettings } from '../../features/shop/api/get-shop-settings';
 import { NotFoundRoute } from './not-found';
@@ -31,10 +33,13 @@ export function OrderRoute() {
   );
 }
 
-function AfterOrder(props: ComponentProps<typeof TellMeWhenReady>) {
+function AfterOrder(props: ComponentProps<typeof TellMeWhenReady> & { order: Pick<Order, 'id'> }) {
   return (
-    <Suspense fallback={null}>
-      <TellMeWhenReady {...props} />
-    </Suspense>
+    <>
+      {props.order.deliveryMethod !== 'door-delivery' && <PickupCodeCard orderId={props.order.id} />}
+      <Suspense fallback={null}>
+        <TellMeWhenReady {...props} />
+      </Suspense>
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import { Suspense, lazy, type ComponentProps } from 'react';
 import { Checkout } from '../../features/cart/components/checkout';
+import { RewardChoice } from '../../features/loyalty/components/reward-choice';
 import { useProfile } from '../../features/profile/api/get-profile';
 import { useShopSettings } from '../../features/shop/api/get-shop-settings';
 import { StoreSlotChooser } from '../../features/stores/components/store-slot-chooser';
@@ -26,6 +27,7 @@ export function PaymentRoute() {
         profileLoading={profile.isPending}
         shop={shop.data}
         StoreChoice={StoreSlotChooser}
+        RewardChoice={RewardChoice}
         AfterOrder={AfterOrder}
       />
     </>

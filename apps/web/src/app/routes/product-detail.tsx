@@ -10,6 +10,7 @@ import { useToast } from '../../components/ui/toast';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { useAddToCart, useCurrentDelivery } from '../../features/cart/use-add-to-cart';
 import { parseProductId, useProduct } from '../../features/products/api/get-product';
+import { FavouriteHeart } from '../../features/favourites/components/favourite-heart';
 import { ProductDetail } from '../../features/products/components/product-detail';
 import { StaffEditProductBar } from '../../features/menu-admin/components/staff-links';
 import { useShopSettings } from '../../features/shop/api/get-shop-settings';
@@ -75,6 +76,7 @@ function LoadedProduct({ id }: { id: number }) {
               await navigate(paths.payment.getHref());
             }}
             onAskStaff={askStaff}
+            FavouriteButton={FavouriteHeart}
           />
         )}
       </AskStaff>

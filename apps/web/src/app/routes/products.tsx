@@ -5,6 +5,7 @@ import { PromoPanel } from '../../features/products/components/promo-panel';
 import { DEFAULT_TAB, ProductTabs, isProductTabKey } from '../../features/products/components/product-tabs';
 import type { ProductTabKey } from '../../features/products/components/product-tabs';
 import { SearchResults } from '../../features/products/components/search-results';
+import { YourUsual } from '../../features/favourites/components/your-usual';
 import { StaffAddProductLink } from '../../features/menu-admin/components/staff-links';
 
 /** /products: Promo Today on the left; the category tabs, or search results when ?search= is set, on the right. */
@@ -27,6 +28,7 @@ export function ProductsRoute() {
       <title>{keyword ? `Search: ${keyword} · Coffee Shop` : 'Products · Coffee Shop'}</title>
       <div className="lg:order-2">
         <StaffAddProductLink className="mb-6" />
+        <YourUsual className="mb-6" />
         {keyword ? (
           <SearchResults keyword={keyword} />
         ) : (

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { PickupFinder } from '../../features/pickup/components/pickup-finder';
 import { StaffOrderPage } from '../../features/orders/components/staff-order-page';
 import { NotFoundRoute } from './not-found';
 import { parseOrderId } from './order';
@@ -10,6 +11,7 @@ export function StaffOrderRoute() {
   return (
     <>
       <title>{`Order #${id} · Staff · Coffee Shop`}</title>
+      <PickupFinder />
       <StaffOrderPage key={id} id={id} />
     </>
   );

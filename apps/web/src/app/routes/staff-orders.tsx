@@ -1,3 +1,4 @@
+import { PickupFinder } from '../../features/pickup/components/pickup-finder';
 import { StaffOrders } from '../../features/orders/components/staff-orders';
 import { QuestionsPanel } from '../../features/questions/components/questions-panel';
 import { useStores } from '../../features/stores/api/get-stores';
@@ -11,6 +12,7 @@ export function StaffOrdersRoute() {
   return (
     <>
       <title>Orders · Coffee Shop</title>
+      <PickupFinder />
       <StaffOrders stores={stores.data?.map((store) => ({ id: store.id, name: store.name, leadMinutes: store.leadMinutes })) ?? []} timeZone={shop.data?.timeZone} />
       {/* Customers' Ask a Staff questions wait here beside the orders, where staff already look. */}
       <QuestionsPanel timeZone={shop.data?.timeZone} />

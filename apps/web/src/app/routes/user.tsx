@@ -1,3 +1,4 @@
+import { PointsSection } from '../../features/loyalty/components/points-card';
 import { ProfilePage } from '../../features/profile/components/profile-page';
 import { Suspense, lazy } from 'react';
 import { useShopSettings } from '../../features/shop/api/get-shop-settings';
@@ -12,6 +13,7 @@ export function UserRoute() {
     <>
       <title>My Profile · Coffee Shop</title>
       <ProfilePage
+        points={<PointsSection />}
         devices={
           <Suspense fallback={null}>
             <PushDevicesSection className="mt-8" timeZone={shop.data?.timeZone} />

@@ -10,6 +10,7 @@ export const staffLinks: readonly { to: string; label: string; right: StaffRight
   { to: paths.staffOrders.getHref(), label: 'Orders', right: 'orders' },
   { to: paths.staffStores.getHref(), label: 'Stores', right: 'stores' },
   { to: paths.staffPromotions.getHref(), label: 'Promotions', right: 'coupons' },
+  { to: paths.staffLoyalty.getHref(), label: 'Points and rewards', right: 'coupons' },
   { to: paths.staffTeam.getHref(), label: 'Staff', right: 'staff' },
 ];
 

@@ -44,10 +44,18 @@ type CheckoutProps = {
   StoreChoice?: ComponentType<StoreChoiceProps> | undefined;
   /** Shown on the thank-you under the order (the app passes "Tell me when it's ready", features/push). */
   AfterOrder?: ComponentType<{ order: Order }> | undefined;
+  /** Rewards paid with points (features/loyalty); absent: no reward choice. */
+  RewardChoice?: ComponentType<RewardChoiceProps> | undefined;
+};
+
+/** What a reward chooser gets: the cart's total, and where to tell the chosen reward with its server-priced total. */
+export type RewardChoiceProps = {
+  cartTotalIdr: number;
+  onChange: (choice: { rewardId: number; totalIdr: number } | null) => void;
 };
 
 /** Checkout (/payment, 'Your Cart'): the cart, how and when, where, how to pay; then the order. */
-export function Checkout({ profile, profileLoading, shop, StoreChoice, AfterOrder }: CheckoutProps) {
+export function Checkout({ profile, profileLoading, shop, StoreChoice, AfterOrder, RewardChoice }: CheckoutProps) {
   // Always fresh here: prices, sold-out lines and the delivery check may have changed since the cart was shown.
   const cart = useCart({ enabled: true, refetchOnMount: 'always' });
   const [placed, setPlaced] = useState<Order | null>(null);
@@ -79,6 +87,7 @@ export function Checkout({ profile, profileLoading, shop, StoreChoice, AfterOrde
         shop={shop}
         onPlaced={setPlaced}
         StoreChoice={StoreChoice}
+        RewardChoice={RewardChoice}
       />
     );
   }
@@ -124,9 +133,10 @@ type CheckoutFormProps = {
   shop: CheckoutShop | undefined;
   onPlaced: (order: Order) => void;
   StoreChoice?: ComponentType<StoreChoiceProps> | undefined;
+  RewardChoice?: ComponentType<RewardChoiceProps> | undefined;
 };
 
-function CheckoutForm({ cart, profile, profileLoading, shop: shopSettings, onPlaced, StoreChoice }: CheckoutFormProps) {
+function CheckoutForm({ cart, profile, profileLoading, shop: shopSettings, onPlaced, StoreChoice, RewardChoice }: CheckoutFormProps) {
   // The chosen store's hours replace the default store's (GET /shop) once the store chooser reports them: every hint
   // and check of the time then speaks of the store that will prepare the order.
   const [storeWindows, setStoreWindows] = useState<CheckoutShop['deliveryWindows'] | null>(null);
@@ -159,6 +169,8 @@ function CheckoutForm({ cart, profile, profileLoading, shop: shopSettings, onPla
   const [failure, setFailure] = useState<string | null>(null);
   // The store the cart remembers (null: the default store, until the chooser names one).
   const [storeId, setStoreId] = useState<number | null>(cart.storeId);
+  // The reward chosen, with the total the server priced it at (that total is the one agreed to).
+  const [reward, setReward] = useState<{ rewardId: number; totalIdr: number } | null>(null);
 
   const saveDelivery = useSetCartDelivery();
   const placeOrder = usePlaceOrder();
@@ -235,8 +247,9 @@ function CheckoutForm({ cart, profile, profileLoading, shop: shopSettings, onPla
         ...(method === 'door-delivery' && typedAddress !== '' ? { address: typedAddress } : {}),
         ...(storeId === null ? {} : { storeId }),
         ...(gateway && payment === 'bank-account' ? { bank } : {}),
+        ...(reward ? { rewardId: reward.rewardId } : {}),
         // The total on screen: if the menu changed since, the shop refuses and the new figures are shown to confirm.
-        expectedTotalIdr: cart.summary.totalIdr,
+        expectedTotalIdr: reward?.totalIdr ?? cart.summary.totalIdr,
       },
       {
         onSuccess: (order) => {
@@ -308,6 +321,7 @@ function CheckoutForm({ cart, profile, profileLoading, shop: shopSettings, onPla
           editing={editingAddress}
           onEditingChange={setEditingAddress}
         />
+        {RewardChoice && <RewardChoice cartTotalIdr={cart.summary.totalIdr} onChange={setReward} />}
         <PaymentMethodCard value={payment} onChange={setPayment} methods={shop?.payments?.methods}>
           {gateway && payment === 'bank-account' && <VaBankChoice value={bank} onChange={setBank} />}
           {failure && (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
 import { SIZE_LABELS } from '@coffee/contract';
 import type { DeliveryMethod, Product, ShopSettings, SizeCode } from '@coffee/contract';
@@ -35,6 +35,8 @@ type ProductDetailProps = {
   /** Adds the lines (if any) and opens the checkout. */
   onCheckout?: (selection: ProductSelection) => Promise<void>;
   onAskStaff?: () => void;
+  /** The heart that saves the drink as configured (features/favourites, given by the app); absent: none. */
+  FavouriteButton?: ComponentType<{ productId: number; sizeCode: SizeCode | null; optionIds: number[] }> | undefined;
   /** The most of one product and size an order may hold (GET /shop maxLineQuantity): the stepper stops there. */
   maxQuantity?: number | undefined;
 };
@@ -50,6 +52,7 @@ export function ProductDetail({
   onCheckout,
   onAskStaff,
   maxQuantity = DEFAULT_MAX_QUANTITY,
+  FavouriteButton,
 }: ProductDetailProps) {
   const firstSize = product.sizes[0];
   const [size, setSize] = useState<SizeCode | null>(firstSize?.code ?? null);
@@ -151,6 +154,7 @@ export function ProductDetail({
             <Button variant="accent" size="lg" shape="soft" onClick={onAskStaff}>
               Ask a Staff
             </Button>
+            {FavouriteButton && <FavouriteButton productId={productId} sizeCode={size} optionIds={chosenIds(choice)} />}
             {failure?.from === 'add' && (
               <Alert tone="danger" onClose={() => setFailure(null)} className="text-left">
                 {failure.message}

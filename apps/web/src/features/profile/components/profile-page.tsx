@@ -9,8 +9,11 @@ import { MemberCardSection } from './member-card';
 import { ProfileForm } from './profile-form';
 
 /** /user: a photo background, the avatar card on the left, contacts and details on the right. */
-/** `devices`: the app's order-notification devices section (features/push), under the member card. */
-export function ProfilePage({ devices }: { devices?: ReactNode } = {}) {
+/**
+ * `devices`: the app's order-notification devices section (features/push), under the member card; `points`: the
+ * customer's points (features/loyalty), above it.
+ */
+export function ProfilePage({ devices, points }: { devices?: ReactNode; points?: ReactNode } = {}) {
   const query = useProfile();
   const { signOut, pending } = useSignOut();
 
@@ -37,7 +40,8 @@ export function ProfilePage({ devices }: { devices?: ReactNode } = {}) {
           )}
         </div>
         {query.data?.role === 'customer' && (
-          <div className="mt-8">
+          <div className="mt-8 grid gap-8 lg:grid-cols-2">
+            {points}
             <MemberCardSection />
           </div>
         )}

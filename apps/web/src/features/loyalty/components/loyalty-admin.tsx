@@ -1,0 +1,132 @@
+import { useState, type FormEvent } from 'react';
+import type { Reward, RewardKind } from '@coffee/contract';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { FormField, fieldInputProps } from '../../../components/ui/form-field';
+import { errorMessage } from '../../../lib/api-client';
+import { useSaveLoyaltySettings, useSaveReward, useStaffLoyalty, useStaffRewards } from '../api/loyalty';
+
+const card = 'rounded-3xl bg-white p-6 shadow-card sm:p-8';
+
+/** The earn rate and expiry, and the customers whose spent points a cancel could not take back. */
+function SettingsCard() {
+  const settings = useStaffLoyalty();
+  const save = useSaveLoyaltySettings();
+  const [rate, setRate] = useState<string | null>(null);
+  const [expiry, setExpiry] = useState<string | null>(null);
+  if (!settings.data) return <p className="text-muted">{settings.isError ? errorMessage(settings.error) : 'Loading…'}</p>;
+  const rateValue = rate ?? String(settings.data.idrPerPoint);
+  const expiryValue = expiry ?? (settings.data.expiryDays === null ? '' : String(settings.data.expiryDays));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate({ idrPerPoint: Number(rateValue), expiryDays: expiryValue.trim() === '' ? null : Number(expiryValue) });
+  };
+  const field = save.error && 'field' in save.error ? (save.error as { field?: string }).field : undefined;
+  return (
+    <form onSubmit={submit} className={card} aria-labelledby="earn-title">
+      <h2 id="earn-title" className="font-display text-xl font-bold text-espresso-deep">
+        Earning
+      </h2>
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        <FormField id="idr-per-point" label="IDR paid for one point" error={field === 'idrPerPoint' ? errorMessage(save.error) : undefined}>
+          <input inputMode="numeric" value={rateValue} onChange={(e) => setRate(e.target.value)} {...fieldInputProps('idr-per-point')} />
+        </FormField>
+        <FormField id="expiry-days" label="Points expire after this many days without earning (empty: never)">
+          <input inputMode="numeric" value={expiryValue} onChange={(e) => setExpiry(e.target.value)} {...fieldInputProps('expiry-days')} />
+        </FormField>
+      </div>
+      {save.isError && field !== 'idrPerPoint' && <Alert tone="danger" className="mt-4">{errorMessage(save.error)}</Alert>}
+      {save.isSuccess && <Alert tone="success" className="mt-4">Saved.</Alert>}
+      <Button type="submit" variant="primary" size="sm" className="mt-4" disabled={save.isPending}>
+        Save
+      </Button>
+      {settings.data.shortfall.length > 0 && (
+        <div className="mt-6">
+          <h3 className="font-semibold text-ink">Points spent before a cancel could take them back</h3>
+          <ul className="mt-2 text-sm">
+            {settings.data.shortfall.map((s) => (
+              <li key={s.userId}>
+                {s.email}: {s.points} points
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </form>
+  );
+}
+
+/** A new reward: a name, its cost, and what it pays for. */
+function RewardForm() {
+  const save = useSaveReward();
+  const [name, setName] = useState('');
+  const [cost, setCost] = useState('');
+  const [kind, setKind] = useState<RewardKind>('drink');
+  const [optionName, setOptionName] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate(
+      { id: null, input: { name, pointsCost: Number(cost), kind, optionName: kind === 'option' ? optionName : null } },
+      { onSuccess: () => (setName(''), setCost(''), setOptionName('')) },
+    );
+  };
+  return (
+    <form onSubmit={submit} aria-label="New reward" className="mt-6 grid gap-4 sm:grid-cols-2">
+      <FormField id="reward-name" label="Reward name">
+        <input value={name} onChange={(e) => setName(e.target.value)} {...fieldInputProps('reward-name')} />
+      </FormField>
+      <FormField id="reward-cost" label="Points">
+        <input inputMode="numeric" value={cost} onChange={(e) => setCost(e.target.value)} {...fieldInputProps('reward-cost')} />
+      </FormField>
+      <FormField id="reward-kind" label="Pays for">
+        <select value={kind} onChange={(e) => setKind(e.target.value as RewardKind)} {...fieldInputProps('reward-kind')}>
+          <option value="drink">One drink, any size</option>
+          <option value="option">One option (named below)</option>
+        </select>
+      </FormField>
+      {kind === 'option' && (
+        <FormField id="reward-option" label="Option, as named on the menu (Extra Shot)">
+          <input value={optionName} onChange={(e) => setOptionName(e.target.value)} {...fieldInputProps('reward-option')} />
+        </FormField>
+      )}
+      {save.isError && <Alert tone="danger" className="sm:col-span-2">{errorMessage(save.error)}</Alert>}
+      <Button type="submit" variant="primary" size="sm" className="justify-self-start" disabled={save.isPending}>
+        Add reward
+      </Button>
+    </form>
+  );
+}
+
+function RewardRow({ reward }: { reward: Reward }) {
+  const save = useSaveReward();
+  const toggle = () =>
+    save.mutate({ id: reward.id, input: { name: reward.name, pointsCost: reward.pointsCost, kind: reward.kind, optionName: reward.optionName, isActive: !reward.isActive } });
+  return (
+    <li className="flex items-center justify-between gap-4 border-b border-line py-2 last:border-0">
+      <span className={reward.isActive ? 'text-ink' : 'text-muted'}>
+        {reward.name} · {reward.pointsCost} points{reward.isActive ? '' : ' (off)'}
+      </span>
+      <Button variant="outline" size="sm" onClick={toggle} disabled={save.isPending} aria-label={`${reward.isActive ? 'Switch off' : 'Switch on'} ${reward.name}`}>
+        {reward.isActive ? 'Switch off' : 'Switch on'}
+      </Button>
+    </li>
+  );
+}
+
+/** Staff: /staff/loyalty, the points rate and expiry, and the rewards customers spend points on. */
+export function LoyaltyAdmin() {
+  const rewards = useStaffRewards();
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-12 sm:px-6">
+      <h1 className="font-display text-3xl font-bold text-espresso sm:text-4xl">Points and rewards</h1>
+      <SettingsCard />
+      <section className={card} aria-labelledby="rewards-title">
+        <h2 id="rewards-title" className="font-display text-xl font-bold text-espresso-deep">
+          Rewards
+        </h2>
+        <ul className="mt-4 text-sm">{rewards.data?.map((r) => <RewardRow key={r.id} reward={r} />)}</ul>
+        <RewardForm />
+      </section>
+    </div>
+  );
+}
