@@ -16,6 +16,7 @@ import { cartStoreMigration } from './013-cart-store.js';
 import { paymentChargesMigration } from './014-payment-charges.js';
 import { passwordResetQueueMigration } from './015-password-reset-queue.js';
 import { pushSubscriptionsMigration } from './016-push-subscriptions.js';
+import { paymentWindowsMigration } from './018-payment-windows.js';
 
 /**
  * Numbered migrations, applied in name order. Listed here (not read from disk) so the compiled
@@ -39,5 +40,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '014-payment-charges': paymentChargesMigration(dialect),
     '015-password-reset-queue': passwordResetQueueMigration(dialect),
     '016-push-subscriptions': pushSubscriptionsMigration(dialect),
+    '018-payment-windows': paymentWindowsMigration(),
   };
 }

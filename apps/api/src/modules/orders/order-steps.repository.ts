@@ -165,6 +165,8 @@ export function createOrderStepRepository(db: Kysely<Database>) {
         // Shop-local 'YYYY-MM-DDTHH:mm' text sorts as time: the day is one range on both databases.
         .where('scheduled_for', '>=', `${day}T00:00`)
         .where('scheduled_for', '<=', `${day}T23:59`)
+        // Paid is the line: an order still waiting for an online payment is no sale (yet).
+        .where((eb) => eb.or([eb('payment_status', '!=', 'awaiting-payment'), eb('payment_due_at', 'is', null)]))
         .execute();
       return rows.map((r) => ({
         status: OrderStatus.parse(r.status),

@@ -141,6 +141,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     asStaffOrder,
     onOrderSteps,
     gatewayAfterCancel: (order) => gatewayAfterCancel(order),
+    claimManualRefund: (orderId) => gateway?.claimManualRefund(orderId) ?? Promise.resolve('ok' as const),
   });
   const payments = createOrderPayments({
     db,
@@ -166,6 +167,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     asOrder,
     onOrderSteps,
     usesGateway: (method) => gateway?.usesGateway(method) ?? false,
+    paymentWindowMinutes: (method) => gateway?.paymentWindowMinutes(method) ?? null,
     chargeOrder: payments.chargeOrder,
   });
 
@@ -205,7 +207,9 @@ export function createOrderService(deps: OrderServiceDeps) {
     /** A gateway notice, verified by the payments module: moves the order. False when the amount is not the order's total. */
     applyGatewayNotice: (notice: VerifiedNotice): Promise<boolean> => payments.applyNotice(notice),
     /** The start-up check of the payments still open at the gateway (order-payments.ts). */
-    reconcileGatewayPayments: (): Promise<{ checked: number }> => payments.reconcile(),
+    reconcileGatewayPayments: (when?: 'start-up' | 'periodic'): Promise<{ checked: number }> => payments.reconcile(when),
+    /** The shop's clock: orders whose payment window ended unpaid are cancelled (order-payments.ts). */
+    endOverduePayments: (): Promise<{ cancelled: number }> => payments.endOverduePayments(),
     refundMyShopOrder,
 
     /** Calls `listener` once an order's steps are committed (never for a rolled-back move); it must not throw. */
@@ -253,7 +257,7 @@ export function createOrderService(deps: OrderServiceDeps) {
 
     async listAllOrders(query: ListStaffOrdersQuery): Promise<{ data: StaffOrder[]; meta: PageMeta }> {
       const { orders: rows, total } = await orders.listOrders(
-        { status: query.status, active: query.active, storeId: query.storeId },
+        { status: query.status, active: query.active, awaitingPayment: query.awaitingPayment, storeId: query.storeId },
         { limit: query.limit, offset: (query.page - 1) * query.limit },
       );
       const payments = await paymentsOf(rows);
