@@ -19,6 +19,8 @@ const shopOrder = (id: number, storeId: number, status: OrderStatus, minute: num
   store: { id: storeId, name: storeId === 1 ? 'Kopi Kemang' : 'Kopi Senopati', address: 'Jakarta' },
   customer: { id: 2, email: 'rina@example.com', name: 'Rina Wulandari', phone: null },
   nextStatuses: status === 'delivered' || status === 'cancelled' ? [] : ['cancelled'],
+  paymentDueAt: null,
+  canMarkPaid: status !== 'cancelled',
   storeId,
 });
 

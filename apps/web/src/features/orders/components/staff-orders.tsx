@@ -14,6 +14,7 @@ import { formatShopTime } from '../../../lib/shop-time';
 import { useStaffOrders } from '../api/get-staff-orders';
 import { useOrderEvents } from '../api/order-events';
 import type { OrderStreamEvent } from '@coffee/contract';
+import { AwaitingPayment } from './awaiting-payment';
 import { KitchenDisplay } from './kitchen-display';
 import { useNewOrderSound } from './new-order-sound';
 import { OrderStatusBadge } from './order-status-badge';
@@ -70,6 +71,7 @@ export function StaffOrders({ stores = [] }: { stores?: ReadonlyArray<StoreChoic
           </Button>
         </div>
       </div>
+      <AwaitingPayment storeId={storeId} />
       {view === 'kitchen' ? (
         <div className="mt-8">
           <KitchenDisplay storeId={storeId} />
