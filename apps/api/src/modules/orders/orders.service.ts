@@ -67,6 +67,9 @@ export interface NotificationTarget {
   scheduledFor: string;
   storeName: string | null;
   storeAddress: string | null;
+  /** For the payment receipt: what was paid, and how. */
+  totalIdr: number;
+  paymentMethod: Order['paymentMethod'];
 }
 
 /** An order counted in a day's figures. */
@@ -295,6 +298,8 @@ export function createOrderService(deps: OrderServiceDeps) {
         scheduledFor: order.scheduledFor,
         storeName: place?.name ?? null,
         storeAddress: place?.address ?? null,
+        totalIdr: order.totalIdr,
+        paymentMethod: order.paymentMethod,
       };
     },
 

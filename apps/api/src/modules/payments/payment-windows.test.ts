@@ -1,4 +1,6 @@
 import type { OrderResponse, StaffDayStatsResponse, StaffOrderListResponse } from '@coffee/contract';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useGatewayShop } from '../../test/gateway-shop.js';
 
@@ -113,6 +115,15 @@ describe('paid is the line', () => {
   });
 });
 
+describe('the payment receipt', () => {
+  it('mails a receipt once the gateway confirms the payment, naming the amount, the method and the store', async () => {
+    const { order } = await placed('qris');
+    expect(await shop.sim.pay(order.payment?.reference ?? '')).toBe(200);
+    const subject = new RegExp(`^Subject: Payment received for your order #${order.id}\\r?$`, 'm');
+    await expect.poll(async () => (await outbox()).find((m) => subject.test(m)) ?? '', { timeout: 5_000 }).toMatch(/We received IDR 22\.000 by QRIS for your order #\d+: this mail is your receipt.*We start on it now at Coffee Shop, Jl/s);
+  });
+});
+
 describe('a second chance and money that never moves back', () => {
   it('a declined card leaves the order open: another card pays it', async () => {
     const { customer, order } = await placed('card');
@@ -212,6 +223,13 @@ describe('one refund per order', () => {
     expect([shop.sim.closeCalls.cancel - cancels2, shop.sim.refundCalls - refunds2]).toEqual([0, 1]);
   });
 });
+
+/** The mails written to the outbox (no SMTP set in tests), their quoted-printable soft line breaks joined. */
+async function outbox(): Promise<string[]> {
+  const dir = path.join(shop.ctx.config.dataDir, 'outbox');
+  const names = await fs.readdir(dir).catch(() => [] as string[]);
+  return Promise.all(names.map(async (n) => (await fs.readFile(path.join(dir, n), 'utf8')).replace(/=\r?\n/g, '')));
+}
 
 function notifyUrl(): string {
   const address = shop.ctx.app.server.address();
