@@ -177,9 +177,9 @@ export function createPaymentRepository(db: Kysely<Database>) {
 
     /**
      * Charges whose outcome we may not know yet, whose refund call may have been cut short, or whose refund was refused
-     * for the hour: the start-up check and the periodic one. Only rows untouched since `since.quiet` (a charge being
-     * made by another process right now is left to it); 'unavailable' ones created since `since.unavailable` (a charge
-     * the gateway made after the shop stopped waiting is found and shown, or closed).
+     * for the hour: the start-up check and the periodic one. A charge being made is left alone until `since.quiet`
+     * (another process may be making it right now); 'unavailable' ones created since `since.unavailable` (a charge the
+     * gateway made after the shop stopped waiting is found and shown, or closed).
      */
     async listUnsettled(
       since: { quiet: string; pendingQuiet: string; unavailable: string },
@@ -188,15 +188,15 @@ export function createPaymentRepository(db: Kysely<Database>) {
       const rows = await q(trx)
         .selectFrom('payment_charges')
         .selectAll()
-        .where('updated_at', '<=', since.quiet)
         .where((eb) =>
           eb.or([
-            eb('gateway_status', '=', 'creating'),
-            // An open charge is asked about at most once per `pendingQuiet` (each answer writes updated_at).
+            // Being made: left to the process making it for a while (it may be waiting for the gateway right now).
+            eb.and([eb('gateway_status', '=', 'creating'), eb('updated_at', '<=', since.quiet)]),
+            eb.and([eb('gateway_status', '=', 'unavailable'), eb('created_at', '>=', since.unavailable), eb('updated_at', '<=', since.quiet)]),
+            // Open, or a refund cut short: asked at most once per `pendingQuiet` (each answer writes updated_at).
             eb.and([eb('gateway_status', '=', 'pending'), eb('updated_at', '<=', since.pendingQuiet)]),
-            eb.and([eb('gateway_status', '=', 'unavailable'), eb('created_at', '>=', since.unavailable)]),
-            eb('refund_state', '=', 'requested'),
-            eb.and([eb('refund_state', '=', 'failed'), eb('refund_failure', 'like', '%06:00 Jakarta time')]),
+            eb.and([eb('refund_state', '=', 'requested'), eb('updated_at', '<=', since.pendingQuiet)]),
+            eb.and([eb('refund_state', '=', 'failed'), eb('refund_failure', 'like', '%06:00 Jakarta time'), eb('updated_at', '<=', since.pendingQuiet)]),
           ]),
         )
         .orderBy('id')

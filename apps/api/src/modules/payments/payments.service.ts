@@ -230,7 +230,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     async unsettledCharges(when: 'start-up' | 'periodic'): Promise<ChargeRecord[]> {
       if (!gateway) return [];
       const ago = (ms: number) => new Date(now().getTime() - ms).toISOString();
-      return charges.listUnsettled({ quiet: ago(15_000), pendingQuiet: ago(when === 'start-up' ? 15_000 : 5 * 60_000), unavailable: ago(2 * 3_600_000) });
+      return charges.listUnsettled({ quiet: ago(15_000), pendingQuiet: ago(when === 'start-up' ? 0 : 5 * 60_000), unavailable: ago(2 * 3_600_000) });
     },
 
     /** One charge's status asked again (see verifyNotification). */
