@@ -126,6 +126,8 @@ const EnvSchema = z.object({
   MIDTRANS_IS_PRODUCTION: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   MIDTRANS_API_URL: optionalUrl.optional(),
   MIDTRANS_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  MIDTRANS_BANK_TRANSFER_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  MIDTRANS_SWEEP_MS: z.coerce.number().int().min(50).max(600_000).default(20_000),
   ORDER_MAX_LINE_QUANTITY: z.coerce.number().int().min(1).max(1000).default(20),
   ORDER_MAX_ITEMS: z.coerce.number().int().min(1).max(10_000).default(50),
   ORDER_MAX_DAYS_AHEAD: z.coerce.number().int().min(1).max(90).default(7),
@@ -220,7 +222,9 @@ const ACCEPTS: Record<string, string> = {
   MIDTRANS_CLIENT_KEY: "the Midtrans client key, set together with MIDTRANS_SERVER_KEY",
   MIDTRANS_IS_PRODUCTION: 'true (the live Midtrans API) or false (the sandbox)',
   MIDTRANS_API_URL: 'an http(s) URL of a server that speaks the Midtrans Core API (https only in production), or empty for the sandbox or production address',
-  MIDTRANS_EXPIRY_MINUTES: 'minutes a QR or virtual account takes payments, 1 to 1440',
+  MIDTRANS_EXPIRY_MINUTES: 'minutes a QR or a card order takes payments, 1 to 1440',
+  MIDTRANS_BANK_TRANSFER_EXPIRY_MINUTES: 'minutes a virtual account (bank transfer) takes payments, 1 to 1440',
+  MIDTRANS_SWEEP_MS: 'milliseconds between two looks for payment windows that ended, 50 to 600000',
   BANK_ACCOUNT: 'the account customers transfer to, e.g. "BCA 123-456-7890 a.n. Coffee Shop" (3 to 200 characters)',
   ORDER_MAX_LINE_QUANTITY: 'a whole number from 1 to 1000 (items of one product and size per order)',
   ORDER_MAX_ITEMS: 'a whole number from 1 to 10000 (items per order)',
@@ -355,7 +359,12 @@ export interface MidtransConfig {
   /** No trailing slash. */
   apiUrl: string;
   isProduction: boolean;
+  /** The payment window of QRIS and card orders. */
   expiryMinutes: number;
+  /** The longer window of a virtual account (a transfer from a bank app or an ATM takes longer than a scan). */
+  bankTransferExpiryMinutes: number;
+  /** How often the shop ends payment windows by its own clock and asks about charges left open. */
+  sweepMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -542,7 +551,7 @@ function midtransSettings(e: z.infer<typeof EnvSchema>, env: NodeJS.ProcessEnv):
   if (!/^https?:\/\//.test(apiUrl) || (e.NODE_ENV === 'production' && e.MIDTRANS_IS_PRODUCTION && !apiUrl.startsWith('https://'))) {
     throw invalid('MIDTRANS_API_URL');
   }
-  return { serverKey, clientKey, apiUrl, isProduction: e.MIDTRANS_IS_PRODUCTION, expiryMinutes: e.MIDTRANS_EXPIRY_MINUTES };
+  return { serverKey, clientKey, apiUrl, isProduction: e.MIDTRANS_IS_PRODUCTION, expiryMinutes: e.MIDTRANS_EXPIRY_MINUTES, bankTransferExpiryMinutes: e.MIDTRANS_BANK_TRANSFER_EXPIRY_MINUTES, sweepMs: e.MIDTRANS_SWEEP_MS };
 }
 
 /** The three VAPID variables belong together: one or two of them set stops start-up, naming the first missing. */

@@ -329,6 +329,13 @@ export const StaffOrder = Order.extend({
     })
     .describe('Who placed the order'),
   nextStatuses: z.array(OrderStatus).describe('The statuses staff may move the order to now'),
+  paymentDueAt: z
+    .string()
+    .nullable()
+    .describe('While it waits for an online payment: when its payment window ends (ISO-8601 UTC) and the shop cancels it unpaid; null otherwise'),
+  canMarkPaid: z
+    .boolean()
+    .describe('True where staff take the money themselves (cash, or a manual method without a gateway): an online payment confirms itself'),
 }).meta({ id: 'StaffOrder', description: 'An order as staff see it: who placed it and where it may move next' });
 export type StaffOrder = z.infer<typeof StaffOrder>;
 
@@ -369,8 +376,17 @@ export const ListStaffOrdersQuery = PageQuery.extend({
     .transform((v) => v === 'true')
     .optional()
     .describe(
-      `true: only orders still to make or hand over (${ACTIVE_ORDER_STATUSES.join(', ')}), for the kitchen display, up to ` +
+      `true: only orders still to make or hand over (${ACTIVE_ORDER_STATUSES.join(', ')}), for the kitchen display, leaving out ` +
+        'those still waiting for an online payment (see awaitingPayment), up to ' +
         `${MAX_ACTIVE_ORDERS_LIMIT} on a page; false: only finished ones (${FINISHED_ORDER_STATUSES.join(', ')})`,
+    ),
+  awaitingPayment: z
+    .enum(['true', 'false'], { error: () => 'must be true or false' })
+    .transform((v) => v === 'true')
+    .optional()
+    .describe(
+      'true: only orders waiting for an online payment within their window (not on the kitchen display, not in the sales), ' +
+        'the staff\'s "Awaiting payment" list, up to the open orders\' page size',
     ),
   storeId: z.coerce
     .number({ error: 'must be a store id from GET /stores' })
@@ -381,7 +397,7 @@ export const ListStaffOrdersQuery = PageQuery.extend({
     .describe('Only orders of this store'),
 }).superRefine((query, ctx) => {
   // Pages of the whole history keep the usual bound; only the open orders, a short list by nature, come in larger pages.
-  if (query.active !== true && query.limit > MAX_PAGE_LIMIT) {
+  if (query.active !== true && query.awaitingPayment !== true && query.limit > MAX_PAGE_LIMIT) {
     ctx.addIssue({ code: 'custom', path: ['limit'], message: `must be at most ${MAX_PAGE_LIMIT} (${MAX_ACTIVE_ORDERS_LIMIT} for open orders only)` });
   }
 });

@@ -250,6 +250,8 @@ export interface OrderTable {
   discount_idr: Generated<number>;
   /** The coupon's name as it was when the order was placed; null without one. */
   coupon_name: string | null;
+  /** While it waits for an online payment: the end of its payment window, ISO-8601 UTC (migration 018); else null. */
+  payment_due_at: string | null;
 }
 
 /** One step of an order's history: placed, paid, preparing, ready, on-delivery, delivered, cancelled, refunded. */

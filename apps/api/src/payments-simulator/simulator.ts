@@ -1,7 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { MIDTRANS_ANSWERS, type MidtransAnswerName } from '../modules/payments/midtrans-answers.js';
 import { midtransSignature } from '../modules/payments/midtrans-client.js';
+
+/** An answer as the table of Midtrans answers gives it (its HTTP status, status_code and status_message). */
+function tableAnswer(name: MidtransAnswerName, body: object = {}): [number, object] {
+  const row = MIDTRANS_ANSWERS[name];
+  return [row.httpStatus, { ...body, status_code: row.statusCode, status_message: row.statusMessage }];
+}
 
 /**
  * A developer's stand-in for the Midtrans Core API (decision 023), for the tests, the browser story and `npm run dev`.
@@ -56,8 +63,8 @@ const JAKARTA_MS = 7 * 60 * 60 * 1000;
 const midtransTime = (d: Date) => new Date(d.getTime() + JAKARTA_MS).toISOString().slice(0, 19).replace('T', ' ');
 const amountText = (n: number) => `${n}.00`;
 
-/** A transaction as the gateway's status answer describes it. */
-function describe(t: SimTransaction, statusCode = '200', message = 'Success, transaction is found') {
+/** A transaction as the gateway's status answer describes it (an expired one with status_code 407, as Midtrans does). */
+function describe(t: SimTransaction, statusCode = t.status === 'expire' ? MIDTRANS_ANSWERS.statusExpired.statusCode : '200', message = 'Success, transaction is found') {
   return {
     status_code: statusCode,
     status_message: message,
@@ -110,7 +117,7 @@ function chargeOf(
   if (items.length > 0 && sum !== gross) {
     return [400, { status_code: '400', status_message: 'transaction_details.gross_amount is not equal to the sum of item_details' }];
   }
-  if (transactions.has(orderId)) return [406, { status_code: '406', status_message: 'The request could not be completed due to a conflict with the current state of the target resource, please try again' }];
+  if (transactions.has(orderId)) return tableAnswer('chargeDuplicate');
   const type = body.payment_type;
   const expiry = body.custom_expiry as { expiry_duration?: unknown } | undefined;
   const minutes = Number(expiry?.expiry_duration ?? 15) || 15;
@@ -163,13 +170,192 @@ function chargeOf(
 function refund(t: SimTransaction, body: Record<string, unknown>): [number, object] {
   const key = typeof body.refund_key === 'string' ? body.refund_key : randomUUID();
   const amount = body.amount === undefined ? t.grossAmount : Number(body.amount);
-  if (t.refunds.has(key)) return [200, { ...describe(t), status_message: 'Success, refund request is approved', refund_key: key, refund_amount: amountText(amount) }];
-  if (t.paymentType === 'bank_transfer') return [412, { status_code: '412', status_message: 'Refund is not available for bank transfer payments' }];
-  if (t.status !== 'settlement' && t.status !== 'capture') return [412, { status_code: '412', status_message: 'Transaction status cannot be updated' }];
+  const approved = () => tableAnswer('refundSettlement', { ...describe(t), refund_key: key, refund_amount: amountText(amount) });
+  if (t.refunds.has(key)) return approved();
+  if (t.paymentType === 'bank_transfer') return tableAnswer('refundNoRefunds');
+  // Only a settled transaction is refunded; a card still in capture is cancelled (voided) instead.
+  if (t.status === 'capture') return tableAnswer('refundCapture');
+  if (t.status !== 'settlement') return tableAnswer('refundCapture');
   if (amount !== t.grossAmount) return [400, { status_code: '400', status_message: 'Refund amount must be the full amount here' }];
   t.refunds.set(key, amount);
   t.status = 'refund';
-  return [200, { ...describe(t), status_message: 'Success, refund request is approved', refund_key: key, refund_amount: amountText(amount) }];
+  return approved();
+}
+
+/** GET /v2/{id}/status, POST /v2/{id}/cancel, /expire and /refund: answered as the table of Midtrans answers says. */
+async function transactionCall(
+  method: string,
+  path: string,
+  body: Record<string, unknown>,
+  state: {
+    transactions: Map<string, SimTransaction>;
+    calls: { refund: number; cancel: number; expire: number };
+    beforeStatus: ((orderId: string) => Promise<void> | void) | null;
+    notify: (t: SimTransaction) => void;
+  },
+): Promise<[number, object]> {
+  const m = /^\/v2\/([^/]+)\/(status|cancel|expire|refund)$/.exec(path);
+  const t = m?.[1] ? state.transactions.get(decodeURIComponent(m[1])) : undefined;
+  if (!m || !t) return tableAnswer('statusUnknown');
+  const call = m[2];
+  if (call === 'status' && method === 'GET') {
+    await state.beforeStatus?.(t.orderId);
+    return [200, describe(t)];
+  }
+  if ((call === 'cancel' || call === 'expire') && method === 'POST') {
+    state.calls[call] += 1;
+    // Expire closes a pending transaction (answered 407); cancel also voids a card still in capture.
+    const open = t.status === 'pending' || (call === 'cancel' && t.status === 'capture');
+    if (!open) return tableAnswer(call === 'cancel' ? 'cancelSettled' : 'expireNotPending');
+    const row = call === 'expire' ? 'expirePending' : t.status === 'capture' ? 'cancelCapture' : 'cancelPending';
+    t.status = call === 'cancel' ? 'cancel' : 'expire';
+    // Midtrans notifies these too, right after its answer.
+    setImmediate(() => state.notify(t));
+    return tableAnswer(row, describe(t));
+  }
+  if (call === 'refund' && method === 'POST') {
+    state.calls.refund += 1;
+    return refund(t, body);
+  }
+  return [405, { status_code: '405', status_message: 'Method not allowed' }];
+}
+
+interface Faults {
+  /** Calls still to answer with 503 (a gateway that is down). */
+  failing: number;
+  /** Charges still to make but answer with 503, as if the answer was lost. */
+  losing: number;
+  /** Every call waits this long first (a slow gateway). */
+  delayMs: number;
+  /** Runs before a status answer (a test can kill the shop right there: between a notice and its answer). */
+  beforeStatus: ((orderId: string) => Promise<void> | void) | null;
+}
+
+const UNAVAILABLE: [number, object] = [503, { status_code: '503', status_message: 'Service unavailable' }];
+
+/** The server-key calls under /v2/ (charge, status, cancel, expire, refund), with the faults a test asked for. */
+async function apiRoute(
+  req: http.IncomingMessage,
+  path: string,
+  ctx: {
+    faults: Faults;
+    authorization: string;
+    charge: (body: Record<string, unknown>) => [number, object];
+    transactions: Map<string, SimTransaction>;
+    calls: { refund: number; cancel: number; expire: number };
+    notify: (t: SimTransaction) => void;
+  },
+): Promise<[number, object]> {
+  const { faults } = ctx;
+  if (faults.failing > 0) {
+    faults.failing -= 1;
+    return UNAVAILABLE;
+  }
+  if (req.headers.authorization !== ctx.authorization) return tableAnswer('wrongKey');
+  const text = req.method === 'POST' ? await readBody(req) : '';
+  let body: Record<string, unknown> = {};
+  try {
+    body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  } catch {
+    return [400, { status_code: '400', status_message: 'Invalid JSON' }];
+  }
+  if (req.method === 'POST' && path === '/v2/charge') {
+    const answer = ctx.charge(body);
+    if (faults.losing > 0 && answer[0] === 200) {
+      // Made, but the answer is lost on the way back (a timeout, a dropped connection).
+      faults.losing -= 1;
+      return UNAVAILABLE;
+    }
+    return answer;
+  }
+  return transactionCall(req.method ?? 'GET', path, body, { ...ctx, beforeStatus: faults.beforeStatus });
+}
+
+/** What a person clicks on the simulator's page instead of an e-wallet or a bank: pay, expire or deny. */
+async function personRoute(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  id: string,
+  action: 'pay' | 'expire' | 'deny' | undefined,
+  act: Record<'pay' | 'expire' | 'deny', (id: string) => Promise<number>>,
+): Promise<void> {
+  if (req.method !== 'POST' && action) {
+    res.writeHead(405).end();
+    return;
+  }
+  try {
+    await act[action ?? 'pay'](id);
+  } catch (err) {
+    res.writeHead(409, { 'content-type': 'text/plain' }).end(err instanceof Error ? err.message : String(err));
+    return;
+  }
+  res.writeHead(303, { location: '/simulator' }).end();
+}
+
+/** POSTs notices to the shop (to the URL `target` gives now), keeping each with the shop's answer in `notices`. */
+function createNoticeSender(target: () => string | null, notices: { notice: SimNotice; status: number }[]) {
+  const inflight = new Set<Promise<number>>();
+  async function deliver(notice: SimNotice | Record<string, unknown>): Promise<number> {
+    const url = target();
+    if (!url) return 0;
+    let status = 0;
+    try {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(notice),
+        signal: AbortSignal.timeout(10_000),
+      });
+      status = res.status;
+      await res.text();
+    } catch {
+      status = 0;
+    }
+    notices.push({ notice: notice as SimNotice, status });
+    return status;
+  }
+  return {
+    inflight,
+    /** POSTs a notice to the shop; the answer's HTTP status, or 0 when the shop could not be reached. */
+    send(notice: SimNotice | Record<string, unknown>): Promise<number> {
+      const sending = deliver(notice);
+      inflight.add(sending);
+      void sending.finally(() => inflight.delete(sending));
+      return sending;
+    },
+  };
+}
+
+/** GET /v2/token: the browser's card token (Midtrans' takes the client key, never the server key). */
+function tokenAnswer(reqUrl: URL, tokens: Map<string, { cardNumber: string }>): [number, object] {
+  const cardNumber = (reqUrl.searchParams.get('card_number') ?? '').replace(/\s+/g, '');
+  if (!/^\d{13,19}$/.test(cardNumber) || !reqUrl.searchParams.get('client_key')) {
+    return [400, { status_code: '400', status_message: 'card_number or client_key is invalid' }];
+  }
+  const token = `${cardNumber.slice(0, 6)}-${cardNumber.slice(-4)}-${randomUUID()}`;
+  tokens.set(token, { cardNumber });
+  return [200, { status_code: '200', status_message: 'OK, success request new token', token_id: token, hash: token.slice(0, 12) }];
+}
+
+/** The card's 3-D Secure page: the customer passes or fails it (`finish`), and goes back to the shop. */
+async function threeDsRoute(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  t: SimTransaction | undefined,
+  finish: (t: SimTransaction, pass: boolean) => Promise<void>,
+): Promise<void> {
+  if (!t) {
+    res.writeHead(404).end('No such transaction');
+    return;
+  }
+  if (req.method === 'POST') {
+    const form = new URLSearchParams(await readBody(req));
+    if (t.status === 'pending') await finish(t, form.get('result') === 'pass');
+    res.writeHead(303, { location: t.callbackUrl ?? '/simulator' }).end();
+    return;
+  }
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+  res.end(threeDsPage(t));
 }
 
 async function readBody(req: http.IncomingMessage): Promise<string> {
@@ -226,47 +412,18 @@ export async function startPaymentSimulator(options: SimulatorOptions) {
   const tokens = new Map<string, { cardNumber: string }>();
   const notices: { notice: SimNotice; status: number }[] = [];
   let notificationUrl = options.notificationUrl ?? null;
-  /** Calls still to answer with 503 (a gateway that is down), for tests. */
-  let failing = 0;
-  /** Charges still to make but answer with 503, as if the answer was lost. */
-  let losing = 0;
-  /** Refund calls received (a repeated refund key counts too): a test's proof that a refund was asked for once. */
-  let refundCalls = 0;
-  let delayMs = 0;
-  /** Runs before a status answer (a test can kill the shop right there: between a notice and its answer). */
-  let beforeStatus: ((orderId: string) => Promise<void> | void) | null = null;
+  /** The faults a test asks for (a gateway that is down, slow, loses answers, or waits before a status answer). */
+  const faults: Faults = { failing: 0, losing: 0, delayMs: 0, beforeStatus: null };
+  /** Refund, cancel and expire calls received (a repeat counts too): a test's proof that a refund was asked for once. */
+  const calls = { refund: 0, cancel: 0, expire: 0 };
   const authorization = `Basic ${Buffer.from(`${options.serverKey}:`).toString('base64')}`;
 
   const noticeOf = (t: SimTransaction) => noticeOfWith(t, options.serverKey);
   const charge = (body: Record<string, unknown>) => chargeOf(body, { transactions, tokens, url });
 
-  const inflight = new Set<Promise<number>>();
-  /** POSTs a notice to the shop; the answer's HTTP status, or 0 when the shop could not be reached. */
-  function send(notice: SimNotice | Record<string, unknown>): Promise<number> {
-    const sending = deliver(notice);
-    inflight.add(sending);
-    void sending.finally(() => inflight.delete(sending));
-    return sending;
-  }
-
-  async function deliver(notice: SimNotice | Record<string, unknown>): Promise<number> {
-    if (!notificationUrl) return 0;
-    let status = 0;
-    try {
-      const res = await fetch(notificationUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify(notice),
-        signal: AbortSignal.timeout(10_000),
-      });
-      status = res.status;
-      await res.text();
-    } catch {
-      status = 0;
-    }
-    notices.push({ notice: notice as SimNotice, status });
-    return status;
-  }
+  const sender = createNoticeSender(() => notificationUrl, notices);
+  const { inflight } = sender;
+  const send = (notice: SimNotice | Record<string, unknown>) => sender.send(notice);
 
   const move = (orderId: string, status: SimTransaction['status'], fraud: SimTransaction['fraudStatus'] = 'accept') =>
     moveIn(transactions, orderId, status, fraud);
@@ -283,100 +440,24 @@ export async function startPaymentSimulator(options: SimulatorOptions) {
       res.end();
       return;
     }
-    if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
+    if (faults.delayMs > 0) await new Promise((r) => setTimeout(r, faults.delayMs));
     // The browser's card token (Midtrans' GET /v2/token takes the client key, never the server key).
     if (req.method === 'GET' && path === '/v2/token') {
-      const cardNumber = (reqUrl.searchParams.get('card_number') ?? '').replace(/\s+/g, '');
-      if (!/^\d{13,19}$/.test(cardNumber) || !reqUrl.searchParams.get('client_key')) {
-        json(400, { status_code: '400', status_message: 'card_number or client_key is invalid' });
-        return;
-      }
-      const token = `${cardNumber.slice(0, 6)}-${cardNumber.slice(-4)}-${randomUUID()}`;
-      tokens.set(token, { cardNumber });
-      json(200, { status_code: '200', status_message: 'OK, success request new token', token_id: token, hash: token.slice(0, 12) });
+      json(...tokenAnswer(reqUrl, tokens));
       return;
     }
     if (path.startsWith('/v2/')) {
-      if (failing > 0) {
-        failing -= 1;
-        json(503, { status_code: '503', status_message: 'Service unavailable' });
-        return;
-      }
-      if (req.headers.authorization !== authorization) {
-        json(401, { status_code: '401', status_message: 'Access denied, please check client or server key' });
-        return;
-      }
-      const text = req.method === 'POST' ? await readBody(req) : '';
-      let body: Record<string, unknown> = {};
-      try {
-        body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-      } catch {
-        json(400, { status_code: '400', status_message: 'Invalid JSON' });
-        return;
-      }
-      if (req.method === 'POST' && path === '/v2/charge') {
-        const [status, answer] = charge(body);
-        if (losing > 0 && status === 200) {
-          // Made, but the answer is lost on the way back (a timeout, a dropped connection).
-          losing -= 1;
-          json(503, { status_code: '503', status_message: 'Service unavailable' });
-          return;
-        }
-        json(status, answer);
-        return;
-      }
-      const m = /^\/v2\/([^/]+)\/(status|cancel|expire|refund)$/.exec(path);
-      const t = m?.[1] ? transactions.get(decodeURIComponent(m[1])) : undefined;
-      if (!m || !t) {
-        json(404, { status_code: '404', status_message: "Transaction doesn't exist." });
-        return;
-      }
-      if (m[2] === 'status' && req.method === 'GET') {
-        await beforeStatus?.(t.orderId);
-        json(200, describe(t));
-        return;
-      }
-      if ((m[2] === 'cancel' || m[2] === 'expire') && req.method === 'POST') {
-        if (t.status !== 'pending') {
-          json(412, { status_code: '412', status_message: 'Transaction status cannot be updated' });
-          return;
-        }
-        t.status = m[2] === 'cancel' ? 'cancel' : 'expire';
-        json(200, describe(t, '200', `Success, transaction is ${t.status === 'cancel' ? 'canceled' : 'expired'}`));
-        // Midtrans notifies these too, right after its answer.
-        void send(noticeOf(t));
-        return;
-      }
-      if (m[2] === 'refund' && req.method === 'POST') {
-        refundCalls += 1;
-        const [status, answer] = refund(t, body);
-        json(status, answer);
-        return;
-      }
-      json(405, { status_code: '405', status_message: 'Method not allowed' });
+      json(...(await apiRoute(req, path, { faults, authorization, charge, transactions, calls, notify: (t) => void send(noticeOf(t)) })));
       return;
     }
     // The card's 3-D Secure page: the customer passes or fails it, and goes back to the shop.
     const threeDs = /^\/3ds\/([^/]+)$/.exec(path);
     if (threeDs?.[1]) {
-      const id = decodeURIComponent(threeDs[1]);
-      const t = transactions.get(id);
-      if (!t) {
-        res.writeHead(404).end('No such transaction');
-        return;
-      }
-      if (req.method === 'POST') {
-        const form = new URLSearchParams(await readBody(req));
-        if (t.status === 'pending') {
-          if (form.get('result') === 'pass' && t.fraudStatus === 'accept') move(id, 'capture');
-          else move(id, 'deny', 'deny');
-          await send(noticeOf(t));
-        }
-        res.writeHead(303, { location: t.callbackUrl ?? '/simulator' }).end();
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(threeDsPage(t));
+      await threeDsRoute(req, res, transactions.get(decodeURIComponent(threeDs[1])), async (t, pass) => {
+        if (pass && t.fraudStatus === 'accept') move(t.orderId, 'capture');
+        else move(t.orderId, 'deny', 'deny');
+        await send(noticeOf(t));
+      });
       return;
     }
     // What a person clicks instead of an e-wallet or a bank: pay, expire or deny each open transaction.
@@ -387,19 +468,7 @@ export async function startPaymentSimulator(options: SimulatorOptions) {
       return;
     }
     if (act?.[1]) {
-      const id = decodeURIComponent(act[1]);
-      const action = act[2] ?? 'pay';
-      if (req.method !== 'POST' && act[2]) {
-        res.writeHead(405).end();
-        return;
-      }
-      try {
-        await (action === 'pay' ? simulator.pay(id) : action === 'expire' ? simulator.expire(id) : simulator.deny(id));
-      } catch (err) {
-        res.writeHead(409, { 'content-type': 'text/plain' }).end(err instanceof Error ? err.message : String(err));
-        return;
-      }
-      res.writeHead(303, { location: '/simulator' }).end();
+      await personRoute(req, res, decodeURIComponent(act[1]), act[2] as 'pay' | 'expire' | 'deny' | undefined, simulator);
       return;
     }
     res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
@@ -424,7 +493,10 @@ export async function startPaymentSimulator(options: SimulatorOptions) {
       notificationUrl = next;
     },
     get refundCalls() {
-      return refundCalls;
+      return calls.refund;
+    },
+    get closeCalls() {
+      return { cancel: calls.cancel, expire: calls.expire };
     },
     /** Resolves once every notice sent so far has been answered (a test's quiet moment). */
     async idle(): Promise<void> {
@@ -432,19 +504,19 @@ export async function startPaymentSimulator(options: SimulatorOptions) {
     },
     /** The next `count` API calls answer 503, as a gateway that is down. */
     failNext(count: number) {
-      failing = count;
+      faults.failing = count;
     },
     /** The next `count` charges are made but answered with 503 (the answer lost on its way back). */
     loseNextChargeAnswer(count: number) {
-      losing = count;
+      faults.losing = count;
     },
     /** A hook run before each status answer; null removes it. */
     beforeStatusAnswer(hook: ((orderId: string) => Promise<void> | void) | null) {
-      beforeStatus = hook;
+      faults.beforeStatus = hook;
     },
     /** Every call waits this long first (a slow gateway). */
     setDelay(ms: number) {
-      delayMs = ms;
+      faults.delayMs = ms;
     },
     /** The customer pays: settlement (QRIS, virtual account) or capture (card); the shop is notified. Its answer's status. */
     pay(orderId: string): Promise<number> {
@@ -452,6 +524,13 @@ export async function startPaymentSimulator(options: SimulatorOptions) {
       return send(noticeOf(move(orderId, t?.paymentType === 'credit_card' ? 'capture' : 'settlement')));
     },
     expire: (orderId: string) => send(noticeOf(move(orderId, 'expire'))),
+    /** A card's capture settles (the next day at Midtrans): from then on it is refunded, no longer cancelled. */
+    settle(orderId: string): Promise<number> {
+      const t = transactions.get(orderId);
+      if (t?.status !== 'capture') throw new Error(`simulator: transaction ${orderId} is not in capture`);
+      t.status = 'settlement';
+      return send(noticeOf(t));
+    },
     deny: (orderId: string) => send(noticeOf(move(orderId, 'deny', 'deny'))),
     /** The notice the gateway would send now for a transaction (to send again, or to tamper with in a test). */
     noticeFor(orderId: string): SimNotice {

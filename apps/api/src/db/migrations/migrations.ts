@@ -17,6 +17,7 @@ import { paymentChargesMigration } from './014-payment-charges.js';
 import { passwordResetQueueMigration } from './015-password-reset-queue.js';
 import { pushSubscriptionsMigration } from './016-push-subscriptions.js';
 import { setupLinksMigration } from './017-setup-links.js';
+import { paymentWindowsMigration } from './018-payment-windows.js';
 import { kitchenLinesMigration } from './019-kitchen-lines.js';
 import { staffRolesMigration } from './020-staff-roles.js';
 import { loyaltyMigration } from './022-loyalty.js';
@@ -45,6 +46,7 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '015-password-reset-queue': passwordResetQueueMigration(dialect),
     '016-push-subscriptions': pushSubscriptionsMigration(dialect),
     '017-setup-links': setupLinksMigration(dialect),
+    '018-payment-windows': paymentWindowsMigration(),
     '019-kitchen-lines': kitchenLinesMigration(),
     '020-staff-roles': staffRolesMigration(dialect),
     '022-loyalty': loyaltyMigration(dialect),

@@ -100,11 +100,13 @@ export function createEventsService(deps: EventsServiceDeps) {
      */
     async notifyOrderSteps(orderId: number, steps: readonly { kind: OrderEventKind; by: 'customer' | 'staff' | null }[]): Promise<void> {
       feed.nudge();
-      const mails = steps.map(notifiedStep).filter((s) => s !== null);
-      if (mails.length === 0) return;
+      const notified = steps.map(notifiedStep).filter((s) => s !== null);
+      if (notified.length === 0) return;
       try {
         const target = await orders.notificationTarget(orderId);
         if (!target) return;
+        // An order that cost nothing was paid by no one: no receipt for it.
+        const mails = notified.filter((s) => s !== 'payment-received' || target.totalIdr > 0);
         if (target.orderEmails) {
           for (const step of mails) deps.mailer.sendLater(buildOrderStepEmail(step, target, { publicUrl: deps.publicUrl }));
         }

@@ -1,13 +1,15 @@
-import type { OrderEventKind } from '@coffee/contract';
+import { formatIdr, PAYMENT_METHOD_LABELS, type OrderEventKind } from '@coffee/contract';
 import { escapeHtml, type MailMessage } from '../../lib/mail.js';
 import type { NotificationTarget } from '../orders/orders.service.js';
 
 /** The steps a customer is told about by mail; the rest they see on the order page. */
-export type NotifiedStep = 'ready' | 'on-delivery' | 'cancelled-by-shop' | 'cancelled-unpaid';
+export type NotifiedStep = 'ready' | 'on-delivery' | 'cancelled-by-shop' | 'cancelled-unpaid' | 'payment-received';
 
 /** Which mail a step calls for, if any: a customer who cancelled knows it already. */
 export function notifiedStep(step: { kind: OrderEventKind; by: 'customer' | 'staff' | null }): NotifiedStep | null {
   if (step.kind === 'ready' || step.kind === 'on-delivery') return step.kind;
+  // Paid with no one's hand: the payment gateway confirmed it (staff marking cash paid is no news to the customer).
+  if (step.kind === 'paid' && step.by === null) return 'payment-received';
   if (step.kind === 'cancelled' && step.by === 'staff') return 'cancelled-by-shop';
   // Cancelled by no one: the payment gateway said the payment expired, was declined or cancelled (decision 023).
   if (step.kind === 'cancelled' && step.by === null) return 'cancelled-unpaid';
@@ -19,6 +21,13 @@ export function buildOrderStepEmail(step: NotifiedStep, target: NotificationTarg
   const orderUrl = `${options.publicUrl}/history/${target.orderId}`;
   const where = target.storeName ? `${target.storeName}${target.storeAddress ? `, ${target.storeAddress}` : ''}` : 'the shop';
   const { subject, lines } = {
+    'payment-received': {
+      subject: `Payment received for your order #${target.orderId}`,
+      lines: [
+        `We received ${formatIdr(target.totalIdr)} by ${PAYMENT_METHOD_LABELS[target.paymentMethod]} for your order #${target.orderId}: this mail is your receipt.`,
+        `We start on it now at ${where}.`,
+      ],
+    },
     ready: {
       subject: `Your order #${target.orderId} is ready`,
       lines:

@@ -16,6 +16,10 @@ export function buildOrderStepPush(step: NotifiedStep, target: NotificationTarge
   const store = target.storeName ?? 'the shop';
   const number = `#${target.orderId}`;
   const { title, body } = {
+    'payment-received': {
+      title: `Payment received for order ${number}`,
+      body: `We start on it now at ${store}; your receipt is in your mail.`,
+    },
     ready: {
       title: `Your order ${number} is ready`,
       body:

@@ -1,6 +1,6 @@
 import { rupiahToPriceUnits, toShopLocal, type Order, type OrderPayment, type StaffOrder } from '@coffee/contract';
 import { toPriceSummary } from '../checkout/checkout.service.js';
-import { checkCustomerCancel, nextStatuses } from './order-status.js';
+import { checkCustomerCancel, checkMarkPaid, nextStatuses } from './order-status.js';
 import type { OrderRecord } from './orders.repository.js';
 
 /** The order as the API shows it; `timeZone` is the shop's, the clock its history is told by. */
@@ -56,9 +56,11 @@ export function toOrder(r: OrderRecord, timeZone: string, payment: OrderPayment 
 export const toStaffOrder = (r: OrderRecord, timeZone: string, payment: OrderPayment | null = null): StaffOrder => {
   const order = toOrder(r, timeZone, payment);
   return {
-  ...order,
-  lines: order.lines.map((line, i) => ({ ...line, done: r.lines[i]?.doneAt != null })),
-  customer: { id: r.userId, email: r.customerEmail, name: r.customerName, phone: r.customerPhone },
-  nextStatuses: nextStatuses(r),
+    ...order,
+    lines: order.lines.map((line, i) => ({ ...line, done: r.lines[i]?.doneAt != null })),
+    customer: { id: r.userId, email: r.customerEmail, name: r.customerName, phone: r.customerPhone },
+    nextStatuses: nextStatuses(r),
+    paymentDueAt: r.paymentStatus === 'awaiting-payment' ? r.paymentDueAt : null,
+    canMarkPaid: checkMarkPaid(r).ok,
   };
 };

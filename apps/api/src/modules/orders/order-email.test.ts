@@ -72,4 +72,13 @@ describe('the order confirmation mail', () => {
     // Without a coupon there is no such line.
     expect(buildOrderConfirmation(order, 'a@example.test', { publicUrl: 'https://shop.test', timeZone: 'Asia/Jakarta' }).text).not.toContain('Coupon');
   });
+
+  it('names the store that makes the order and its address', () => {
+    const store = { id: 3, name: 'Kopi Kemang', address: 'Jl. Kemang Raya 10, Jakarta' };
+    const mail = buildOrderConfirmation({ ...order, store }, 'a@example.test', { publicUrl: 'https://shop.test', timeZone: 'Asia/Jakarta' });
+    expect(mail.text).toContain('At Kopi Kemang, Jl. Kemang Raya 10, Jakarta');
+    expect(mail.html).toContain('At Kopi Kemang, Jl. Kemang Raya 10, Jakarta');
+    const delivered = buildOrderConfirmation({ ...order, store, deliveryMethod: 'door-delivery', address: 'Jl. Sudirman 1' }, 'a@example.test', { publicUrl: 'https://shop.test', timeZone: 'Asia/Jakarta' });
+    expect(delivered.text).toContain('From Kopi Kemang, Jl. Kemang Raya 10, Jakarta');
+  });
 });

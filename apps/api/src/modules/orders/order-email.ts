@@ -26,6 +26,8 @@ export function buildOrderConfirmation(order: Order, to: string, options: { publ
   ];
   const details = [
     `${DELIVERY_METHOD_LABELS[order.deliveryMethod]}, ${when} (shop time, ${options.timeZone})`,
+    // Which of the shop's stores makes it, and where that is (a customer of several stores must not go to the wrong one).
+    ...(order.store ? [`${order.deliveryMethod === 'door-delivery' ? 'From' : 'At'} ${order.store.name}, ${order.store.address}`] : []),
     ...(order.address ? [`Deliver to: ${order.address}`] : []),
     `Payment: ${PAYMENT_METHOD_LABELS[order.paymentMethod]}`,
     ...(order.paymentInstructions ? [order.paymentInstructions] : []),

@@ -27,6 +27,8 @@ export interface OrderMovesDeps {
   promotions?: Pick<PromotionService, 'returnCoupon'> | undefined;
   /** A customer's cancel refunds through the gateway, or closes its open charge. */
   gatewayAfterCancel: (order: OrderRecord) => Promise<void>;
+  /** Staff paid it back themselves: the gateway refund of the same order is taken first ('busy' while one runs). */
+  claimManualRefund: (orderId: number) => Promise<'ok' | 'busy'>;
   findOwnOrder: (userId: number, rawId: string) => Promise<OrderRecord>;
   findAnyOrder: (rawId: string) => Promise<OrderRecord>;
   asOrder: (record: OrderRecord) => Promise<Order>;
@@ -166,6 +168,11 @@ export function createOrderMoves(deps: OrderMovesDeps) {
         order,
         order.refundStatus === 'refunded' ? `Order #${order.id} is already refunded` : `Order #${order.id} has no refund due`,
       );
+    }
+    // One refund per order: a gateway refund running now (or done) wins over a hand-made one, and this claim stops
+    // one from starting after it.
+    if ((await deps.claimManualRefund(order.id)) === 'busy') {
+      throw statusConflict(order, `A refund of order #${order.id} through the payment service is under way: check the order again in a moment`);
     }
     const nowIso = now().toISOString();
     const refunded = await db.transaction().execute(async (trx) => {

@@ -3,6 +3,7 @@ import type { PayOrderInput, PlaceOrderInput } from '@coffee/contract';
 import type { Database } from '../../db/schema.js';
 import { conflict } from '../../lib/errors.js';
 import type { PaymentProviders, PaymentService, VerifiedNotice } from '../payments/payments.service.js';
+import { createOrderPaymentSweep } from './order-payment-sweep.js';
 import { statusAfterMarkPaid } from './order-status.js';
 import type { OrderStepRepository } from './order-steps.repository.js';
 import type { OrderEventRecord, OrderRecord, OrderRepository, OrderStateChange } from './orders.repository.js';
@@ -51,6 +52,7 @@ export function createOrderPayments(deps: OrderPaymentsDeps) {
           discountIdr: order.discountIdr,
           taxAndFeesIdr: order.taxAndFeesIdr,
           shippingIdr: order.shippingIdr,
+          paymentDueAt: order.paymentDueAt,
         },
         method,
         options,
@@ -96,23 +98,9 @@ export function createOrderPayments(deps: OrderPaymentsDeps) {
         if (!moved) continue;
         return true;
       }
-      if (notice.outcome === 'failed') {
-        // Only the newest attempt's end cancels the order (an older QR expiring after a new one was made does not), and
-        // never one the shop closed itself to make a new attempt.
-        const latest = await gateway?.latestCharge(orderId);
-        if (notice.charge.gatewayStatus === 'closed' || latest?.gatewayStatus === 'closed') return true;
-        if (latest?.reference !== notice.charge.reference) return true;
-        if (order.status !== 'pending' || order.paymentStatus !== 'awaiting-payment') return true;
-        const nowIso = now().toISOString();
-        // The orders module's own cancel (moveOrder): the slot place (and the coupon) are given back.
-        const moved = await moveOrder(
-          order,
-          { status: 'cancelled', paymentStatus: order.paymentStatus, paidAt: order.paidAt, updatedAt: nowIso, refundStatus: null },
-          [{ kind: 'cancelled', at: nowIso, by: null }],
-        );
-        if (!moved) continue;
-        return true;
-      }
+      // Expired, declined or cancelled: the order stays open for the rest of its window (another card, another way, or
+      // cancel); the shop's own clock ends it (endOverduePayments), whether or not a notice arrives.
+      if (notice.outcome === 'failed') return true;
       if (notice.outcome === 'refunded' && order.refundStatus === 'refund-due') await recordRefunded(order.id, null);
       return true;
     }
@@ -138,6 +126,8 @@ export function createOrderPayments(deps: OrderPaymentsDeps) {
     if (done) deps.onOrderSteps?.(orderId, [{ kind: 'refunded', at: nowIso, by }]);
   }
 
+  const sweep = createOrderPaymentSweep({ orders, gateway, now, moveOrder, applyNotice, recordRefunded, log: deps.log });
+
   return {
     chargeOrder,
     refundThroughGateway,
@@ -158,7 +148,8 @@ export function createOrderPayments(deps: OrderPaymentsDeps) {
         const payment = gateway.usesGateway(input.method)
           ? { paymentStatus: 'awaiting-payment' as const, instructions: null }
           : await deps.providers[input.method].initiate({ id: order.id, totalIdr: order.totalIdr, customerEmail: order.customerEmail });
-        if (!(await orders.changePaymentMethod(order.id, order.paymentMethod, input.method, payment, now().toISOString()))) throw await lostRace(order.id);
+        const online = { ...payment, online: gateway.usesGateway(input.method) };
+        if (!(await orders.changePaymentMethod(order.id, order.paymentMethod, input.method, online, now().toISOString()))) throw await lostRace(order.id);
       }
       // The attempt after the newest charge seen above: of two taps at once, the second's charge is refused (409).
       const attempt = (latest?.attempt ?? 0) + 1;
@@ -173,27 +164,7 @@ export function createOrderPayments(deps: OrderPaymentsDeps) {
      */
     applyNotice,
 
-    /**
-     * The start-up check: every charge whose outcome may have been missed (the process died between the gateway's
-     * notice and its answer) is asked again and applied, and a refund cut short is finished with the same refund key.
-     */
-    async reconcile(): Promise<{ checked: number }> {
-      if (!gateway) return { checked: 0 };
-      const open = await gateway.unsettledCharges();
-      for (const charge of open) {
-        try {
-          if (charge.refundState === 'requested') {
-            const result = await gateway.finishClaimedRefund(charge.reference);
-            if (result.state === 'refunded') await recordRefunded(charge.orderId, null);
-            continue;
-          }
-          const notice = await gateway.recheck(charge.reference);
-          if (notice) await applyNotice(notice);
-        } catch (err) {
-          deps.log.error({ err, reference: charge.reference }, 'start-up payment check failed for one charge');
-        }
-      }
-      return { checked: open.length };
-    },
+    reconcile: (when?: 'start-up' | 'periodic') => sweep.reconcile(when),
+    endOverduePayments: () => sweep.endOverduePayments(),
   };
 }

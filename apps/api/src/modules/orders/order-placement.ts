@@ -31,6 +31,8 @@ export type OrderPlacementDeps = Pick<
   asOrder: (record: OrderRecord) => Promise<Order>;
   /** The charge at the gateway, after the order committed (order-payments.ts); absent: no gateway. */
   usesGateway: (method: PlaceOrderInput['paymentMethod']) => boolean;
+  /** The payment window of an online method, minutes; null for a way paid at hand-over or by staff. */
+  paymentWindowMinutes: (method: PlaceOrderInput['paymentMethod']) => number | null;
   chargeOrder: (order: OrderRecord, email: string, method: PlaceOrderInput['paymentMethod'], options: { bank?: PlaceOrderInput['bank'] }) => Promise<void>;
   onOrderSteps: (orderId: number, steps: readonly OrderEventRecord[]) => void;
 };
@@ -203,7 +205,10 @@ export function createOrderPlacement(deps: OrderPlacementDeps) {
           const payment = free
             ? { paymentStatus: 'paid' as const, instructions: null }
             : await deps.payments[input.paymentMethod].initiate({ id: orderId, totalIdr: summary.totalIdr, customerEmail: customer.email });
-          await orders.setPayment(orderId, payment.paymentStatus, payment.instructions, trx);
+          // An online payment has a window (its slot place is held that long); the sweep ends it unpaid.
+          const windowMinutes = deps.paymentWindowMinutes(input.paymentMethod);
+          const dueAt = windowMinutes === null ? null : new Date(Date.parse(nowIso) + windowMinutes * 60_000).toISOString();
+          await orders.setPayment(orderId, payment.paymentStatus, payment.instructions, trx, dueAt);
           await cart.clear();
           return orderId;
         });

@@ -28,6 +28,8 @@ export interface OrderState {
   status: OrderStatus;
   paymentStatus: PaymentStatus;
   deliveryMethod: DeliveryMethod;
+  /** Set while it waits for an online payment (the end of its window): that payment confirms itself. */
+  paymentDueAt?: string | null;
 }
 
 const MOVES: Record<OrderStatus, readonly OrderStatus[]> = {
@@ -76,6 +78,10 @@ export function paymentStatusAfter(order: OrderState, to: OrderStatus): PaymentS
 export function checkMarkPaid(order: OrderState): Check {
   if (order.paymentStatus === 'paid') return { ok: false, message: `Order #${order.id} is already paid` };
   if (order.status === 'cancelled') return { ok: false, message: `Order #${order.id} is cancelled` };
+  // Paid is the line: an online payment is confirmed by the gateway only, never by a tap that takes no money.
+  if (order.paymentStatus === 'awaiting-payment' && order.paymentDueAt) {
+    return { ok: false, message: `Order #${order.id} is being paid online: it becomes paid by itself once the payment service confirms it` };
+  }
   return { ok: true };
 }
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { DeliveryMethod, OrderEventKind, OrderStatus } from '@coffee/contract';
+import { DeliveryMethod, OrderEventKind, OrderStatus, PaymentMethod } from '@coffee/contract';
 import type { Database } from '../../db/schema.js';
 
 /** One step of an order's history. */
@@ -31,6 +31,9 @@ export interface OrderForNotice {
   deliveryMethod: DeliveryMethod;
   scheduledFor: string;
   storeId: number | null;
+  /** For the payment receipt. */
+  totalIdr: number;
+  paymentMethod: PaymentMethod;
 }
 
 /** An order counted in a day's figures (the store's name comes from the stores module). */
@@ -131,7 +134,7 @@ export function createOrderStepRepository(db: Kysely<Database>) {
     async findOrderForNotice(orderId: number): Promise<OrderForNotice | undefined> {
       const row = await db
         .selectFrom('orders')
-        .select(['id', 'user_id', 'status', 'delivery_method', 'scheduled_for', 'store_id'])
+        .select(['id', 'user_id', 'status', 'delivery_method', 'scheduled_for', 'store_id', 'total_idr', 'payment_method'])
         .where('id', '=', orderId)
         .executeTakeFirst();
       return (
@@ -142,6 +145,8 @@ export function createOrderStepRepository(db: Kysely<Database>) {
           deliveryMethod: DeliveryMethod.parse(row.delivery_method),
           scheduledFor: row.scheduled_for,
           storeId: row.store_id,
+          totalIdr: Number(row.total_idr),
+          paymentMethod: PaymentMethod.parse(row.payment_method),
         }
       );
     },
@@ -165,6 +170,8 @@ export function createOrderStepRepository(db: Kysely<Database>) {
         // Shop-local 'YYYY-MM-DDTHH:mm' text sorts as time: the day is one range on both databases.
         .where('scheduled_for', '>=', `${day}T00:00`)
         .where('scheduled_for', '<=', `${day}T23:59`)
+        // Paid is the line: an order still waiting for an online payment is no sale (yet).
+        .where((eb) => eb.or([eb('payment_status', '!=', 'awaiting-payment'), eb('payment_due_at', 'is', null)]))
         .execute();
       return rows.map((r) => ({
         status: OrderStatus.parse(r.status),

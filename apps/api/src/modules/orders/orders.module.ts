@@ -49,8 +49,27 @@ export async function ordersModule(
   await app.register(kitchenRoutes, { prefix: API_PREFIX, orders });
   await app.register(paymentNotificationRoutes, { prefix: API_PREFIX, orders, payments: ctx.payments });
   // The start-up check: a payment whose notification was lost (the process died before answering it) is asked for
-  // again. In the background, so a slow gateway never holds the shop's start.
+  // again. In the background, so a slow gateway never holds the shop's start. Then the shop's own clock, every
+  // MIDTRANS_SWEEP_MS: unpaid orders past their window are cancelled and open charges asked about (every process
+  // runs it; each move is a compare-and-set, so two processes at once cancel an order once).
   if (config.midtrans) {
+    let sweeping = false;
+    const sweep = setInterval(() => {
+      if (sweeping) return;
+      sweeping = true;
+      void orders
+        .endOverduePayments()
+        .then(() => orders.reconcileGatewayPayments('periodic'))
+        .catch((err: unknown) => app.log.error({ err }, 'payment window sweep failed'))
+        .finally(() => {
+          sweeping = false;
+        });
+    }, config.midtrans.sweepMs);
+    sweep.unref();
+    app.addHook('onClose', (_instance, done) => {
+      clearInterval(sweep);
+      done();
+    });
     app.addHook('onReady', (done) => {
       void orders
         .reconcileGatewayPayments()

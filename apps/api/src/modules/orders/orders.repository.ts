@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import {
   ACTIVE_ORDER_STATUSES,
   DeliveryMethod,
@@ -14,6 +14,7 @@ import {
 } from '@coffee/contract';
 import type { Database } from '../../db/schema.js';
 import { createOrderLineRepository } from './order-lines.repository.js';
+import { createOrderPaymentStateRepository } from './order-payment-state.repository.js';
 import { createOrderStepRepository, type OrderEventRecord } from './order-steps.repository.js';
 
 export type { OrderEventRecord } from './order-steps.repository.js';
@@ -73,6 +74,8 @@ export interface OrderRecord {
   store: OrderStore | null;
   /** The slot it took (ISO UTC of its start); null for orders placed before slots. */
   slotAt: string | null;
+  /** While it waits for an online payment: when its payment window ends (ISO UTC); null otherwise. */
+  paymentDueAt: string | null;
   lines: OrderLineRecord[];
   /** Oldest first. */
   history: OrderEventRecord[];
@@ -80,7 +83,7 @@ export interface OrderRecord {
 
 export type NewOrder = Omit<
   OrderRecord,
-  'id' | 'customerEmail' | 'customerName' | 'customerPhone' | 'lines' | 'history' | 'refundStatus' | 'paidAt' | 'hiddenByCustomerAt' | 'updatedAt' | 'store' | 'slotAt' | 'discountIdr' | 'couponName'
+  'id' | 'customerEmail' | 'customerName' | 'customerPhone' | 'lines' | 'history' | 'refundStatus' | 'paidAt' | 'hiddenByCustomerAt' | 'updatedAt' | 'store' | 'slotAt' | 'discountIdr' | 'couponName' | 'paymentDueAt'
 > & {
   /** Absent: no coupon. */
   discountIdr?: number;
@@ -99,8 +102,13 @@ export interface OrderFilter {
   /** Leave out orders the customer removed from the history. */
   visibleToCustomer?: boolean | undefined;
   status?: OrderStatus | undefined;
-  /** true: only orders still to make or hand over; false: only finished ones (delivered, cancelled). */
+  /**
+   * true: only orders still to make or hand over, leaving out those waiting for an online payment (paid is the line);
+   * false: only finished ones (delivered, cancelled).
+   */
   active?: boolean | undefined;
+  /** true: only orders waiting for an online payment within their window (the staff's "Awaiting payment" list). */
+  awaitingPayment?: boolean | undefined;
   storeId?: number | undefined;
 }
 
@@ -140,7 +148,12 @@ const ORDER_COLUMNS = [
   'orders.refund_status',
   'orders.store_id',
   'orders.slot_at',
+  'orders.payment_due_at',
 ] as const;
+
+/** Leaves out an order still waiting for an online payment: not the kitchen's to make, not a sale (decision 034). */
+export const notAwaitingOnlinePayment = (eb: ExpressionBuilder<Database, 'orders'>) =>
+  eb.or([eb('orders.payment_status', '!=', 'awaiting-payment'), eb('orders.payment_due_at', 'is', null)]);
 
 /**
  * What an order shows of other modules' rows, asked of their doors (the users, stores and products modules own
@@ -202,6 +215,7 @@ export function createOrderRepository(db: Kysely<Database>, lookups: OrderLookup
     refundStatus: r.refund_status === null ? null : RefundStatus.parse(r.refund_status),
     store: storeOf(r.store_id, parts.places),
     slotAt: r.slot_at,
+    paymentDueAt: r.payment_due_at,
     lines: parts.lines.get(r.id) ?? [],
     history: parts.history.get(r.id) ?? [],
   });
@@ -238,6 +252,10 @@ export function createOrderRepository(db: Kysely<Database>, lookups: OrderLookup
       if (filter.status) query = query.where('orders.status', '=', filter.status);
       if (filter.active !== undefined) {
         query = query.where('orders.status', 'in', filter.active ? ACTIVE_ORDER_STATUSES : FINISHED_ORDER_STATUSES);
+        if (filter.active) query = query.where(notAwaitingOnlinePayment);
+      }
+      if (filter.awaitingPayment) {
+        query = query.where('orders.status', '=', 'pending').where('orders.payment_status', '=', 'awaiting-payment').where('orders.payment_due_at', 'is not', null);
       }
       if (filter.storeId !== undefined) query = query.where('orders.store_id', '=', filter.storeId);
       // The kitchen works to the time the customer comes (due first); every other list is newest placed first.
@@ -301,33 +319,8 @@ export function createOrderRepository(db: Kysely<Database>, lookups: OrderLookup
     insertLines: orderLines.insertLines,
     markLineDone: orderLines.markLineDone,
 
-    async setPayment(orderId: number, paymentStatus: PaymentStatus, instructions: string | null, trx?: Transaction<Database>): Promise<void> {
-      await (trx ?? db)
-        .updateTable('orders')
-        .set({ payment_status: paymentStatus, payment_instructions: instructions })
-        .where('id', '=', orderId)
-        .execute();
-    },
-
-    /** Another payment method for an order still pending and awaiting payment (compare-and-set on its method). */
-    async changePaymentMethod(
-      orderId: number,
-      from: PaymentMethod,
-      to: PaymentMethod,
-      payment: { paymentStatus: PaymentStatus; instructions: string | null },
-      nowIso: string,
-      trx?: Transaction<Database>,
-    ): Promise<boolean> {
-      const result = await (trx ?? db)
-        .updateTable('orders')
-        .set({ payment_method: to, payment_status: payment.paymentStatus, payment_instructions: payment.instructions, updated_at: nowIso })
-        .where('id', '=', orderId)
-        .where('payment_method', '=', from)
-        .where('status', '=', 'pending')
-        .where('payment_status', '=', 'awaiting-payment')
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
+    // The payment's state: its method and window, the orders whose window ended, the refund recorded.
+    ...createOrderPaymentStateRepository(db),
 
     async findIdempotencyKey(
       userId: number,
@@ -379,17 +372,6 @@ export function createOrderRepository(db: Kysely<Database>, lookups: OrderLookup
         .where('id', '=', orderId)
         .where('status', '=', expected.status)
         .where('payment_status', '=', expected.paymentStatus)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
-
-    /** Records that a refund owed was paid back; false when none was due any more (someone else just recorded it). */
-    async markRefunded(orderId: number, nowIso: string, trx?: Transaction<Database>): Promise<boolean> {
-      const result = await (trx ?? db)
-        .updateTable('orders')
-        .set({ refund_status: 'refunded', updated_at: nowIso })
-        .where('id', '=', orderId)
-        .where('refund_status', '=', 'refund-due')
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },

@@ -92,6 +92,9 @@ export interface NotificationTarget {
   scheduledFor: string;
   storeName: string | null;
   storeAddress: string | null;
+  /** For the payment receipt: what was paid, and how. */
+  totalIdr: number;
+  paymentMethod: Order['paymentMethod'];
 }
 
 /** An order counted in a day's figures. */
@@ -166,6 +169,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     asStaffOrder,
     onOrderSteps,
     gatewayAfterCancel: (order) => gatewayAfterCancel(order),
+    claimManualRefund: (orderId) => gateway?.claimManualRefund(orderId) ?? Promise.resolve('ok' as const),
   });
   const payments = createOrderPayments({
     db,
@@ -191,6 +195,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     asOrder,
     onOrderSteps,
     usesGateway: (method) => gateway?.usesGateway(method) ?? false,
+    paymentWindowMinutes: (method) => gateway?.paymentWindowMinutes(method) ?? null,
     chargeOrder: payments.chargeOrder,
   });
 
@@ -230,7 +235,9 @@ export function createOrderService(deps: OrderServiceDeps) {
     /** A gateway notice, verified by the payments module: moves the order. False when the amount is not the order's total. */
     applyGatewayNotice: (notice: VerifiedNotice): Promise<boolean> => payments.applyNotice(notice),
     /** The start-up check of the payments still open at the gateway (order-payments.ts). */
-    reconcileGatewayPayments: (): Promise<{ checked: number }> => payments.reconcile(),
+    reconcileGatewayPayments: (when?: 'start-up' | 'periodic'): Promise<{ checked: number }> => payments.reconcile(when),
+    /** The shop's clock: orders whose payment window ended unpaid are cancelled (order-payments.ts). */
+    endOverduePayments: (): Promise<{ cancelled: number }> => payments.endOverduePayments(),
     refundMyShopOrder,
 
     /** The loyalty module's question: whose order, where it is and what was paid; undefined for no such order. */
@@ -284,7 +291,7 @@ export function createOrderService(deps: OrderServiceDeps) {
 
     async listAllOrders(query: ListStaffOrdersQuery): Promise<{ data: StaffOrder[]; meta: PageMeta }> {
       const { orders: rows, total } = await orders.listOrders(
-        { status: query.status, active: query.active, storeId: query.storeId },
+        { status: query.status, active: query.active, awaitingPayment: query.awaitingPayment, storeId: query.storeId },
         { limit: query.limit, offset: (query.page - 1) * query.limit },
       );
       const payments = await paymentsOf(rows);
@@ -332,6 +339,8 @@ export function createOrderService(deps: OrderServiceDeps) {
         scheduledFor: order.scheduledFor,
         storeName: place?.name ?? null,
         storeAddress: place?.address ?? null,
+        totalIdr: order.totalIdr,
+        paymentMethod: order.paymentMethod,
       };
     },
 

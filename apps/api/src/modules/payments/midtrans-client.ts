@@ -38,6 +38,7 @@ export const MidtransTransaction = z.looseObject({
   transaction_id: z.string().optional(),
   order_id: z.string().optional(),
   gross_amount: Amount.optional(),
+  currency: z.string().optional(),
   payment_type: z.string().optional(),
   transaction_status: z.string().optional(),
   fraud_status: z.string().optional(),

@@ -62,6 +62,52 @@ const toRecord = (r: Selectable<PaymentChargeTable>): ChargeRecord => ({
   updatedAt: r.updated_at,
 });
 
+/** The refund columns of payment_charges: claimed by one caller (compare-and-set), finished once. */
+function createRefundClaims(q: (trx?: Transaction<Database>) => Kysely<Database> | Transaction<Database>) {
+  return {
+    /**
+     * Takes the refund of a charge for one caller (compare-and-set): of a customer's cancel and a staff refund at the
+     * same moment exactly one gets true and calls the gateway. A failed refund may be claimed again.
+     */
+    async claimRefund(id: number, nowIso: string, trx?: Transaction<Database>): Promise<boolean> {
+      const result = await q(trx)
+        .updateTable('payment_charges')
+        .set({ refund_state: 'requested', refund_failure: null, updated_at: nowIso })
+        .where('id', '=', id)
+        .where((eb) => eb.or([eb('refund_state', 'is', null), eb('refund_state', '=', 'failed')]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
+     * Staff paid it back themselves: the refund is taken as done (compare-and-set, like claimRefund), so a gateway
+     * refund racing it finds it taken and never calls the gateway. False while a gateway refund is running.
+     */
+    async claimRefundByHand(id: number, nowIso: string, trx?: Transaction<Database>): Promise<boolean> {
+      const result = await q(trx)
+        .updateTable('payment_charges')
+        .set({ refund_state: 'refunded', refund_failure: null, updated_at: nowIso })
+        .where('id', '=', id)
+        .where((eb) => eb.or([eb('refund_state', 'is', null), eb('refund_state', '=', 'failed')]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async finishRefund(id: number, outcome: { refunded: true } | { refunded: false; failure: string }, nowIso: string, trx?: Transaction<Database>): Promise<void> {
+      await q(trx)
+        .updateTable('payment_charges')
+        .set(
+          outcome.refunded
+            ? { refund_state: 'refunded', refund_failure: null, gateway_status: 'refund', updated_at: nowIso }
+            : { refund_state: 'failed', refund_failure: outcome.failure, updated_at: nowIso },
+        )
+        .where('id', '=', id)
+        .where('refund_state', '=', 'requested')
+        .execute();
+    },
+  };
+}
+
 /** The payment_charges table (migration 014); only the payments service uses it. */
 export function createPaymentRepository(db: Kysely<Database>) {
   const q = (trx?: Transaction<Database>) => trx ?? db;
@@ -129,16 +175,43 @@ export function createPaymentRepository(db: Kysely<Database>) {
       return row && toRecord(row);
     },
 
-    /** Charges whose outcome we may not know yet, or whose refund call may have been cut short: the start-up check. */
-    async listUnsettled(trx?: Transaction<Database>): Promise<ChargeRecord[]> {
+    /**
+     * Charges whose outcome we may not know yet, whose refund call may have been cut short, or whose refund was refused
+     * for the hour: the start-up check and the periodic one. A charge being made is left alone until `since.quiet`
+     * (another process may be making it right now); 'unavailable' ones created since `since.unavailable` (a charge the
+     * gateway made after the shop stopped waiting is found and shown, or closed).
+     */
+    async listUnsettled(
+      since: { quiet: string; pendingQuiet: string; unavailable: string },
+      trx?: Transaction<Database>,
+    ): Promise<ChargeRecord[]> {
       const rows = await q(trx)
         .selectFrom('payment_charges')
         .selectAll()
-        .where((eb) => eb.or([eb('gateway_status', 'in', ['creating', 'pending']), eb('refund_state', '=', 'requested')]))
+        .where((eb) =>
+          eb.or([
+            // Being made: left to the process making it for a while (it may be waiting for the gateway right now).
+            eb.and([eb('gateway_status', '=', 'creating'), eb('updated_at', '<=', since.quiet)]),
+            eb.and([eb('gateway_status', '=', 'unavailable'), eb('created_at', '>=', since.unavailable), eb('updated_at', '<=', since.quiet)]),
+            // Open, or a refund cut short: asked at most once per `pendingQuiet` (each answer writes updated_at).
+            eb.and([eb('gateway_status', '=', 'pending'), eb('updated_at', '<=', since.pendingQuiet)]),
+            eb.and([eb('refund_state', '=', 'requested'), eb('updated_at', '<=', since.pendingQuiet)]),
+            eb.and([eb('refund_state', '=', 'failed'), eb('refund_failure', 'like', '%06:00 Jakarta time'), eb('updated_at', '<=', since.pendingQuiet)]),
+          ]),
+        )
         .orderBy('id')
+        .limit(200)
         .execute();
       return rows.map(toRecord);
     },
+
+    /** The customer's words on a charge (why the order ended). */
+    async setMessage(id: number, message: string, nowIso: string, trx?: Transaction<Database>): Promise<void> {
+      await q(trx).updateTable('payment_charges').set({ message, updated_at: nowIso }).where('id', '=', id).execute();
+    },
+
+    // The refund's claims (one refund per charge, whoever asks).
+    ...createRefundClaims(q),
 
     async recordAnswer(id: number, answer: ChargeAnswer, nowIso: string, trx?: Transaction<Database>): Promise<void> {
       const set: Updateable<PaymentChargeTable> = { gateway_status: answer.gatewayStatus, updated_at: nowIso };
@@ -164,32 +237,6 @@ export function createPaymentRepository(db: Kysely<Database>) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    /**
-     * Takes the refund of a charge for one caller (compare-and-set): of a customer's cancel and a staff refund at the
-     * same moment exactly one gets true and calls the gateway. A failed refund may be claimed again.
-     */
-    async claimRefund(id: number, nowIso: string, trx?: Transaction<Database>): Promise<boolean> {
-      const result = await q(trx)
-        .updateTable('payment_charges')
-        .set({ refund_state: 'requested', refund_failure: null, updated_at: nowIso })
-        .where('id', '=', id)
-        .where((eb) => eb.or([eb('refund_state', 'is', null), eb('refund_state', '=', 'failed')]))
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
-
-    async finishRefund(id: number, outcome: { refunded: true } | { refunded: false; failure: string }, nowIso: string, trx?: Transaction<Database>): Promise<void> {
-      await q(trx)
-        .updateTable('payment_charges')
-        .set(
-          outcome.refunded
-            ? { refund_state: 'refunded', refund_failure: null, gateway_status: 'refund', updated_at: nowIso }
-            : { refund_state: 'failed', refund_failure: outcome.failure, updated_at: nowIso },
-        )
-        .where('id', '=', id)
-        .where('refund_state', '=', 'requested')
-        .execute();
-    },
   };
 }
 export type PaymentRepository = ReturnType<typeof createPaymentRepository>;

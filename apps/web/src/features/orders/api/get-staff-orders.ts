@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { MAX_ACTIVE_ORDERS_LIMIT, StaffOrderListResponse } from '@coffee/contract';
 import type { OrderStatus, StaffOrderListResponse as StaffOrderPage } from '@coffee/contract';
 import { apiGet } from '../../../lib/api-client';
@@ -60,3 +60,16 @@ export const activeStaffOrdersQueryOptions = (storeId?: number) =>
 export function useActiveStaffOrders(storeId?: number) {
   return useInfiniteQuery(activeStaffOrdersQueryOptions(storeId));
 }
+
+/**
+ * GET /api/v1/staff/orders?awaitingPayment=true: orders waiting for an online payment within their window (not on
+ * the kitchen display: paid is the line), optionally of one store; polled like the list.
+ */
+export const awaitingPaymentQueryOptions = (storeId?: number) =>
+  queryOptions({
+    queryKey: [...staffOrdersKey, 'awaiting-payment', storeId ?? 'every-store'] as const,
+    queryFn: ({ signal }) =>
+      apiGet('/staff/orders', { params: { awaitingPayment: true, storeId, page: 1, limit: MAX_ACTIVE_ORDERS_LIMIT }, schema: StaffOrderListResponse, signal }),
+    staleTime: 0,
+    refetchInterval: STAFF_POLL_MS,
+  });

@@ -56,11 +56,35 @@ describe('Paying an order through the gateway', () => {
     expect(within(page).queryByRole('link', { name: 'Open your e-wallet app' })).toBeNull();
   });
 
-  it('shows the virtual account number and its bank', async () => {
-    setup(createOrder({ id: 12, paymentMethod: 'bank-account', paymentInstructions: null, payment: payment({ qrString: null, deepLink: null, bank: 'bni', vaNumber: '988112345678' }) }));
+  it('shows the virtual account number and its bank, copies the number, and offers another way while it is open', async () => {
+    const open = createOrder({ id: 12, paymentMethod: 'bank-account', paymentInstructions: null, payment: payment({ qrString: null, deepLink: null, bank: 'bni', vaNumber: '988112345678' }) });
+    setup(open);
+    const user = userEvent.setup();
     const page = await screen.findByRole('article', { name: 'Order #12' });
     expect(within(page).getByText(/BNI virtual account/)).toBeTruthy();
     expect(within(page).getByLabelText('Virtual account number').textContent).toBe('988112345678');
+    expect(within(page).getByText(/At an ATM/)).toBeTruthy();
+    await user.click(within(page).getByRole('button', { name: 'Copy number' }));
+    expect(await navigator.clipboard.readText()).toBe('988112345678');
+    expect(await within(page).findByRole('button', { name: 'Copied' })).toBeTruthy();
+    // Open: no "Try again" (it is still payable), but the other ways are there.
+    expect(within(page).queryByRole('button', { name: /again/ })).toBeNull();
+    expect(within(page).getByRole('button', { name: 'Pay by QRIS instead' })).toBeTruthy();
+  });
+
+  it('offers "Try another card" and the other ways after a declined card, the order still open', async () => {
+    setup(
+      createOrder({
+        id: 12,
+        paymentMethod: 'card',
+        paymentInstructions: null,
+        payment: payment({ gatewayStatus: 'deny', qrString: null, deepLink: null, message: 'The card payment was declined. Nothing was charged: try another card or pay another way.' }),
+      }),
+    );
+    const page = await screen.findByRole('article', { name: 'Order #12' });
+    expect(within(page).getByText(/declined/)).toBeTruthy();
+    expect(within(page).getByRole('button', { name: 'Try another card' })).toBeTruthy();
+    expect(within(page).getByRole('button', { name: 'Pay by QRIS instead' })).toBeTruthy();
   });
 
   it('says when the payment service is not answering and offers a new try or another way', async () => {
@@ -93,6 +117,9 @@ describe('The kitchen display with a payment gateway', () => {
       ...withKitchenLines(order),
       customer: { id: 1, email: 'rina@example.com', name: 'Rina', phone: null },
       nextStatuses,
+      // As the API says: only an order paid online (here, one with a gateway payment) confirms itself.
+      paymentDueAt: order.payment ? '2026-11-23T07:00:00.000Z' : null,
+      canMarkPaid: order.paymentStatus !== 'paid' && order.payment === null,
     });
     expect(kitchenStep(staffOrder(createOrder({ paymentMethod: 'qris', payment: payment() }), ['cancelled']))).toBeNull();
     expect(kitchenStep(staffOrder(createOrder({ paymentMethod: 'bank-account', payment: null }), ['cancelled']))).toEqual({ action: 'mark-paid', label: 'Mark paid' });

@@ -38,17 +38,9 @@ export function GatewayPayment({ order, gateway }: { order: Order; gateway: Gate
       <h2 id={`order-${order.id}-gateway`} className="font-display text-lg font-bold">
         Pay <Price amount={order.summary.totalIdr} /> by {PAYMENT_METHOD_LABELS[order.paymentMethod]}
       </h2>
-      {open && payment.qrString && <QrisPayment qrString={payment.qrString} deepLink={payment.deepLink} expiresAt={payment.expiresAt} />}
+      {open && payment.qrString && <QrisPayment orderId={order.id} qrString={payment.qrString} deepLink={payment.deepLink} expiresAt={payment.expiresAt} />}
       {open && payment.vaNumber && (
-        <div className="mt-3">
-          <p>
-            Transfer the exact amount to this {payment.bank ? VA_BANK_LABELS[payment.bank] : ''} virtual account from your bank&apos;s app or an ATM:
-          </p>
-          <p className="mt-2 font-display text-2xl font-bold tracking-wider" aria-label="Virtual account number">
-            {payment.vaNumber}
-          </p>
-          <Countdown expiresAt={payment.expiresAt} />
-        </div>
+        <VirtualAccount bank={payment.bank ? VA_BANK_LABELS[payment.bank] : 'bank'} vaNumber={payment.vaNumber} totalIdr={order.summary.totalIdr} expiresAt={payment.expiresAt} />
       )}
       {open && payment.redirectUrl && (
         <p className="mt-3">
@@ -59,29 +51,34 @@ export function GatewayPayment({ order, gateway }: { order: Order; gateway: Gate
         </p>
       )}
       {!open && order.paymentMethod === 'card' && gateway?.clientKey && gateway.apiUrl && (
-        <CardForm orderId={order.id} gateway={{ clientKey: gateway.clientKey, apiUrl: gateway.apiUrl }} />
+        <CardForm orderId={order.id} gateway={{ clientKey: gateway.clientKey, apiUrl: gateway.apiUrl }} again={payment !== null} />
       )}
       {!open && payment?.message && (
         <Alert tone="danger" className="mt-3">
           {payment.message}
         </Alert>
       )}
-      {!open && payment && <OtherWays order={order} methods={gateway?.methods ?? []} />}
+      {payment && <OtherWays order={order} methods={gateway?.methods ?? []} open={open} />}
       {open && <p className="mt-3 text-sm">This page shows “Paid” by itself as soon as the payment arrives; the kitchen starts on it then.</p>}
     </section>
   );
 }
 
 /** The QR (its modules drawn as one SVG path), the time left, and on a phone the e-wallet app's link. */
-function QrisPayment({ qrString, deepLink, expiresAt }: { qrString: string; deepLink: string | null; expiresAt: string | null }) {
-  const { size, path } = useMemo(() => {
+function QrisPayment({ orderId, qrString, deepLink, expiresAt }: { orderId: number; qrString: string; deepLink: string | null; expiresAt: string | null }) {
+  const { size, path, dark } = useMemo(() => {
     const qr = createQr(qrString, { errorCorrectionLevel: 'M' });
     const n = qr.modules.size;
     let d = '';
+    const cells: [number, number][] = [];
     for (let row = 0; row < n; row += 1) {
-      for (let col = 0; col < n; col += 1) if (qr.modules.get(row, col)) d += `M${col + 4} ${row + 4}h1v1h-1z`;
+      for (let col = 0; col < n; col += 1) {
+        if (!qr.modules.get(row, col)) continue;
+        d += `M${col + 4} ${row + 4}h1v1h-1z`;
+        cells.push([col + 4, row + 4]);
+      }
     }
-    return { size: n + 8, path: d };
+    return { size: n + 8, path: d, dark: cells };
   }, [qrString]);
   const phone = typeof window !== 'undefined' && window.matchMedia?.('(pointer: coarse)').matches;
   return (
@@ -92,6 +89,10 @@ function QrisPayment({ qrString, deepLink, expiresAt }: { qrString: string; deep
         <path d={path} fill="#000" />
       </svg>
       <Countdown expiresAt={expiresAt} />
+      {/* One phone both shows and scans: the QR saved to the pictures is opened from the e-wallet's "scan from gallery". */}
+      <Button variant="outline" size="sm" onClick={() => saveQrPicture(`order-${orderId}-qris.png`, size, dark)}>
+        Save QR to your pictures
+      </Button>
       {phone && deepLink && (
         <a href={deepLink} className={buttonStyles({ variant: 'primary' })}>
           Open your e-wallet app
@@ -101,7 +102,71 @@ function QrisPayment({ qrString, deepLink, expiresAt }: { qrString: string; deep
   );
 }
 
-/** "Pay within 14:32", counting down; then that the time has run out (the gateway then cancels the order). */
+/** Draws the QR as a PNG (12 pixels a module) and hands it to the browser as a download. */
+function saveQrPicture(fileName: string, size: number, dark: readonly [number, number][]): void {
+  const scale = 12;
+  const canvas = document.createElement('canvas');
+  canvas.width = size * scale;
+  canvas.height = size * scale;
+  const pen = canvas.getContext('2d');
+  if (!pen) return;
+  pen.fillStyle = '#fff';
+  pen.fillRect(0, 0, canvas.width, canvas.height);
+  pen.fillStyle = '#000';
+  for (const [x, y] of dark) pen.fillRect(x * scale, y * scale, scale, scale);
+  const link = document.createElement('a');
+  link.href = canvas.toDataURL('image/png');
+  link.download = fileName;
+  link.click();
+}
+
+/** The virtual account: its number and the amount with copy buttons, the steps in a bank app or at an ATM. */
+function VirtualAccount({ bank, vaNumber, totalIdr, expiresAt }: { bank: string; vaNumber: string; totalIdr: number; expiresAt: string | null }) {
+  return (
+    <div className="mt-3">
+      <p>Transfer the exact amount to this {bank} virtual account from your bank&apos;s app or an ATM:</p>
+      <p className="mt-2 flex flex-wrap items-center gap-3">
+        <span className="font-display text-2xl font-bold tracking-wider" aria-label="Virtual account number">
+          {vaNumber}
+        </span>
+        <CopyButton text={vaNumber} label="Copy number" />
+      </p>
+      <p className="mt-1 flex flex-wrap items-center gap-3">
+        <span>
+          Amount: <Price amount={totalIdr} />
+        </span>
+        <CopyButton text={String(totalIdr)} label="Copy amount" />
+      </p>
+      <ol className="mt-2 list-decimal pl-5 text-sm">
+        <li>In your bank&apos;s app: Transfer → Virtual Account ({bank}), paste the number.</li>
+        <li>At an ATM: Other transactions → Transfer → Virtual Account, key in the number.</li>
+        <li>Check that the amount is the one above, then confirm with your PIN.</li>
+      </ol>
+      <Countdown expiresAt={expiresAt} />
+    </div>
+  );
+}
+
+/** Copies `text` and says so for a moment. */
+function CopyButton({ text, label }: { text: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      onClick={() => {
+        void navigator.clipboard?.writeText(text).then(() => {
+          setCopied(true);
+          setTimeout(() => setCopied(false), 2000);
+        });
+      }}
+    >
+      {copied ? 'Copied' : label}
+    </Button>
+  );
+}
+
+/** "Pay within 14:32", counting down; then that the time has run out (the shop then cancels the order). */
 function Countdown({ expiresAt }: { expiresAt: string | null }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -121,7 +186,7 @@ function Countdown({ expiresAt }: { expiresAt: string | null }) {
 }
 
 /** The card's details, sent to the gateway for a token; then the charge, and the bank's 3-D Secure page. */
-function CardForm({ orderId, gateway }: { orderId: number; gateway: { clientKey: string; apiUrl: string } }) {
+function CardForm({ orderId, gateway, again }: { orderId: number; gateway: { clientKey: string; apiUrl: string }; again: boolean }) {
   const pay = usePayOrder();
   const [card, setCard] = useState({ number: '', expMonth: '', expYear: '', cvv: '' });
   const [failure, setFailure] = useState<string | null>(null);
@@ -162,7 +227,7 @@ function CardForm({ orderId, gateway }: { orderId: number; gateway: { clientKey:
       {field('cvv', 'CVV', { autoComplete: 'cc-csc', maxLength: 4 })}
       <div className="flex items-end">
         <Button type="submit" variant="primary" disabled={busy}>
-          {busy ? 'Paying…' : 'Pay by card'}
+          {busy ? 'Paying…' : again ? 'Try another card' : 'Pay by card'}
         </Button>
       </div>
       {failure && (
@@ -174,8 +239,11 @@ function CardForm({ orderId, gateway }: { orderId: number; gateway: { clientKey:
   );
 }
 
-/** After the payment service did not answer (or refused): the same again, or another way that needs no gateway. */
-function OtherWays({ order, methods }: { order: Order; methods: readonly PaymentMethod[] }) {
+/**
+ * A second chance: after the payment ended unpaid (declined, expired) or the service did not answer, the same again or
+ * another way; while a QR or virtual account is open, another way (the open one is closed first, so it is paid once).
+ */
+function OtherWays({ order, methods, open }: { order: Order; methods: readonly PaymentMethod[]; open: boolean }) {
   const pay = usePayOrder();
   const [failure, setFailure] = useState<string | null>(null);
   const choose = (method: PaymentMethod) => {
@@ -185,7 +253,7 @@ function OtherWays({ order, methods }: { order: Order; methods: readonly Payment
   const others = methods.filter((m) => m !== order.paymentMethod && m !== 'card');
   return (
     <div className="mt-3 flex flex-wrap gap-3">
-      {order.paymentMethod !== 'card' && (
+      {!open && order.paymentMethod !== 'card' && (
         <Button variant="primary" size="sm" onClick={() => choose(order.paymentMethod)} disabled={pay.isPending}>
           Try {PAYMENT_METHOD_LABELS[order.paymentMethod]} again
         </Button>

@@ -21,9 +21,8 @@ const isForwardMove = (status: OrderStatus): status is ChangeOrderStatusInput['s
 export function kitchenStep(order: StaffOrder): { action: StaffAction['action']; label: string } | null {
   const next = order.nextStatuses.find(isForwardMove);
   if (next === undefined) {
-    // A QR, virtual account or card open at the payment gateway confirms itself: no "Mark paid" to press by mistake.
-    if (order.payment?.gatewayStatus === 'pending') return null;
-    return order.paymentStatus === 'awaiting-payment' && !FINISHED.includes(order.status) ? { action: 'mark-paid', label: 'Mark paid' } : null;
+    // A payment online confirms itself: no "Mark paid" to press by mistake (the API says where staff take the money).
+    return order.canMarkPaid && order.paymentStatus === 'awaiting-payment' && !FINISHED.includes(order.status) ? { action: 'mark-paid', label: 'Mark paid' } : null;
   }
   const labels: Record<ChangeOrderStatusInput['status'], string> = {
     preparing: 'Start preparing',

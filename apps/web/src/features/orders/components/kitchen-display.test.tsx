@@ -19,6 +19,8 @@ const shopOrder = (id: number, storeId: number, status: OrderStatus, minute: num
   store: { id: storeId, name: storeId === 1 ? 'Kopi Kemang' : 'Kopi Senopati', address: 'Jakarta' },
   customer: { id: 2, email: 'rina@example.com', name: 'Rina Wulandari', phone: null },
   nextStatuses: status === 'delivered' || status === 'cancelled' ? [] : ['cancelled'],
+  paymentDueAt: null,
+  canMarkPaid: status !== 'cancelled',
   storeId,
 });
 
@@ -38,7 +40,7 @@ const orders: ShopOrder[] = [
   ...Array.from({ length: 3 }, (_, i) => shopOrder(3000 + i, 1, 'pending', 600 + i)),
 ];
 
-/** GET /staff/orders as the API answers it: newest first, filtered by store, status and `active`, a page at a time. */
+/** GET /staff/orders as the API answers it: newest first, filtered by store, status, `active` and `awaitingPayment`, a page at a time. */
 function setup() {
   writeLoginRecord({ id: 9, email: 'staff@example.com', role: 'staff', displayName: 'Staff', photoUrl: null });
   return stubFetch((url) => {
@@ -49,6 +51,8 @@ function setup() {
       .filter((o) => query.get('storeId') === null || String(o.storeId) === query.get('storeId'))
       .filter((o) => query.get('status') === null || o.status === query.get('status'))
       .filter((o) => active === null || OPEN.includes(o.status) === (active === 'true'))
+      // None of these waits for an online payment (paymentDueAt null), so the "Awaiting payment" list is empty.
+      .filter((o) => query.get('awaitingPayment') !== 'true' || o.paymentDueAt !== null)
       .sort((a, b) => b.placedAt.localeCompare(a.placedAt));
     const page = Number(query.get('page') ?? 1);
     const limit = Number(query.get('limit') ?? 24);

@@ -18,6 +18,8 @@ function dueIn(id: number, minutes: number, placedAgo: number, name: string | nu
     store: { id: 1, name: 'Kopi Kemang', address: 'Jakarta' },
     customer: { id: 2, email: 'a-very-long-address-of-sixty-characters-or-so@example-mail.com', name, phone: null },
     nextStatuses: ['preparing', 'cancelled'],
+    paymentDueAt: null,
+    canMarkPaid: false,
   };
 }
 

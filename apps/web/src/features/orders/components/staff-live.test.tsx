@@ -30,12 +30,18 @@ class FakeEventSource extends EventTarget {
   }
 }
 
-const staffOrder = (overrides: Partial<StaffOrder> = {}): StaffOrder => ({
-  ...withKitchenLines(createOrder()),
-  customer: { id: 2, email: 'rina@example.com', name: 'Rina Wulandari', phone: '+62 812 3456 789' },
-  nextStatuses: ['preparing', 'cancelled'],
-  ...overrides,
-});
+const staffOrder = (overrides: Partial<StaffOrder> = {}): StaffOrder => {
+  const order: StaffOrder = {
+    ...withKitchenLines(createOrder()),
+    customer: { id: 2, email: 'rina@example.com', name: 'Rina Wulandari', phone: '+62 812 3456 789' },
+    nextStatuses: ['preparing', 'cancelled'],
+    paymentDueAt: null,
+    canMarkPaid: true,
+    ...overrides,
+  };
+  // As the API says: staff mark paid what is not paid yet and not cancelled (no online payment here).
+  return { ...order, canMarkPaid: overrides.canMarkPaid ?? (order.paymentStatus !== 'paid' && order.status !== 'cancelled') };
+};
 
 const day: StaffDayStats = {
   date: '2026-11-23',

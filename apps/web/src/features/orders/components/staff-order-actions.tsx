@@ -43,7 +43,8 @@ export function StaffOrderActions({ order }: { order: StaffOrder }) {
   const action = useStaffOrderAction();
   const [failure, setFailure] = useState<string | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
-  const canMarkPaid = order.paymentStatus !== 'paid' && order.status !== 'cancelled';
+  // Only where staff take the money themselves: an online payment confirms itself (the API says which).
+  const canMarkPaid = order.canMarkPaid;
   // 'paid' is reached through Mark paid only; the rest are the moves the API allows now.
   const moves = order.nextStatuses.filter(isStaffTarget);
   // A barista sees a refund is due but leaves paying it back to a manager or the owner (the API refuses them too).

@@ -13,6 +13,8 @@ const staffOrder = (id: number, storeId: number): StaffOrder & { storeId: number
   ...withKitchenLines(createOrder({ id })),
   customer: { id: 2, email: 'rina@example.com', name: 'Rina Wulandari', phone: null },
   nextStatuses: ['cancelled'],
+  paymentDueAt: null,
+  canMarkPaid: true,
   storeId,
 });
 

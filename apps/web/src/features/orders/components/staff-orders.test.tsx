@@ -10,12 +10,18 @@ import { renderRoutes } from '../../../testing/render';
 import { ORDER_FALLBACK_POLL_MS } from '../api/order-events';
 import { StaffOrders } from './staff-orders';
 
-const staffOrder = (overrides: Partial<StaffOrder> = {}): StaffOrder => ({
-  ...withKitchenLines(createOrder()),
-  customer: { id: 2, email: 'rina@example.com', name: 'Rina Wulandari', phone: '+62 812 3456 789' },
-  nextStatuses: ['cancelled'],
-  ...overrides,
-});
+const staffOrder = (overrides: Partial<StaffOrder> = {}): StaffOrder => {
+  const order: StaffOrder = {
+    ...withKitchenLines(createOrder()),
+    customer: { id: 2, email: 'rina@example.com', name: 'Rina Wulandari', phone: '+62 812 3456 789' },
+    nextStatuses: ['cancelled'],
+    paymentDueAt: null,
+    canMarkPaid: true,
+    ...overrides,
+  };
+  // As the API says: staff mark paid what is not paid yet and not cancelled (no online payment here).
+  return { ...order, canMarkPaid: overrides.canMarkPaid ?? (order.paymentStatus !== 'paid' && order.status !== 'cancelled') };
+};
 
 function setup(orders: StaffOrder[], onWrite?: (path: string, body: unknown) => Response, staffRole: StaffRole = 'manager') {
   writeLoginRecord({ id: 9, email: 'staff@example.com', role: 'staff', staffRole, displayName: 'Staff', photoUrl: null });

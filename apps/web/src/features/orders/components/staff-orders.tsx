@@ -14,6 +14,7 @@ import { formatShopTime } from '../../../lib/shop-time';
 import { useStaffOrders } from '../api/get-staff-orders';
 import { useOrderEvents } from '../api/order-events';
 import type { OrderStreamEvent } from '@coffee/contract';
+import { AwaitingPayment } from './awaiting-payment';
 import { KitchenDisplay, type KitchenStore } from './kitchen-display';
 import { useNewOrderSound } from './new-order-sound';
 import { OrderStatusBadge } from './order-status-badge';
@@ -109,6 +110,7 @@ export function StaffOrders({ stores = [], timeZone }: { stores?: ReadonlyArray<
           </select>
         </label>
       )}
+      <AwaitingPayment storeId={storeId} />
       {view === 'kitchen' ? (
         <div className="mt-8">
           <KitchenDisplay storeId={storeId} stores={stores} timeZone={timeZone} />

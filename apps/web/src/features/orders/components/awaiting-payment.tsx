@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { PAYMENT_METHOD_LABELS } from '@coffee/contract';
+import { Price } from '../../../components/ui/price';
+import { awaitingPaymentQueryOptions } from '../api/get-staff-orders';
+
+/** "12 min left", from the end of the payment window and the time now. */
+export function timeLeft(dueAt: string, now: number): string {
+  const minutes = Math.ceil((Date.parse(dueAt) - now) / 60_000);
+  return minutes <= 0 ? 'ending now' : `${minutes} min left`;
+}
+
+/**
+ * Orders still being paid online, apart from the orders to make (paid is the line): staff see who is paying and how
+ * long the window lasts, with nothing to press (the payment confirms itself; the shop cancels it when time runs out).
+ */
+export function AwaitingPayment({ storeId }: { storeId?: number | undefined }) {
+  const waiting = useQuery(awaitingPaymentQueryOptions(storeId));
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  const orders = waiting.data?.data ?? [];
+  if (orders.length === 0) return null;
+  return (
+    <section aria-labelledby="awaiting-payment" className="mt-6 rounded-2xl bg-crema-soft px-5 py-4 text-espresso-deep">
+      <h2 id="awaiting-payment" className="font-display text-lg font-bold">
+        Awaiting payment ({orders.length})
+      </h2>
+      <p className="text-sm">Not to make yet: each goes to the kitchen by itself once paid.</p>
+      <ul className="mt-2 flex flex-col gap-1" aria-label="Orders awaiting payment">
+        {orders.map((order) => (
+          <li key={order.id} className="flex flex-wrap gap-x-3">
+            <span className="font-bold">#{order.id}</span>
+            <span>{order.customer.name ?? order.customer.email}</span>
+            <span>
+              {PAYMENT_METHOD_LABELS[order.paymentMethod]} · <Price amount={order.summary.totalIdr} />
+            </span>
+            {order.paymentDueAt && <span className="font-medium">{timeLeft(order.paymentDueAt, now)}</span>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
