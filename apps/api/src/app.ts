@@ -24,7 +24,7 @@ import { registerLifecycle } from './plugins/lifecycle.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerTextSafety } from './plugins/text-safety.js';
 import { createMailer, type Mailer } from './lib/mail.js';
-import { lazyChildLoggerFactory, RequestLogController } from './lib/request-logger.js';
+import { RequestLogController } from './lib/request-logger.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { configureImageDecoding } from './lib/images.js';
 import type { RedisLink } from './lib/redis.js';
@@ -288,8 +288,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     schemaController: ZOD_COMPILERS,
     forceCloseConnections: 'idle',
-    // request.log's pino child is made only when a request logs something (lib/request-logger.ts).
-    childLoggerFactory: lazyChildLoggerFactory,
     // One log line per request instead of two.
     logController: new RequestLogController(),
   }).withTypeProvider<ZodTypeProvider>();

@@ -34,8 +34,6 @@ export function RequireVisitor() {
  */
 export function RequireStaff() {
   const user = useLoginRecord();
-  // The record is being read: neither the staff page nor a refusal yet.
-  if (user === undefined) return null;
   if (user?.role !== 'staff') return <StaffOnly />;
   return <Outlet />;
 }
