@@ -3,7 +3,8 @@
 //     and no file hands a repository on (`export { createXRepository }`, `export * from './x.repository.js'`).
 //  2. A module's code names only its own tables in its queries (Kysely's selectFrom, insertInto, updateTable,
 //     deleteFrom, joins, and `from`/`join`/`into`/`update` inside sql`...`); TABLE_OWNERS says whose each table is.
-//  3. No function in apps/ (tests aside) is longer than MAX_FUNCTION_LINES: a longer one is doing several things.
+//  3. No function in apps/*/src (tests and test helpers aside) is longer than MAX_FUNCTION_LINES: a longer one is doing
+//     several things. NOT_YET_SPLIT names the few that are, each with who splits it.
 // `checkRooms` is exported for its test (scripts/check-module-rooms.test.ts), which shows each rule failing.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -40,7 +41,19 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   push_subscriptions: 'push',
 };
 
-export const MAX_FUNCTION_LINES = 250;
+export const MAX_FUNCTION_LINES = 150;
+
+/**
+ * Functions over the limit that are being split on another branch (`file:name`): the check passes them by name only,
+ * so any other function over the limit still fails. Empty this list as those branches land.
+ */
+export const NOT_YET_SPLIT: ReadonlySet<string> = new Set([
+  // The payments work (issue 28's engineer) keeps these under the limit.
+  'apps/api/src/modules/orders/order-payments.ts:createOrderPayments',
+  'apps/api/src/modules/payments/payments.service.ts:createPaymentService',
+  'apps/api/src/payments-simulator/simulator.ts:startPaymentSimulator',
+  'apps/web/src/features/cart/components/checkout.tsx:CheckoutForm',
+]);
 
 export interface SourceFile {
   /** Relative to the repository root, with forward slashes. */
@@ -50,6 +63,8 @@ export interface SourceFile {
 
 const MODULES = 'apps/api/src/modules/';
 const isTest = (file: string) => /\.test\.tsx?$/.test(file);
+// Application code whose functions are held to the length limit: apps/<app>/src, tests and test helpers aside.
+const isAppSource = (file: string) => /^apps\/[^/]+\/src\//.test(file) && !isTest(file) && !/\/(test|testing)\//.test(file);
 const moduleOf = (file: string): string | undefined => (file.startsWith(MODULES) ? file.slice(MODULES.length).split('/')[0] : undefined);
 const isRepository = (file: string) => file.startsWith(MODULES) && file.endsWith('.repository.ts');
 
@@ -65,7 +80,12 @@ const SQL_TABLE = /\b(?:from|join|into|update)\s+"?([a-z_]+)"?/gi;
 /** The table a Kysely argument names: 'orders', 'orders as o' or 'orders.id'. */
 const tableOfArgument = (text: string): string => text.split(/\s+as\s+|\s/)[0]!.split('.')[0]!;
 
-export function checkRooms(files: readonly SourceFile[], tables: Readonly<Record<string, string>> = TABLE_OWNERS, maxLines = MAX_FUNCTION_LINES): string[] {
+export function checkRooms(
+  files: readonly SourceFile[],
+  tables: Readonly<Record<string, string>> = TABLE_OWNERS,
+  maxLines = MAX_FUNCTION_LINES,
+  notYetSplit: ReadonlySet<string> = NOT_YET_SPLIT,
+): string[] {
   const problems: string[] = [];
   for (const file of files) {
     const source = ts.createSourceFile(file.path, file.text, ts.ScriptTarget.Latest, true);
@@ -111,10 +131,10 @@ export function checkRooms(files: readonly SourceFile[], tables: Readonly<Record
         }
       }
       // 3. No function longer than maxLines.
-      if (file.path.startsWith('apps/') && !isTest(file.path) && (ts.isFunctionDeclaration(node) || ts.isFunctionExpression(node) || ts.isArrowFunction(node) || ts.isMethodDeclaration(node))) {
+      if (isAppSource(file.path) && (ts.isFunctionDeclaration(node) || ts.isFunctionExpression(node) || ts.isArrowFunction(node) || ts.isMethodDeclaration(node))) {
         const lines = source.getLineAndCharacterOfPosition(node.getEnd()).line - source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
-        if (lines > maxLines) {
-          const name = (node as ts.FunctionLikeDeclaration).name?.getText(source) ?? (ts.isVariableDeclaration(node.parent) ? node.parent.name.getText(source) : '(anonymous)');
+        const name = (node as ts.FunctionLikeDeclaration).name?.getText(source) ?? (ts.isVariableDeclaration(node.parent) ? node.parent.name.getText(source) : '(anonymous)');
+        if (lines > maxLines && !notYetSplit.has(`${file.path}:${name}`)) {
           problems.push(`${where(node)}: ${name} is ${lines} lines, over ${maxLines}: split it along what it does`);
         }
       }

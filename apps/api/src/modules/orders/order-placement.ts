@@ -8,7 +8,7 @@ import { lineTotalIdr, summarize, toPriceSummary } from '../checkout/checkout.se
 import { buildOrderConfirmation } from './order-email.js';
 import type { OrderEventRecord } from './order-steps.repository.js';
 import type { OrderRecord, OrderRepository } from './orders.repository.js';
-import type { OrderServiceDeps } from './orders.service.js';
+import type { OrderServiceDeps } from './order-service-deps.js';
 
 export interface Customer {
   id: number;

@@ -8,33 +8,16 @@ import {
   PaymentMethod,
   PaymentStatus,
   RefundStatus,
-  type ChosenOption,
   type OrderStore,
-  type SizeCode,
 } from '@coffee/contract';
 import type { Database } from '../../db/schema.js';
 import { createOrderLineRepository } from './order-lines.repository.js';
+import type { OrderLineRecord, OrderLookups } from './order-records.js';
 import { createOrderStepRepository, type OrderEventRecord } from './order-steps.repository.js';
 
 export type { OrderEventRecord } from './order-steps.repository.js';
+export type { NewOrderLine, OrderLineRecord, OrderLookups } from './order-records.js';
 
-export interface OrderLineRecord {
-  id: number;
-  productId: number;
-  name: string;
-  /** The product's picture as it is now (the product row is never hard-deleted). */
-  imageUrl: string | null;
-  sizeCode: SizeCode | null;
-  sizeLabel: string | null;
-  /** The options as ordered (names and deltas of that moment). */
-  options: ChosenOption[];
-  /** '' for none. */
-  baristaNote: string;
-  quantity: number;
-  /** The size's price plus the options' deltas, as ordered. */
-  unitPriceIdr: number;
-  lineTotalIdr: number;
-}
 
 export interface OrderRecord {
   id: number;
@@ -89,7 +72,6 @@ export type NewOrder = Omit<
   /** Only for past orders loaded as demo data; a placed order is paid later. */
   paidAt?: string | null;
 };
-export type NewOrderLine = Omit<OrderLineRecord, 'id' | 'imageUrl'>;
 
 export interface OrderFilter {
   /** Only this customer's orders (the customer's own history). */
@@ -140,15 +122,6 @@ const ORDER_COLUMNS = [
   'orders.slot_at',
 ] as const;
 
-/**
- * What an order shows of other modules' rows, asked of their doors (the users, stores and products modules own
- * those tables): its customer, its store, and its products' pictures as they are now.
- */
-export interface OrderLookups {
-  customersOf: (userIds: readonly number[], trx?: Transaction<Database>) => Promise<Map<number, { email: string; name: string | null; phone: string | null }>>;
-  placesOf: (storeIds: readonly (number | null)[]) => Promise<Map<number, { name: string; address: string }>>;
-  pictureAddresses: (productIds: readonly number[], trx?: Transaction<Database>) => Promise<Map<number, string | null>>;
-}
 
 /** The store an order names, as it is now; null when it names none or the store was removed. */
 const storeOf = (storeId: number | null, places: ReadonlyMap<number, { name: string; address: string }>): OrderStore | null => {
