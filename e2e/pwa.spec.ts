@@ -76,7 +76,7 @@ test.describe('the installable shop', () => {
   });
 
   test('offline: the menu with its pictures and the products seen open, a visitor adds to the cart, checkout says it needs a connection', async ({ page, context, request }) => {
-    // The worker caches the whole app before the page goes offline: about 20 s alone, more beside another worker.
+    // The worker caches the whole app before the page goes offline, which takes a while on a busy machine.
     test.slow();
     await page.goto('/products');
     await controlledBy(page);
