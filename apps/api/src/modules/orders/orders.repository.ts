@@ -268,7 +268,13 @@ export function createOrderRepository(db: Kysely<Database>, lookups: OrderLookup
     },
 
     insertLines: orderLines.insertLines,
+    ...createOrderStateWrites(db),
+  };
+}
 
+/** An order's changes after it is placed: its payment, its status, its refund, its place in the history; and the Idempotency-Key records of placing one. */
+function createOrderStateWrites(db: Kysely<Database>) {
+  return {
     async setPayment(orderId: number, paymentStatus: PaymentStatus, instructions: string | null, trx?: Transaction<Database>): Promise<void> {
       await (trx ?? db)
         .updateTable('orders')
