@@ -168,7 +168,7 @@ export function createPromotionService(deps: PromotionServiceDeps) {
 
     /** Only the lines: whether these lines alone would keep the coupon (to tell when removing items took it off). */
     async linesQualify(p: PromotionRecord, lines: CouponContext['lines'], trx?: Transaction<Database>): Promise<boolean> {
-      const categories = await categoriesOf(lines.map((l) => l.productId), trx);
+      const categories = await categoriesOf(deps.products, lines.map((l) => l.productId), trx);
       return computeDiscount(p, lines.map((l) => ({ ...l, category: categories.get(l.productId) ?? '' }))).ok;
     },
 
