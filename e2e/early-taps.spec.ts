@@ -98,7 +98,7 @@ test('a tab and the menu search tapped on /products before the app starts take e
 
     await expect(foods).toHaveAttribute('aria-selected', 'true');
     await expect(page).toHaveURL(/\/products\?tab=foods$/);
-    await expect(page.getByRole('tabpanel').getByRole('link').first()).toBeVisible();
+    await expect(page.getByRole('tabpanel', { name: 'Foods' }).getByRole('link').first()).toBeVisible();
     // The menu opened once (a second toggle would have closed it), its search answers.
     await expect(menu).toHaveAttribute('aria-expanded', 'true');
     const search = page.getByRole('searchbox').first();

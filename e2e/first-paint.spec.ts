@@ -67,7 +67,7 @@ test('the menu and a product page are whole before the app arrives, and the app 
   await expect(coffeeTab).toHaveAttribute('aria-selected', 'true');
   // Creamy Ice Latte is a favourite too: the tab's own answer is waited for, not only a name both tabs show.
   await expect.poll(() => catalogueCalls.filter((call) => call.includes('cat=coffee')).length).toBeGreaterThan(0);
-  await expect(page.getByRole('tabpanel')).toContainText('Creamy Ice Latte');
+  await expect(page.getByRole('tabpanel', { name: 'Coffee', exact: true })).toContainText('Creamy Ice Latte');
   expect(catalogueCalls.filter((call) => call.includes('featured=true')), 'the favourites the page arrived with').toEqual([]);
   expect(catalogueCalls.filter((call) => call.includes('cat=coffee'))).toHaveLength(1);
 

@@ -1,5 +1,5 @@
 /**
- * Every text the original shop's specification (../shared/spec/storefront-spec.md, kept outside the repository) gives
+ * Every text the original shop's specification (docs/spec/storefront-spec.md) gives
  * a screen: headings, labels, buttons, placeholders, messages and sample words, each with the screen the spec puts it
  * on and how to reach it. e2e/spec-texts.spec.ts visits each screen of the built shop and checks each is visible there.
  *

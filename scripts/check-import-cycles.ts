@@ -1,7 +1,8 @@
 // Part of `npm run lint`: fails when the code of the contract, the API or the web app imports itself in a circle,
-// file by file (a cycle makes a file run before what it imports is ready), or when two API modules depend on each
-// other in any way, types included (modules form a tree, so each can be understood and tested from its leaves up).
-// Walking the graph here takes well under a second; ESLint's import-x/no-cycle re-resolves it per file and is far slower.
+// file by file, types included (a cycle of values makes a file run before what it imports is ready; one of types
+// still means neither file can be read without the other), or when two API modules depend on each other in any way
+// (modules form a tree, so each can be understood and tested from its leaves up). Walking the graph here is quick;
+// ESLint's import-x/no-cycle re-resolves it per file and is far slower.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,24 +31,20 @@ function resolve(from: string, specifier: string): string | undefined {
   return candidates.find((candidate) => /\.tsx?$/.test(candidate) && fs.existsSync(candidate) && fs.statSync(candidate).isFile());
 }
 
-interface Import {
-  specifier: string;
-  /** `import type` and `export type` vanish from the output; `import { type A }` stays as a bare import (verbatimModuleSyntax). */
-  typeOnly: boolean;
-}
-
-/** Static imports and re-exports, and import() calls. */
-function importsOf(file: string): Import[] {
+/** Static imports and re-exports (`import type` included), import() calls and `import('x').T` types. */
+function importsOf(file: string): string[] {
   const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
-  const found: Import[] = [];
+  const found: string[] = [];
   const visit = (node: ts.Node) => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
-      found.push({ specifier: node.moduleSpecifier.text, typeOnly: node.importClause?.isTypeOnly ?? false });
+      found.push(node.moduleSpecifier.text);
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
-      found.push({ specifier: node.moduleSpecifier.text, typeOnly: node.isTypeOnly });
+      found.push(node.moduleSpecifier.text);
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const [argument] = node.arguments;
-      if (argument && ts.isStringLiteral(argument)) found.push({ specifier: argument.text, typeOnly: false });
+      if (argument && ts.isStringLiteral(argument)) found.push(argument.text);
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+      found.push(node.argument.literal.text);
     }
     ts.forEachChild(node, visit);
   };
@@ -64,19 +61,16 @@ function apiModuleOf(file: string): string | undefined {
   return name && relative.includes(path.sep) ? path.join(modulesDir, name) : undefined;
 }
 
-/** File -> files it loads when it runs. */
+/** File -> files it imports, values or types. */
 const graph = new Map<string, string[]>();
 /** API module -> API modules it imports anything from. */
 const moduleGraph = new Map<string, string[]>();
 for (const file of sourceDirs.flatMap((dir) => listSources(path.join(root, dir)))) {
-  const resolved = importsOf(file).flatMap(({ specifier, typeOnly }) => {
-    const target = resolve(file, specifier);
-    return target ? [{ target, typeOnly }] : [];
-  });
-  graph.set(file, [...new Set(resolved.filter(({ typeOnly }) => !typeOnly).map(({ target }) => target))]);
+  const resolved = importsOf(file).flatMap((specifier) => resolve(file, specifier) ?? []);
+  graph.set(file, [...new Set(resolved)]);
   const from = apiModuleOf(file);
   if (from) {
-    const targets = resolved.map(({ target }) => apiModuleOf(target)).filter((to): to is string => to !== undefined && to !== from);
+    const targets = resolved.map((target) => apiModuleOf(target)).filter((to): to is string => to !== undefined && to !== from);
     moduleGraph.set(from, [...new Set([...(moduleGraph.get(from) ?? []), ...targets])]);
   }
 }

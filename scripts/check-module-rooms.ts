@@ -3,7 +3,8 @@
 //     and no file hands a repository on (`export { createXRepository }`, `export * from './x.repository.js'`).
 //  2. A module's code names only its own tables in its queries (Kysely's selectFrom, insertInto, updateTable,
 //     deleteFrom, joins, and `from`/`join`/`into`/`update` inside sql`...`); TABLE_OWNERS says whose each table is.
-//  3. No function in apps/ (tests aside) is longer than MAX_FUNCTION_LINES: a longer one is doing several things.
+//  3. No function in apps/*/src (tests and test helpers aside) is longer than MAX_FUNCTION_LINES: a longer one is doing
+//     several things. NOT_YET_SPLIT names the few that are, each with who splits it.
 // `checkRooms` is exported for its test (scripts/check-module-rooms.test.ts), which shows each rule failing.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -48,7 +49,29 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   favourite_drinks: 'favourites',
 };
 
-export const MAX_FUNCTION_LINES = 250;
+export const MAX_FUNCTION_LINES = 150;
+
+/**
+ * Functions over the limit still to be split (`file:name`): the check passes them by name only, so any other function
+ * over the limit still fails. Empty this list as they are split.
+ */
+export const NOT_YET_SPLIT: ReadonlySet<string> = new Set([
+  // Not yet split: each is a module's whole service, routes or form in one closure.
+  'apps/web/src/features/cart/components/checkout.tsx:CheckoutForm',
+  'apps/api/src/modules/auth/auth.routes.ts:authRoutes',
+  'apps/api/src/modules/auth/auth.service.ts:createAuthService',
+  'apps/api/src/modules/auth/oidc.service.ts:createOidcService',
+  'apps/api/src/modules/cart/cart.service.ts:createCartService',
+  'apps/api/src/modules/orders/orders.routes.ts:orderRoutes',
+  'apps/api/src/modules/orders/orders.service.ts:createOrderService',
+  'apps/api/src/modules/products/products.service.ts:createProductService',
+  'apps/web/src/features/menu-admin/components/product-form.tsx:ProductForm',
+  'apps/web/src/features/menu-options/components/option-groups-manager.tsx:OptionGroupsManager',
+  'apps/web/src/features/products/components/product-detail.tsx:ProductDetail',
+  'apps/web/src/features/profile/components/profile-form.tsx:ProfileForm',
+  'apps/web/src/features/promotions-admin/components/promotions-admin.tsx:PromotionForm',
+  'apps/web/src/features/stores/components/store-form.tsx:StoreForm',
+]);
 
 export interface SourceFile {
   /** Relative to the repository root, with forward slashes. */
@@ -58,6 +81,8 @@ export interface SourceFile {
 
 const MODULES = 'apps/api/src/modules/';
 const isTest = (file: string) => /\.test\.tsx?$/.test(file);
+// Application code whose functions are held to the length limit: apps/<app>/src, tests and test helpers aside.
+const isAppSource = (file: string) => /^apps\/[^/]+\/src\//.test(file) && !isTest(file) && !/\/(test|testing)\//.test(file);
 const moduleOf = (file: string): string | undefined => (file.startsWith(MODULES) ? file.slice(MODULES.length).split('/')[0] : undefined);
 const isRepository = (file: string) => file.startsWith(MODULES) && file.endsWith('.repository.ts');
 
@@ -73,8 +98,14 @@ const SQL_TABLE = /\b(?:from|join|into|update)\s+"?([a-z_]+)"?/gi;
 /** The table a Kysely argument names: 'orders', 'orders as o' or 'orders.id'. */
 const tableOfArgument = (text: string): string => text.split(/\s+as\s+|\s/)[0]!.split('.')[0]!;
 
-export function checkRooms(files: readonly SourceFile[], tables: Readonly<Record<string, string>> = TABLE_OWNERS, maxLines = MAX_FUNCTION_LINES): string[] {
+export function checkRooms(
+  files: readonly SourceFile[],
+  tables: Readonly<Record<string, string>> = TABLE_OWNERS,
+  maxLines = MAX_FUNCTION_LINES,
+  notYetSplit: ReadonlySet<string> = new Set(),
+): string[] {
   const problems: string[] = [];
+  const stillLong = new Set<string>();
   for (const file of files) {
     const source = ts.createSourceFile(file.path, file.text, ts.ScriptTarget.Latest, true);
     const owner = moduleOf(file.path);
@@ -119,16 +150,22 @@ export function checkRooms(files: readonly SourceFile[], tables: Readonly<Record
         }
       }
       // 3. No function longer than maxLines.
-      if (file.path.startsWith('apps/') && !isTest(file.path) && (ts.isFunctionDeclaration(node) || ts.isFunctionExpression(node) || ts.isArrowFunction(node) || ts.isMethodDeclaration(node))) {
+      if (isAppSource(file.path) && (ts.isFunctionDeclaration(node) || ts.isFunctionExpression(node) || ts.isArrowFunction(node) || ts.isMethodDeclaration(node))) {
         const lines = source.getLineAndCharacterOfPosition(node.getEnd()).line - source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
-        if (lines > maxLines) {
-          const name = (node as ts.FunctionLikeDeclaration).name?.getText(source) ?? (ts.isVariableDeclaration(node.parent) ? node.parent.name.getText(source) : '(anonymous)');
-          problems.push(`${where(node)}: ${name} is ${lines} lines, over ${maxLines}: split it along what it does`);
-        }
+        const name = (node as ts.FunctionLikeDeclaration).name?.getText(source) ?? (ts.isVariableDeclaration(node.parent) ? node.parent.name.getText(source) : '(anonymous)');
+        if (lines > maxLines && notYetSplit.has(`${file.path}:${name}`)) stillLong.add(`${file.path}:${name}`);
+        else if (lines > maxLines) problems.push(`${where(node)}: ${name} is ${lines} lines, over ${maxLines}: split it along what it does`);
       }
       ts.forEachChild(node, visit);
     };
     visit(source);
+  }
+  // The list only shrinks: a name split (or gone) leaves it, so it cannot shelter a new long function later.
+  const checked = new Set(files.map((file) => file.path));
+  for (const entry of notYetSplit) {
+    if (checked.has(entry.slice(0, entry.lastIndexOf(':'))) && !stillLong.has(entry)) {
+      problems.push(`${entry}: no longer over ${maxLines} lines; remove it from NOT_YET_SPLIT`);
+    }
   }
   return problems;
 }
@@ -150,12 +187,12 @@ function listSources(root: string, dir: string): string[] {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const files = ['apps/api/src', 'apps/web/src', 'bench', 'e2e'].flatMap((dir) => listSources(root, dir)).map((file) => ({ path: file, text: fs.readFileSync(path.join(root, file), 'utf8') }));
-  const problems = checkRooms(files);
+  const problems = checkRooms(files, TABLE_OWNERS, MAX_FUNCTION_LINES, NOT_YET_SPLIT);
   const unowned = schemaTables(fs.readFileSync(path.join(root, 'apps/api/src/db/schema.ts'), 'utf8')).filter((table) => !(table in TABLE_OWNERS));
   for (const table of unowned) problems.push(`apps/api/src/db/schema.ts: the table ${table} has no owner in TABLE_OWNERS (scripts/check-module-rooms.ts)`);
   if (problems.length > 0) {
     console.error(`Modules out of their rooms (${problems.length}):\n\n  ${problems.join('\n  ')}\n`);
     process.exit(1);
   }
-  console.log(`Every module keeps to its rooms: ${files.length} files, ${Object.keys(TABLE_OWNERS).length} tables, no function over ${MAX_FUNCTION_LINES} lines.`);
+  console.log(`Every module keeps to its rooms: ${files.length} files, ${Object.keys(TABLE_OWNERS).length} tables, no function over ${MAX_FUNCTION_LINES} lines but the ${NOT_YET_SPLIT.size} named in NOT_YET_SPLIT.`);
 }

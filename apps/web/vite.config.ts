@@ -27,8 +27,6 @@ export default defineConfig({
       '/uploads': { target: api, changeOrigin: false },
     },
   },
-  // The answer checker (src/lib/answer-check.worker.ts) is started as a module worker.
-  worker: { format: 'es' },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -47,9 +45,6 @@ export default defineConfig({
         moduleSideEffects: (id: string) => !/[\\/]packages[\\/]contract[\\/]/.test(id),
       },
       output: {
-        // Shared and lazy chunks named by their hash alone: the entry carries the name of every chunk a lazy screen
-        // needs (its preload map), and spelled-out names there cost the first screen about 0.3 KB brotli.
-        chunkFileNames: 'assets/c-[hash].js',
         codeSplitting: {
           groups: [
             {

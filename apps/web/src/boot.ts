@@ -5,7 +5,7 @@
  * parsed, before anything is painted: as a file of its own it arrived a round trip after the page, and a tap on a
  * control painted in between was lost (decision 024). The API's Content-Security-Policy allows it by its hash, so it
  * must stand alone: no import or export (a dynamic import() is fine). It does two things:
- * - asks for the app (~100 KB) once the page's content has painted, so on a phone's slow link the page's pictures and
+ * - asks for the app once the page's content has painted, so on a phone's slow link the page's pictures and
  *   fonts get the bandwidth first; the app then hydrates what is already on screen.
  * - keeps the taps made before the app has started: a tap on a button, a tab, a size or an option is held (the control
  *   shows a busy state at once, `data-tap-pending`, styled in styles.css) and replayed, each exactly once and in

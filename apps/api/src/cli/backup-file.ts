@@ -13,7 +13,7 @@ export const sqliteFileOf = (config: Config) => path.join(config.dataDir, 'coffe
 export const uploadsRootOf = (config: Config) => path.join(config.dataDir, 'uploads');
 
 const POSTGRES_HINT =
-  'DATABASE_URL is set: this shop runs on PostgreSQL. Back it up with pg_dump -Fc "$DATABASE_URL" -f shop.dump and restore with pg_restore --clean --if-exists -d "$DATABASE_URL" shop.dump (README, "Operating the shop"); copy DATA_DIR/uploads yourself.';
+  'DATABASE_URL is set: this shop runs on PostgreSQL. Back it up with pg_dump -Fc "$DATABASE_URL" -f shop.dump and restore with pg_restore --clean --if-exists -d "$DATABASE_URL" shop.dump (docs/operating.md); copy DATA_DIR/uploads yourself.';
 
 export class BackupError extends Error {}
 

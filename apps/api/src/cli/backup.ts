@@ -6,7 +6,7 @@ const USAGE = `Backs the shop up while it serves: the SQLite database (SQLite's 
 
   npm run backup -- --to backups/shop-2026-11-26.sqlite
 
-Uses the server's configuration (DATA_DIR). On PostgreSQL (DATABASE_URL) use pg_dump instead (README).`;
+Uses the server's configuration (DATA_DIR). On PostgreSQL (DATABASE_URL) use pg_dump instead (docs/operating.md).`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { to: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true });

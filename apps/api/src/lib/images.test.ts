@@ -138,7 +138,7 @@ describe('the pixel budget and the decode queue', () => {
     } finally {
       clearInterval(sampler);
     }
-    // Two decodes at a time need about 150 MB; eight at once would need about 600 MB. Generous, for a busy machine.
+    // Far more memory than two decodes at a time need, far less than eight at once would: generous, for a busy machine.
     expect(most - before).toBeLessThan(400 * 1024 * 1024);
   }, 60_000);
 });

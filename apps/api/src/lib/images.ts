@@ -12,8 +12,8 @@ import { AppError } from './errors.js';
  * - JPEG, PNG, WebP or GIF recognised by its first bytes, never by file name or declared type
  *   (SVG can carry scripts, and sharp would happily read SVG, PDF, TIFF... if asked);
  * - at most 24 megapixels (a phone's full-size photo), checked from the header before any pixel is
- *   decoded, so a small file declaring a huge canvas (a decompression bomb) cannot exhaust memory;
- *   decoding is what costs: a 36-megapixel PNG of 105 kB took 260-440 ms of CPU and 30 MB of memory;
+ *   decoded, so a small file declaring a huge canvas (a decompression bomb) cannot exhaust memory: decoding, not
+ *   the file's size, is what costs;
  * - decoded a few at a time (the decode queue below), so a burst of uploads waits its turn instead of
  *   taking every core and the memory that browsing the shop needs; past a short waiting line the upload is
  *   refused with 503 and Retry-After, so a flood cannot pile up its files in memory;
@@ -37,9 +37,8 @@ export const DEFAULT_DECODE_CONCURRENCY = 2;
 
 /**
  * How many pictures may wait for a decode, per decode running at once. Each waiting upload holds its file in
- * memory (up to 5 MB), so 8 per slot bounds that at 40 MB per slot; a 24-megapixel picture takes about 0.3-0.4 s
- * to decode, so the last in line waits about 3 s whatever the concurrency, which a person uploading puts up with.
- * A longer line would only hold more memory and answer later; past it, asking to try again is the better answer.
+ * memory (up to 5 MB), so the line bounds that memory per slot, and the last in line waits a few seconds whatever the
+ * concurrency, which a person uploading puts up with. A longer line would only hold more memory and answer later; past it, asking to try again is the better answer.
  */
 export const DECODE_WAITING_PER_SLOT = 8;
 /** Seconds a refused upload is told to wait: about the time the full line of the busiest case takes to clear. */
@@ -68,7 +67,7 @@ let sharpLoaded: Promise<typeof sharpModule> | undefined;
 
 /**
  * sharp, loaded on the first picture work (an upload, a missing copy, a picture whose size its header does not
- * give): libvips and its threads are about 10-25 MB of a process's memory, and a shop that only serves its menu
+ * give): libvips and its threads take memory, and a shop that only serves its menu
  * never needs them (the stored pictures' sizes come from their WebP headers, `webpSize` below).
  */
 function loadSharp(): Promise<typeof sharpModule> {

@@ -53,7 +53,7 @@ export function createMailer(config: Pick<Config, 'mail'>, log: MailLog = silent
   let deliver: (message: MailMessage) => Promise<MailReceipt>;
   let close = () => undefined as void;
 
-  // nodemailer (about 5 MB of a process once loaded) is loaded with the first mail: many processes never send one.
+  // nodemailer is loaded with the first mail: many processes never send one, and it is not small.
   let made: Promise<MailTransport> | undefined;
   const transporter = (make: (nodemailer: typeof nodemailerModule) => MailTransport) =>
     (made ??= import('nodemailer').then(({ default: nodemailer }) => make(nodemailer)));

@@ -6,13 +6,13 @@ import { weekdayName, type ShopLocal } from '@coffee/contract';
 
 export { isValidTimeZone, parseShopLocal, shopLocalToInstant, toShopLocal, type ShopLocal } from '@coffee/contract';
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const monthName = new Intl.DateTimeFormat('en-GB', { month: 'long', timeZone: 'UTC' });
 
 /** 'Saturday 21 November at 10:00', for messages a customer reads (never the ISO text). */
 export function describeShopLocal(local: ShopLocal): string {
   const [date = '', time = ''] = local.text.split('T');
   const [, month = 1, day = 1] = date.split('-').map(Number);
-  return `${weekdayName(local.isoWeekday)} ${day} ${MONTH_NAMES[month - 1] ?? ''} at ${time}`;
+  return `${weekdayName(local.isoWeekday)} ${day} ${monthName.format(Date.UTC(2024, month - 1, 1))} at ${time}`;
 }
 
 /** 'Asia/Jakarta' -> 'Jakarta time', 'America/New_York' -> 'New York time': the zone as a customer names it. */

@@ -7,9 +7,8 @@ export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 /**
  * Brotli's quality for answers compressed while a client waits (per request, and a cached answer's first copy).
- * Not 11, which costs tens of milliseconds on a 15 kB answer. Measured on the shop's list answers (8-11 kB of JSON):
- * 5 gives the same bytes as 9 (within 0.5%) for a fifteenth of the CPU (0.08-0.12 ms against 1.4-1.7 ms), which was
- * more than a never-asked search itself.
+ * Not 11 or 9: on the shop's list answers 5 gives nearly the same bytes for a small part of the CPU, which at the
+ * higher qualities was more than a never-asked search itself (decision 007).
  */
 const BROTLI_QUALITY = 5;
 

@@ -24,8 +24,8 @@ export function computeSecurityHeaders(options: HelmetOptions): Readonly<Record<
 
 /**
  * Helmet's security headers on every response, 404s and errors included.
- * Why not @fastify/helmet: version 13 rebuilds Helmet and re-parses the CSP on every request, which measured
- * as about a third of the server's CPU per request on the cached catalogue list (the API's busiest answer).
+ * Why not @fastify/helmet: version 13 rebuilds Helmet and re-parses the CSP on every request, a large part of the
+ * work of the cached catalogue list (the API's busiest answer).
  *
  * Strict-Transport-Security is sent only on answers that went out over HTTPS (directly, or as the trusted proxy
  * says with X-Forwarded-Proto): over plain http a browser ignores it, and a shop on http must not claim https.

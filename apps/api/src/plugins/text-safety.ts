@@ -62,15 +62,7 @@ export function controlCharacterError(field: string): AppError {
  * check to their text fields.
  */
 export function registerTextSafety(app: FastifyInstance): void {
-  // A callback hook, not an async one: it runs on every request, the cached catalogue reads included.
   app.addHook('preValidation', (request, _reply, done) => {
-    // Without a body, and with a URL that holds no percent-escape and no control character, the query and the path
-    // parameters are pieces of that URL (their parsers only read '+' as a space): none can hold a control character.
-    // The usual catalogue read ends here without walking its query.
-    if (request.body === undefined && !request.url.includes('%') && !hasControlCharacter(request.url)) {
-      done();
-      return;
-    }
     const field =
       findControlCharacter(request.query, 'query') ??
       findControlCharacter(request.params, 'params') ??

@@ -10,7 +10,7 @@ import { controlCharacterError, findControlCharacter } from './text-safety.js';
  *
  * Register it inside the plugin that holds the upload routes, never on the root instance: the plugin adds an
  * onRequest hook (a 'close' listener per response) and an onResponse hook (temp file cleanup) to every route of
- * the instance it is registered on, which measured as a promise and a listener per catalogue request for nothing.
+ * the instance it is registered on: a promise and a listener per catalogue request for nothing.
  * Other routes answer a multipart body with 415, as for any content type they do not take.
  */
 export async function registerUploads(app: FastifyInstance): Promise<void> {

@@ -39,8 +39,6 @@ export function RequireStaff() {
   const right = useMatches()
     .map((match) => (match.handle as { staffRight?: StaffRight } | undefined)?.staffRight)
     .find((r) => r !== undefined);
-  // The record is being read: neither the staff page nor a refusal yet.
-  if (user === undefined) return null;
   if (user?.role !== 'staff') return <StaffOnly />;
   if (right && !staffMay(user.staffRole, right)) return <StaffOnly role />;
   return <Outlet />;

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { checkAnswer, contractSchema, isNamedSchema, startAnswerChecker, type NamedSchema, type Verdict } from './answer-check';
+import { isAnswerEnvelope, isErrorResponse, isNamedSchema, type NamedSchema } from './contract-schema';
 import { readLoginRecord, removeLoginRecord } from './login-record';
 
 /** A failed call: `status` is the HTTP status (0 when the server could not be reached). */
@@ -37,9 +37,8 @@ export function apiUrl(path: string, params?: QueryParams): string {
 }
 
 /**
- * The contract schema of a successful answer, imported (screens loaded on demand) or named (`contractSchema('X')`,
- * the calls every first screen makes): a named one is checked on the answer checker's thread (lib/answer-check.ts),
- * so zod and the contract's schemas are neither downloaded with the first screen nor built on its main thread.
+ * The contract schema of a successful answer, imported (screens loaded on demand: parsed with zod) or named
+ * (`contractSchema('X')`, the calls every first screen makes: only the envelope is checked, lib/contract-schema.ts).
  */
 export type AnswerSchema<T> = z.ZodType<T> | NamedSchema<T>;
 
@@ -98,9 +97,6 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     init.body = JSON.stringify(body);
   }
 
-  // Started before the request, so the checker loads while the server answers.
-  if (isNamedSchema(schema)) startAnswerChecker();
-
   let response: Response;
   try {
     response = await fetch(apiUrl(path, params), init);
@@ -114,34 +110,22 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
 
   if (!response.ok) {
     if (response.status === 401 && on401 === 'sign-out') endStaleSession();
-    throw await errorFromAnswer(response.status, payload);
+    throw errorFromAnswer(response.status, payload);
   }
 
-  const verdict: Verdict<T> = isNamedSchema(schema)
-    ? await checkAnswer(schema, payload).catch((): { ok: false } => {
-        throw new ApiError(0, 'We could not reach the shop. Check your connection and try again.');
-      })
-    : safeParsed(schema, payload);
-  if (!verdict.ok) {
-    throw new ApiError(response.status, 'The shop sent an answer this page does not understand. Please reload.');
+  if (isNamedSchema(schema)) {
+    if (isAnswerEnvelope(payload, schema)) return payload as T;
+  } else {
+    const parsed = schema.safeParse(payload);
+    if (parsed.success) return parsed.data;
   }
-  return verdict.data;
+  throw new ApiError(response.status, 'The shop sent an answer this page does not understand. Please reload.');
 }
 
-function safeParsed<T>(schema: z.ZodType<T>, payload: unknown): Verdict<T> {
-  const parsed = schema.safeParse(payload);
-  return parsed.success ? { ok: true, data: parsed.data } : { ok: false };
-}
-
-/**
- * The ApiError of a refused call, with the server's `message` and `field` when the answer has the shared error shape.
- * The shape is checked on the answer checker's thread, like the first screen's answers.
- */
-async function errorFromAnswer(status: number, payload: unknown): Promise<ApiError> {
-  const fallback = new ApiError(status, `The shop answered with an error (${status}). Please try again.`);
-  const verdict = await checkAnswer(contractSchema('ErrorResponse'), payload).catch(() => ({ ok: false as const }));
-  if (!verdict.ok) return fallback;
-  return new ApiError(status, verdict.data.message, verdict.data.field, verdict.data.errors ?? []);
+/** The ApiError of a refused call, with the server's `message` and `field` when the answer has the shared error shape. */
+function errorFromAnswer(status: number, payload: unknown): ApiError {
+  if (!isErrorResponse(payload)) return new ApiError(status, `The shop answered with an error (${status}). Please try again.`);
+  return new ApiError(status, payload.message, payload.field, payload.errors ?? []);
 }
 
 export const apiGet = <T>(path: string, options: Omit<RequestOptions<T>, 'method' | 'body'>): Promise<T> =>

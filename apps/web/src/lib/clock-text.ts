@@ -74,18 +74,12 @@ export function dayOfYearText(monthDay: string): string {
   return m ? `${m[2]}/${m[1]}` : monthDay;
 }
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'] as const;
+const dayFormat = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+const dayYearFormat = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
-/**
- * A calendar day (read in UTC) written as en-GB writes it (CLDR's 'Sept' included): 'Thu 26 Nov', with the year
- * 'Thu 26 Nov 2026'. Spelled out here rather than with Intl.DateTimeFormat: a page's first formatter costs some
- * 60-120 ms on a mid-range phone (the browser loads its locale data), which a product page paid while it started just
- * to name a day.
- */
+/** A calendar day (read in UTC) as en-GB writes it, without its comma: 'Thu 26 Nov', with the year 'Thu 26 Nov 2026'. */
 export function utcDayText(date: Date, withYear = false): string {
-  const day = `${WEEKDAYS[date.getUTCDay()]} ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}`;
-  return withYear ? `${day} ${date.getUTCFullYear()}` : day;
+  return (withYear ? dayYearFormat : dayFormat).format(date).replace(',', '');
 }
 
 /** '2026-11-26' -> 'Thu 26 Nov' (with the year: 'Thu 26 Nov 2026'), day first whatever the browser's language. */

@@ -1,5 +1,6 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import type { AuthUser } from '@coffee/contract';
+import { isAuthUser } from './contract-schema';
 
 /**
  * "Logged in" means a login record exists in localStorage under '@userLogin'.
@@ -63,53 +64,29 @@ function subscribe(onChange: () => void): () => void {
 const hasLoginRecord = (): boolean => storage()?.getItem(LOGIN_RECORD_KEY) != null;
 const rawLoginRecord = (): string | null => storage()?.getItem(LOGIN_RECORD_KEY) ?? null;
 
-/**
- * The record last checked against the contract's AuthUser, on the answer checker's thread (lib/answer-check.ts): a
- * first screen then neither carries zod nor builds a schema on its main thread. Its arrival is announced like a change
- * of the record.
- */
+/** The record as the screens read it, parsed and checked once per text of the record. */
 let checkedRecord: { raw: string; user: AuthUser | null } | null = null;
-let checking: string | null = null;
 
-function checkRecord(raw: string): void {
-  if (checking === raw) return;
-  checking = raw;
-  let payload: unknown;
-  try {
-    payload = JSON.parse(raw);
-  } catch {
-    payload = undefined;
+function checkedUser(raw: string): AuthUser | null {
+  if (checkedRecord?.raw !== raw) {
+    let record: unknown;
+    try {
+      record = JSON.parse(raw);
+    } catch {
+      record = undefined;
+    }
+    checkedRecord = { raw, user: isAuthUser(record) ? record : null };
   }
-  // The checker's own code is imported too: a visitor's first screen (no record) never loads it.
-  import('./answer-check')
-    .then(({ checkAnswer, contractSchema }) => checkAnswer(contractSchema('AuthUser'), payload))
-    .then(
-      (verdict) => {
-        checkedRecord = { raw, user: verdict.ok ? verdict.data : null };
-        window.dispatchEvent(new Event(CHANGE_EVENT));
-      },
-      // The checker could not load (offline before it was ever cached): asked again on the next change.
-      () => undefined,
-    )
-    .finally(() => {
-      if (checking === raw) checking = null;
-    });
+  return checkedRecord.user;
 }
 
-const lastCheckedRecord = () => checkedRecord;
-
 /**
- * The signed-in user from the record (id, email, role, displayName, photoUrl); re-renders when it changes.
- * Undefined for the moment a record exists but has not been checked yet.
+ * The signed-in user from the record (id, email, role, displayName, photoUrl), null when there is none or it is not
+ * one; re-renders when it changes.
  */
-export function useLoginRecord(): AuthUser | null | undefined {
+export function useLoginRecord(): AuthUser | null {
   const raw = useSyncExternalStore(subscribe, rawLoginRecord, () => null);
-  const checked = useSyncExternalStore(subscribe, lastCheckedRecord, () => null);
-  useEffect(() => {
-    if (raw !== null && checked?.raw !== raw) checkRecord(raw);
-  }, [raw, checked]);
-  if (raw === null) return null;
-  return checked?.raw === raw ? checked.user : undefined;
+  return raw === null ? null : checkedUser(raw);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { calendarDate, formatShopMoment, isOpenNow, nextOpenTime, schedulableDays, shopClock } from './shop-time';
-import { createShopSettings } from '../testing/shop-factory';
+import { createShopSettings } from '@coffee/contract/testing';
 
 // 20:00 UTC on Monday 2025-01-06 is already 03:00 on Tuesday in Jakarta (UTC+7).
 const now = new Date(Date.UTC(2025, 0, 6, 20, 0));

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '../config/paths';
 import { apiRequest } from './api-client';
-import { contractSchema } from './answer-check';
+import { contractSchema } from './contract-schema';
 import { removeLoginRecord } from './login-record';
 
 /** POST /api/v1/auth/logout: ends the session on the server and clears its cookie (always 204). */

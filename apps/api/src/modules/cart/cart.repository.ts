@@ -180,6 +180,13 @@ export function createCartRepository(db: Kysely<Database>) {
       await (trx ?? db).updateTable('carts').set({ store_id: storeId, updated_at: nowIso }).where('id', '=', cartId).execute();
     },
 
+    ...createCartIdempotencyKeys(db),
+  };
+}
+
+/** The Idempotency-Key records of cart changes (lib/idempotency.ts). */
+function createCartIdempotencyKeys(db: Kysely<Database>) {
+  return {
     /** The keyed cart change this user made with `key`, if any: what it asked (hash) and the notes it answered. */
     async findIdempotencyKey(
       userId: number,

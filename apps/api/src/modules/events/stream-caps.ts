@@ -91,7 +91,8 @@ interface CommandsWithScripts {
   streamCapRenew(userKey: string, addressKey: string, member: string, leaseMs: number): Promise<number>;
 }
 
-export function createStreamCaps(settings: StreamCapSettings, shared?: SharedCounts): StreamCaps {
+/** This process's own counts of its streams, and what it refuses or holds by them alone. */
+function createLocalCounts(settings: StreamCapSettings) {
   // This process's own counts: the total cap, the metrics, a refusal without I/O when this process alone is already
   // over a cap, and the caps themselves while Redis cannot be reached.
   const byUser = new Map<number, number>();
@@ -161,6 +162,14 @@ export function createStreamCaps(settings: StreamCapSettings, shared?: SharedCou
     refusals: () => ({ ...refused }),
   };
 
+  return { localRefusal, refuse, hold, local };
+}
+
+type LocalCounts = ReturnType<typeof createLocalCounts>;
+
+export function createStreamCaps(settings: StreamCapSettings, shared?: SharedCounts): StreamCaps {
+  const counts = createLocalCounts(settings);
+  const { local, localRefusal, refuse, hold } = counts;
   if (!shared) {
     return {
       ...local,
@@ -172,6 +181,11 @@ export function createStreamCaps(settings: StreamCapSettings, shared?: SharedCou
     };
   }
 
+  return createSharedStreamCaps(settings, shared, counts);
+}
+
+/** The caps shared through Redis, with this process's own counts standing in while Redis is away. */
+function createSharedStreamCaps(settings: StreamCapSettings, shared: SharedCounts, { local, localRefusal, refuse, hold }: LocalCounts): StreamCaps {
   const { log } = shared;
   const redis = shared.redis as Redis & CommandsWithScripts;
   if (typeof redis.streamCapTake !== 'function') {

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
 import { ChosenOption, SizeCode } from '@coffee/contract';
 import type { Database } from '../../db/schema.js';
-import type { NewOrderLine, OrderLineRecord, OrderLookups } from './orders.repository.js';
+import type { NewOrderLine, OrderLineRecord, OrderLookups } from './order-records.js';
 
 const StoredOptions = z.array(ChosenOption);
 

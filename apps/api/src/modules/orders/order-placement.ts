@@ -10,7 +10,7 @@ import { lineTotalIdr, summarize, toPriceSummary } from '../checkout/checkout.se
 import { buildOrderConfirmation } from './order-email.js';
 import type { OrderEventRecord } from './order-steps.repository.js';
 import type { OrderRecord, OrderRepository } from './orders.repository.js';
-import type { OrderServiceDeps } from './orders.service.js';
+import type { OrderServiceDeps } from './order-service-deps.js';
 
 export interface Customer {
   id: number;
@@ -83,37 +83,39 @@ function orderableLines(lines: readonly PricedCartLine[], settings: OrderSetting
   return { priced, itemCount };
 }
 
+/** The order mail, queued after the commit. */
+function sendConfirmation(deps: OrderPlacementDeps, order: Order, to: string): void {
+  try {
+    deps.mailer.sendLater(buildOrderConfirmation(order, to, { publicUrl: deps.publicUrl, timeZone: deps.settings.shopTimeZone }));
+  } catch (err) {
+    // The order is committed; a mail problem is logged for the shop, never turned into a failed order.
+    deps.log.error({ err, orderId: order.id }, 'order confirmation could not be queued');
+  }
+}
+
+/**
+ * The order's discount: the cart's coupon (judged on the day and method the customer gets the order) or the reward
+ * the customer chose, never both (decision 032: the loyalty module refuses a reward beside a coupon).
+ */
+async function discountsFor(
+  deps: OrderPlacementDeps,
+  userId: number,
+  rewardId: number | undefined,
+  order: { lines: ReturnType<typeof orderableLines>['priced']; deliveryMethod: DeliveryMethod; scheduledFor: string },
+  trx: Transaction<Database>,
+) {
+  const receivedAt = parseShopLocal(order.scheduledFor);
+  const coupon =
+    deps.promotions && receivedAt ? await deps.promotions.couponForOrder(userId, { lines: order.lines, deliveryMethod: order.deliveryMethod, at: receivedAt }, trx) : null;
+  if (rewardId === undefined) return { coupon, reward: null };
+  if (!deps.rewards) throw badRequest('This shop does not offer rewards: order without one', 'rewardId');
+  const reward = await deps.rewards.rewardForOrder(userId, rewardId, { lines: order.lines, hasCoupon: coupon !== null }, trx);
+  return { coupon, reward };
+}
+
 /** Placing an order from the customer's cart. */
 export function createOrderPlacement(deps: OrderPlacementDeps) {
   const { db, orders, settings, now } = deps;
-
-  function sendConfirmation(order: Order, to: string): void {
-    try {
-      deps.mailer.sendLater(buildOrderConfirmation(order, to, { publicUrl: deps.publicUrl, timeZone: settings.shopTimeZone }));
-    } catch (err) {
-      // The order is committed; a mail problem is logged for the shop, never turned into a failed order.
-      deps.log.error({ err, orderId: order.id }, 'order confirmation could not be queued');
-    }
-  }
-
-  /**
-   * The order's discount: the cart's coupon (judged on the day and method the customer gets the order) or the reward
-   * the customer chose, never both (decision 032: the loyalty module refuses a reward beside a coupon).
-   */
-  async function discountsFor(
-    userId: number,
-    rewardId: number | undefined,
-    order: { lines: ReturnType<typeof orderableLines>['priced']; deliveryMethod: DeliveryMethod; scheduledFor: string },
-    trx: Transaction<Database>,
-  ) {
-    const receivedAt = parseShopLocal(order.scheduledFor);
-    const coupon =
-      deps.promotions && receivedAt ? await deps.promotions.couponForOrder(userId, { lines: order.lines, deliveryMethod: order.deliveryMethod, at: receivedAt }, trx) : null;
-    if (rewardId === undefined) return { coupon, reward: null };
-    if (!deps.rewards) throw badRequest('This shop does not offer rewards: order without one', 'rewardId');
-    const reward = await deps.rewards.rewardForOrder(userId, rewardId, { lines: order.lines, hasCoupon: coupon !== null }, trx);
-    return { coupon, reward };
-  }
 
   /**
    * Places an order from the customer's cart in ONE transaction: the order, its lines (a snapshot of
@@ -159,7 +161,7 @@ export function createOrderPlacement(deps: OrderPlacementDeps) {
             address = input.address ?? ((await deps.users.deliveryAddressOf(customer.id, trx)).trim() || null);
             if (!address) throw badRequest('Door Delivery needs an address: enter one, or add it to your profile.', 'address');
           }
-          const { coupon, reward } = await discountsFor(customer.id, input.rewardId, { lines: priced, deliveryMethod, scheduledFor: time.scheduledFor }, trx);
+          const { coupon, reward } = await discountsFor(deps, customer.id, input.rewardId, { lines: priced, deliveryMethod, scheduledFor: time.scheduledFor }, trx);
           const summary = summarize(
             priced,
             deliveryMethod,
@@ -230,7 +232,7 @@ export function createOrderPlacement(deps: OrderPlacementDeps) {
       record = (await orders.findOrder(outcome.result)) ?? record;
     }
     const order = await deps.asOrder(record);
-    sendConfirmation(order, customer.email);
+    sendConfirmation(deps, order, customer.email);
     // The steps the placement committed (placed, and paid when the provider settled at once): metrics and the live feed.
     deps.onOrderSteps(record.id, record.history);
     if (record.paymentStatus === 'paid' && !record.history.some((step) => step.kind === 'paid')) {

@@ -8,36 +8,17 @@ import {
   PaymentMethod,
   PaymentStatus,
   RefundStatus,
-  type ChosenOption,
   type OrderStore,
-  type SizeCode,
 } from '@coffee/contract';
 import type { Database } from '../../db/schema.js';
 import { createOrderLineRepository } from './order-lines.repository.js';
 import { createOrderPaymentStateRepository } from './order-payment-state.repository.js';
+import type { OrderLineRecord, OrderLookups } from './order-records.js';
 import { createOrderStepRepository, type OrderEventRecord } from './order-steps.repository.js';
 
 export type { OrderEventRecord } from './order-steps.repository.js';
+export type { NewOrderLine, OrderLineRecord, OrderLookups } from './order-records.js';
 
-export interface OrderLineRecord {
-  id: number;
-  productId: number;
-  name: string;
-  /** The product's picture as it is now (the product row is never hard-deleted). */
-  imageUrl: string | null;
-  sizeCode: SizeCode | null;
-  sizeLabel: string | null;
-  /** The options as ordered (names and deltas of that moment). */
-  options: ChosenOption[];
-  /** '' for none. */
-  baristaNote: string;
-  quantity: number;
-  /** The size's price plus the options' deltas, as ordered. */
-  unitPriceIdr: number;
-  lineTotalIdr: number;
-  /** When the kitchen ticked it made; null while still to make. */
-  doneAt: string | null;
-}
 
 export interface OrderRecord {
   id: number;
@@ -94,7 +75,6 @@ export type NewOrder = Omit<
   /** Only for past orders loaded as demo data; a placed order is paid later. */
   paidAt?: string | null;
 };
-export type NewOrderLine = Omit<OrderLineRecord, 'id' | 'imageUrl' | 'doneAt'>;
 
 export interface OrderFilter {
   /** Only this customer's orders (the customer's own history). */
@@ -154,16 +134,6 @@ const ORDER_COLUMNS = [
 /** Leaves out an order still waiting for an online payment: not the kitchen's to make, not a sale (decision 034). */
 export const notAwaitingOnlinePayment = (eb: ExpressionBuilder<Database, 'orders'>) =>
   eb.or([eb('orders.payment_status', '!=', 'awaiting-payment'), eb('orders.payment_due_at', 'is', null)]);
-
-/**
- * What an order shows of other modules' rows, asked of their doors (the users, stores and products modules own
- * those tables): its customer, its store, and its products' pictures as they are now.
- */
-export interface OrderLookups {
-  customersOf: (userIds: readonly number[], trx?: Transaction<Database>) => Promise<Map<number, { email: string; name: string | null; phone: string | null }>>;
-  placesOf: (storeIds: readonly (number | null)[]) => Promise<Map<number, { name: string; address: string }>>;
-  pictureAddresses: (productIds: readonly number[], trx?: Transaction<Database>) => Promise<Map<number, string | null>>;
-}
 
 /** The store an order names, as it is now; null when it names none or the store was removed. */
 const storeOf = (storeId: number | null, places: ReadonlyMap<number, { name: string; address: string }>): OrderStore | null => {
@@ -321,7 +291,13 @@ export function createOrderRepository(db: Kysely<Database>, lookups: OrderLookup
 
     // The payment's state: its method and window, the orders whose window ended, the refund recorded.
     ...createOrderPaymentStateRepository(db),
+    ...createOrderStateWrites(db),
+  };
+}
 
+/** An order's changes after it is placed: its status, its place in the history; and the Idempotency-Key records of placing one. */
+function createOrderStateWrites(db: Kysely<Database>) {
+  return {
     async findIdempotencyKey(
       userId: number,
       key: string,

@@ -395,6 +395,50 @@ export function createProductRepository(
     return row !== undefined;
   }
 
+  const { createProduct, updateProduct, softDeleteProduct } = productWrites(write, groupsOfOptions, findProductById);
+
+  /**
+   * True when any product row, soft-deleted ones included (past orders still show them), lists this picture.
+   * A LIKE on the JSON text: `_` in a name may over-match, which only ever keeps a file, never loses one.
+   */
+  async function isImageInUse(fileName: string, trx?: Transaction<Database>): Promise<boolean> {
+    const row = await (trx ?? db)
+      .selectFrom('products')
+      .select('id')
+      .where('images', 'like', `%${JSON.stringify(fileName).replace(/[%\\]/g, '')}%`)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  return {
+    /** Moves on after every committed write: the cached answers of the products service follow it. */
+    catalogueVersion,
+    ...createProductLookups(db, groupsOfOptions),
+    transaction,
+    listProducts,
+    listListings,
+    countProducts,
+    findProductById,
+    listSearchDocuments,
+    listProductIds,
+    hasAnyProductRows,
+    listPictureFiles,
+    createProduct,
+    updateProduct,
+    softDeleteProduct,
+    isImageInUse,
+  };
+}
+
+export type ProductRepository = ReturnType<typeof createProductRepository>;
+
+/** Creating, changing and removing products: each in one catalogue write (the version moves on once it commits). */
+function productWrites(
+  write: ReturnType<typeof catalogueTransactions>['write'],
+  groupsOfOptions: ProductOptionGroups,
+  findProductById: (id: number, trx?: Transaction<Database>) => Promise<StoredProduct | undefined>,
+) {
   async function insertSizes(productId: number, sizes: readonly NewProductSize[], trx: Transaction<Database>): Promise<void> {
     if (sizes.length === 0) return;
     await trx
@@ -478,38 +522,5 @@ export function createProductRepository(
     });
   }
 
-  /**
-   * True when any product row, soft-deleted ones included (past orders still show them), lists this picture.
-   * A LIKE on the JSON text: `_` in a name may over-match, which only ever keeps a file, never loses one.
-   */
-  async function isImageInUse(fileName: string, trx?: Transaction<Database>): Promise<boolean> {
-    const row = await (trx ?? db)
-      .selectFrom('products')
-      .select('id')
-      .where('images', 'like', `%${JSON.stringify(fileName).replace(/[%\\]/g, '')}%`)
-      .limit(1)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
-  return {
-    /** Moves on after every committed write: the cached answers of the products service follow it. */
-    catalogueVersion,
-    ...createProductLookups(db, groupsOfOptions),
-    transaction,
-    listProducts,
-    listListings,
-    countProducts,
-    findProductById,
-    listSearchDocuments,
-    listProductIds,
-    hasAnyProductRows,
-    listPictureFiles,
-    createProduct,
-    updateProduct,
-    softDeleteProduct,
-    isImageInUse,
-  };
+  return { createProduct, updateProduct, softDeleteProduct };
 }
-
-export type ProductRepository = ReturnType<typeof createProductRepository>;

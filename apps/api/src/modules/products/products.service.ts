@@ -80,8 +80,8 @@ const NO_SEARCH: QueryWords = Object.freeze({ words: Object.freeze([]), key: '' 
 const isSearchKey = (key: string): boolean => !key.startsWith('|');
 
 /**
- * toQueryWords for recent search texts: splitting a text (Unicode normalisation, two regular expressions, a sort)
- * measured about 3 µs, the largest part of a cached search answer's own CPU. A pure function of the text, so a
+ * toQueryWords for recent search texts: splitting a text (Unicode normalisation, two regular expressions, a sort) is
+ * the largest part of a cached search answer's own work (decision 025). A pure function of the text, so a
  * small bounded memo is safe; the oldest text goes first when it is full.
  */
 function queryWordsMemo(maxEntries: number) {
@@ -180,12 +180,12 @@ const duplicateName = (name: string) => (err: unknown): never => {
 };
 
 /**
- * Products the cached list answers hold together: an item is about 0.5 KB of objects plus its share of the JSON and
- * compressed copies the routes keep beside the answer, so about 15 MB at most.
+ * Products the cached list answers hold together (their objects, JSON and compressed copies): the bound keeps the
+ * cache's memory fixed whatever the catalogue's size.
  */
 const MAX_CACHED_LIST_ITEMS = 10_000;
 
-/** List items kept for search pages, by id: distinct searches keep landing on the same products (about 0.5 KB each). */
+/** List items kept for search pages, by id: distinct searches keep landing on the same products. */
 const MAX_SEARCH_ITEMS = 5_000;
 
 /** What search filters, orders and lists, beside the index's words: a product's row as listSearchDocuments reads it. */

@@ -7,6 +7,7 @@ import {
   type PromotionFrequency,
   type PromotionPicture,
   type ShopLocal,
+  weekdayName,
 } from '@coffee/contract';
 import { applyRate, multiplyRupiah, sumRupiah } from '../../lib/money.js';
 
@@ -57,8 +58,8 @@ export interface DiscountLine {
 export type ProblemKind = 'closed' | 'time' | 'method' | 'audience' | 'items';
 export type Verdict = { ok: true } | { ok: false; kind: ProblemKind; message: string };
 
-const WEEKDAY_PLURALS = ['Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays', 'Sundays'];
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const monthDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+const monthDayYear = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 const minutesOf = (hhmm: string): number => {
   const [h = 0, m = 0] = hhmm.split(':').map(Number);
@@ -68,8 +69,9 @@ const minutesOf = (hhmm: string): number => {
 /** '12-22' -> '22 December'; '2026-12-22' -> '22 December 2026'. */
 function sayDate(text: string): string {
   const parts = text.split('-').map(Number);
-  if (parts.length === 2) return `${parts[1]} ${MONTHS[(parts[0] ?? 1) - 1]}`;
-  return `${parts[2]} ${MONTHS[(parts[1] ?? 1) - 1]} ${parts[0]}`;
+  // A leap year stands in for a day of any year, so that 29 February has a name.
+  if (parts.length === 2) return monthDay.format(Date.UTC(2024, (parts[0] ?? 1) - 1, parts[1] ?? 1));
+  return monthDayYear.format(Date.UTC(parts[0] ?? 2024, (parts[1] ?? 1) - 1, parts[2] ?? 1));
 }
 
 const joinOr = (words: readonly string[]) =>
@@ -77,7 +79,7 @@ const joinOr = (words: readonly string[]) =>
 
 function sayWhen(p: PromotionRecord): string | null {
   const days =
-    p.weekdays.length === 0 || p.weekdays.length === 7 ? '' : `on ${joinOr(p.weekdays.map((d) => WEEKDAY_PLURALS[d - 1] ?? ''))}`;
+    p.weekdays.length === 0 || p.weekdays.length === 7 ? '' : `on ${joinOr(p.weekdays.map((d) => `${weekdayName(d)}s`))}`;
   const hours = p.fromTime && p.toTime ? `${p.fromTime}-${p.toTime}` : '';
   if (!days && !hours) return null;
   return `Available ${[days, hours].filter(Boolean).join(' ')}`;

@@ -149,7 +149,13 @@ export function createPromotionRepository(db: Kysely<Database>, productNames: Pr
       const row = await (trx ?? db).selectFrom('promotions').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
       return Number(row.n);
     },
+    ...createCouponUseRepository(db),
+  };
+}
 
+/** A customer's use of coupons: the one in the cart, what orders spent, and the member card. */
+function createCouponUseRepository(db: Kysely<Database>) {
+  return {
     async findCartCoupon(userId: number, trx?: Transaction<Database>): Promise<number | null> {
       const row = await (trx ?? db).selectFrom('cart_coupons').select('promotion_id').where('user_id', '=', userId).executeTakeFirst();
       return row?.promotion_id ?? null;

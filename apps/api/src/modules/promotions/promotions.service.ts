@@ -85,39 +85,30 @@ export function memberCardNumber(userId: number): string {
   return `${first12}${ean13CheckDigit(first12)}`;
 }
 
+/** Each line's product category ('' for one no longer found). */
+async function categoriesOf(products: PromotionServiceDeps['products'], productIds: readonly number[], trx?: Transaction<Database>) {
+  const facts = await products.productFacts(productIds, trx);
+  return new Map([...facts].map(([id, f]) => [id, f.category as string]));
+}
+
+/** A promotion as customers see it: its terms in words, none of the rules' raw fields. */
+const toPromotion = (p: PromotionRecord, memberCardThresholdIdr: number): Promotion => ({
+  id: p.id,
+  name: p.name,
+  description: p.description,
+  picture: p.picture,
+  code: p.code,
+  terms: describeTerms(p, memberCardThresholdIdr),
+  audience: p.audience,
+  frequency: p.frequency,
+  benefit: p.benefit,
+});
+
 export function createPromotionService(deps: PromotionServiceDeps) {
   const { settings, now } = deps;
   const repo = deps.promotionRepository ?? promotionRepositoryOf(deps.db, deps.products);
 
-  /** Each line's product category ('' for one no longer found). */
-  const categoriesOf = async (productIds: readonly number[], trx?: Transaction<Database>) => {
-    const facts = await deps.products.productFacts(productIds, trx);
-    return new Map([...facts].map(([id, f]) => [id, f.category as string]));
-  };
-
-  const toPromotion = (p: PromotionRecord): Promotion => ({
-    id: p.id,
-    name: p.name,
-    description: p.description,
-    picture: p.picture,
-    code: p.code,
-    terms: describeTerms(p, settings.memberCardThresholdIdr),
-    audience: p.audience,
-    frequency: p.frequency,
-    benefit: p.benefit,
-  });
-
-  /** The card is issued the first time it is looked at after the delivered total reached the threshold. */
-  async function memberCardOf(userId: number, trx?: Transaction<Database>): Promise<{ card: MemberCard | null; deliveredTotalIdr: number; deliveredCount: number; birthDate: string | null }> {
-    const [user, delivered] = await Promise.all([deps.users.findUserById(userId, trx), deps.deliveredOrders(userId, trx)]);
-    const facts = { birthDate: user?.dateOfBirth ?? null, deliveredTotalIdr: delivered.totalIdr, deliveredCount: delivered.count };
-    let card = (await repo.findMemberCard(userId, trx)) ?? null;
-    if (!card && facts.deliveredTotalIdr >= settings.memberCardThresholdIdr) {
-      await repo.insertMemberCard(userId, memberCardNumber(userId), 'threshold', now().toISOString(), trx);
-      card = (await repo.findMemberCard(userId, trx)) ?? null;
-    }
-    return { card, ...facts };
-  }
+  const { memberCardOf, getMemberCard, issueMemberCard } = createMemberCards(repo, deps);
 
   async function customerFacts(userId: number, trx?: Transaction<Database>): Promise<CustomerFacts> {
     const m = await memberCardOf(userId, trx);
@@ -146,7 +137,7 @@ export function createPromotionService(deps: PromotionServiceDeps) {
     if (p.frequency === 'once' && (await repo.hasRedemption(userId, p.id, redemptionPeriod(p, shopDate, 0), trx))) {
       return { promotion: p, verdict: { ok: false, kind: 'audience', message: USED_ONCE }, discountIdr: 0 };
     }
-    const categories = await categoriesOf(ctx.lines.map((l) => l.productId), trx);
+    const categories = await categoriesOf(deps.products, ctx.lines.map((l) => l.productId), trx);
     const discount = computeDiscount(
       p,
       ctx.lines.map((l) => ({ ...l, category: categories.get(l.productId) ?? '' })),
@@ -155,62 +146,10 @@ export function createPromotionService(deps: PromotionServiceDeps) {
     return { promotion: p, verdict: { ok: true }, discountIdr: discount.discountIdr };
   }
 
-  const toStaffPromotion = (p: PromotionRecord): StaffPromotion => ({
-    ...p,
-    terms: describeTerms(p, settings.memberCardThresholdIdr),
-  });
-
-  /** Ids parsed leniently by the routes: anything that is not a stored id is a 404, never a 400. */
-  const NO_SUCH_PROMOTION = 'This promotion no longer exists: reload the list';
-
-  /**
-   * The rules the input's shape cannot check (a unique code, a product still on the menu), and the code as stored:
-   * upper case, an empty one meaning none.
-   */
-  async function checkInput(input: PromotionInput, exceptId: number | null): Promise<PromotionInput> {
-    const code = input.code ? input.code.toUpperCase() : null;
-    if (code !== null && (await repo.isCodeTaken(code, exceptId))) {
-      throw conflict(`Another promotion already uses the code ${code}: choose another code`, 'code');
-    }
-    if (input.targetProductId !== null && !(await deps.products.productFacts([input.targetProductId])).get(input.targetProductId)?.isLive) {
-      throw badRequest('The chosen product is not on the menu any more: choose another product or a category', 'targetProductId');
-    }
-    return { ...input, code };
-  }
-
   return {
-    /** Every promotion with every rule, for the staff screen. */
-    async listAllPromotions(): Promise<StaffPromotion[]> {
-      return (await repo.listAll()).map(toStaffPromotion);
-    },
-
-    async createPromotion(input: PromotionInput): Promise<StaffPromotion> {
-      const id = await repo.insertPromotion(await checkInput(input, null), now().toISOString());
-      const created = await repo.findById(id);
-      if (!created) throw new Error(`promotion ${id} vanished`);
-      return toStaffPromotion(created);
-    },
-
-    /** Replaces every rule. Carts holding it are judged by the new rules on their next look. */
-    async replacePromotion(id: number, input: PromotionInput): Promise<StaffPromotion> {
-      if (!(await repo.findById(id))) throw notFound(NO_SUCH_PROMOTION);
-      await repo.updatePromotion(id, await checkInput(input, id));
-      const updated = await repo.findById(id);
-      if (!updated) throw notFound(NO_SUCH_PROMOTION);
-      return toStaffPromotion(updated);
-    },
-
-    /** A promotion orders already spent is kept for their record: staff switch it off instead. */
-    async deletePromotion(id: number): Promise<void> {
-      if (!(await repo.findById(id))) throw notFound(NO_SUCH_PROMOTION);
-      if (await repo.isRedeemed(id)) {
-        throw conflict('Orders have already used this promotion, so it is kept for their record: switch it off instead');
-      }
-      await repo.deletePromotion(id);
-    },
-
+    ...createPromotionAdmin(repo, deps),
     async listPromotions(): Promise<Promotion[]> {
-      return (await repo.listActive()).map(toPromotion);
+      return (await repo.listActive()).map((p) => toPromotion(p, settings.memberCardThresholdIdr));
     },
 
     /** The shop-local moment an order is received: its requested time, or now for as soon as possible. */
@@ -229,7 +168,7 @@ export function createPromotionService(deps: PromotionServiceDeps) {
 
     /** Only the lines: whether these lines alone would keep the coupon (to tell when removing items took it off). */
     async linesQualify(p: PromotionRecord, lines: CouponContext['lines'], trx?: Transaction<Database>): Promise<boolean> {
-      const categories = await categoriesOf(lines.map((l) => l.productId), trx);
+      const categories = await categoriesOf(deps.products, lines.map((l) => l.productId), trx);
       return computeDiscount(p, lines.map((l) => ({ ...l, category: categories.get(l.productId) ?? '' }))).ok;
     },
 
@@ -306,24 +245,104 @@ export function createPromotionService(deps: PromotionServiceDeps) {
     async returnCoupon(orderId: number, trx: Transaction<Database>): Promise<void> {
       await repo.deleteRedemptionsOfOrder(orderId, trx);
     },
-
-    async getMemberCard(userId: number): Promise<MemberCardStatus> {
-      const m = await memberCardOf(userId);
-      return { card: m.card, deliveredTotalIdr: m.deliveredTotalIdr, thresholdIdr: settings.memberCardThresholdIdr };
-    },
-
-    /** Staff issue a card at the counter; a customer who has one keeps it. */
-    async issueMemberCard(userId: number): Promise<MemberCard> {
-      if ((await deps.users.findUserById(userId))?.role !== 'customer') throw notFound(`There is no customer ${userId}`);
-      await repo.insertMemberCard(userId, memberCardNumber(userId), 'staff', now().toISOString());
-      const card = await repo.findMemberCard(userId);
-      if (!card) throw new Error(`member card of ${userId} vanished`);
-      return card;
-    },
+    getMemberCard,
+    issueMemberCard,
   };
 }
 
 export type PromotionService = ReturnType<typeof createPromotionService>;
+
+/** Member cards: issued when the delivered total reaches the threshold, or by staff at the counter. */
+function createMemberCards(repo: PromotionRepository, deps: Pick<PromotionServiceDeps, 'users' | 'deliveredOrders' | 'now' | 'settings'>) {
+  const { settings, now } = deps;
+  /** The card is issued the first time it is looked at after the delivered total reached the threshold. */
+  async function memberCardOf(userId: number, trx?: Transaction<Database>): Promise<{ card: MemberCard | null; deliveredTotalIdr: number; deliveredCount: number; birthDate: string | null }> {
+    const [user, delivered] = await Promise.all([deps.users.findUserById(userId, trx), deps.deliveredOrders(userId, trx)]);
+    const facts = { birthDate: user?.dateOfBirth ?? null, deliveredTotalIdr: delivered.totalIdr, deliveredCount: delivered.count };
+    let card = (await repo.findMemberCard(userId, trx)) ?? null;
+    if (!card && facts.deliveredTotalIdr >= settings.memberCardThresholdIdr) {
+      await repo.insertMemberCard(userId, memberCardNumber(userId), 'threshold', now().toISOString(), trx);
+      card = (await repo.findMemberCard(userId, trx)) ?? null;
+    }
+    return { card, ...facts };
+  }
+
+  async function getMemberCard(userId: number): Promise<MemberCardStatus> {
+    const m = await memberCardOf(userId);
+    return { card: m.card, deliveredTotalIdr: m.deliveredTotalIdr, thresholdIdr: settings.memberCardThresholdIdr };
+  }
+
+  /** Staff issue a card at the counter; a customer who has one keeps it. */
+  async function issueMemberCard(userId: number): Promise<MemberCard> {
+    if ((await deps.users.findUserById(userId))?.role !== 'customer') throw notFound(`There is no customer ${userId}`);
+    await repo.insertMemberCard(userId, memberCardNumber(userId), 'staff', now().toISOString());
+    const card = await repo.findMemberCard(userId);
+    if (!card) throw new Error(`member card of ${userId} vanished`);
+    return card;
+  }
+
+  return { memberCardOf, getMemberCard, issueMemberCard };
+}
+
+/** The staff's list of promotions and their changes. */
+function createPromotionAdmin(repo: PromotionRepository, deps: Pick<PromotionServiceDeps, 'products' | 'now' | 'settings'>) {
+  const { settings, now } = deps;
+  const toStaffPromotion = (p: PromotionRecord): StaffPromotion => ({
+    ...p,
+    terms: describeTerms(p, settings.memberCardThresholdIdr),
+  });
+
+  /** Ids parsed leniently by the routes: anything that is not a stored id is a 404, never a 400. */
+  const NO_SUCH_PROMOTION = 'This promotion no longer exists: reload the list';
+
+  /**
+   * The rules the input's shape cannot check (a unique code, a product still on the menu), and the code as stored:
+   * upper case, an empty one meaning none.
+   */
+  async function checkInput(input: PromotionInput, exceptId: number | null): Promise<PromotionInput> {
+    const code = input.code ? input.code.toUpperCase() : null;
+    if (code !== null && (await repo.isCodeTaken(code, exceptId))) {
+      throw conflict(`Another promotion already uses the code ${code}: choose another code`, 'code');
+    }
+    if (input.targetProductId !== null && !(await deps.products.productFacts([input.targetProductId])).get(input.targetProductId)?.isLive) {
+      throw badRequest('The chosen product is not on the menu any more: choose another product or a category', 'targetProductId');
+    }
+    return { ...input, code };
+  }
+
+  return {
+    /** Every promotion with every rule, for the staff screen. */
+    async listAllPromotions(): Promise<StaffPromotion[]> {
+      return (await repo.listAll()).map(toStaffPromotion);
+    },
+
+    async createPromotion(input: PromotionInput): Promise<StaffPromotion> {
+      const id = await repo.insertPromotion(await checkInput(input, null), now().toISOString());
+      const created = await repo.findById(id);
+      if (!created) throw new Error(`promotion ${id} vanished`);
+      return toStaffPromotion(created);
+    },
+
+    /** Replaces every rule. Carts holding it are judged by the new rules on their next look. */
+    async replacePromotion(id: number, input: PromotionInput): Promise<StaffPromotion> {
+      if (!(await repo.findById(id))) throw notFound(NO_SUCH_PROMOTION);
+      await repo.updatePromotion(id, await checkInput(input, id));
+      const updated = await repo.findById(id);
+      if (!updated) throw notFound(NO_SUCH_PROMOTION);
+      return toStaffPromotion(updated);
+    },
+
+    /** A promotion orders already spent is kept for their record: staff switch it off instead. */
+    async deletePromotion(id: number): Promise<void> {
+      if (!(await repo.findById(id))) throw notFound(NO_SUCH_PROMOTION);
+      if (await repo.isRedeemed(id)) {
+        throw conflict('Orders have already used this promotion, so it is kept for their record: switch it off instead');
+      }
+      await repo.deletePromotion(id);
+    },
+
+  };
+}
 
 /** For the demo data and tests: promotions stored as given, and read back as stored, without judging any coupon. */
 export function createPromotionLoader(db: Kysely<Database>, products: Pick<ProductService, 'productFacts'>) {

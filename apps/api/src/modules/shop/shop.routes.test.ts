@@ -1,4 +1,5 @@
 import type { DeliveryMethod, DeliveryWindow, ErrorResponse, ShopSettings } from '@coffee/contract';
+import { createShopSettings } from '@coffee/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.js';
 import { signUpAndSignIn } from '../../test/auth.js';
@@ -34,25 +35,7 @@ describe('GET /api/v1/shop with the default settings', () => {
     const { res, settings } = await getShop(ctx);
     expect(res.headers['cache-control']).toBe('public, max-age=60');
     expect(res.headers['set-cookie']).toBeUndefined();
-    expect(settings).toEqual({
-      name: 'Coffee Shop',
-      chatUrl: null,
-      timeZone: 'Asia/Jakarta',
-      currency: 'IDR',
-      taxRate: 0.1,
-      shippingFee: 15,
-      shippingFeeIdr: 15_000,
-      maxDaysAhead: 7,
-      maxLineQuantity: 20,
-      maxOrderItems: 50,
-      // No MIDTRANS_*: the manual methods, as before the gateway.
-      payments: { gateway: null, methods: ['card', 'bank-account', 'cash-on-delivery'], clientKey: null, apiUrl: null },
-      deliveryWindows: {
-        doorDelivery: { days: [1, 2, 3, 4, 5], from: '13:00', to: '19:00' },
-        dineIn: { days: [1, 2, 3, 4, 5, 6, 7], from: '09:00', to: '18:00' },
-        pickUp: { days: [1, 2, 3, 4, 5, 6, 7], from: '09:00', to: '18:00' },
-      },
-    });
+    expect(settings).toEqual(createShopSettings());
   });
 
   it('gives a signed-in customer the same answer', async () => {

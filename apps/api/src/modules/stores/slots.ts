@@ -39,7 +39,7 @@ function describeWeek(hours: DayHours[]): string {
     const first = days[0] ?? 1;
     const last = days[days.length - 1] ?? 7;
     const when =
-      days.length === 7 ? 'every day' : consecutive && days.length > 1 ? `${weekdayName(first)} to ${weekdayName(last)}` : days.map(weekdayName).join(', ');
+      days.length === 7 ? 'every day' : consecutive && days.length > 1 ? `${weekdayName(first)} to ${weekdayName(last)}` : days.map((day) => weekdayName(day)).join(', ');
     return `${when} between ${hours[0].from} and ${hours[0].to}`;
   }
   return hours.map((h) => `${weekdayName(h.day)} ${h.from}-${h.to}`).join(', ');

@@ -201,22 +201,7 @@ export function createStoreService(deps: StoreServiceDeps) {
       });
     },
 
-    /** The name and address of each of these stores (a removed one is left out), for orders and their mails. */
-    async placesOf(storeIds: readonly (number | null)[]): Promise<Map<number, { name: string; address: string }>> {
-      const wanted = new Set(storeIds.filter((id) => id !== null));
-      if (wanted.size === 0) return new Map();
-      // A shop has a handful of stores: one read of them all serves any number of orders.
-      const all = await stores.listStores();
-      return new Map(all.filter((s) => wanted.has(s.id)).map((s) => [s.id, { name: s.name, address: s.address }]));
-    },
-
-    /** A store's hours, methods and clock, or undefined when there is no such store. */
-    async timeRulesOf(storeId: number, trx?: Transaction<Database>): Promise<StoreTimeRules | undefined> {
-      const store = await stores.findStore(storeId, trx);
-      return (
-        store && { storeId: store.id, name: store.name, deliveryMethods: store.deliveryMethods, timeZone: zoneOf(store), hours: receivingHoursOf(store) }
-      );
-    },
+    ...storeFactsForOthers(stores, zoneOf),
 
     /** Rush control: takes effect for the next slot list and the next placement, in every process (it is a row). */
     async setRush(rawId: string, input: StoreRushInput): Promise<Store> {
@@ -235,7 +220,47 @@ export function createStoreService(deps: StoreServiceDeps) {
       await stores.setRush(store.id, { paused: input.paused, pausedUntil, extraPrepMinutes: input.extraPrepMinutes }, at.toISOString());
       return answerStore(store.id);
     },
+    ...createSlotReservations({ stores, now, maxDaysAhead: settings.maxDaysAhead, zoneOf, slotsOf, nextFreeSlot }),
+  };
+}
 
+export type StoreService = ReturnType<typeof createStoreService>;
+
+/** What other modules read of the stores: orders their names and addresses, the cart their hours and clock. */
+function storeFactsForOthers(stores: StoreRepository, zoneOf: (store: StoreRecord) => string) {
+  return {
+    /** The name and address of each of these stores (a removed one is left out), for orders and their mails. */
+    async placesOf(storeIds: readonly (number | null)[]): Promise<Map<number, { name: string; address: string }>> {
+      const wanted = new Set(storeIds.filter((id) => id !== null));
+      if (wanted.size === 0) return new Map();
+      // A shop has a handful of stores: one read of them all serves any number of orders.
+      const all = await stores.listStores();
+      return new Map(all.filter((s) => wanted.has(s.id)).map((s) => [s.id, { name: s.name, address: s.address }]));
+    },
+
+    /** A store's hours, methods and clock, or undefined when there is no such store. */
+    async timeRulesOf(storeId: number, trx?: Transaction<Database>): Promise<StoreTimeRules | undefined> {
+      const store = await stores.findStore(storeId, trx);
+      return (
+        store && { storeId: store.id, name: store.name, deliveryMethods: store.deliveryMethods, timeZone: zoneOf(store), hours: receivingHoursOf(store) }
+      );
+    },
+  };
+}
+
+/** What taking and giving back a slot's places needs of the store service. */
+interface SlotContext {
+  stores: StoreRepository;
+  now: () => Date;
+  maxDaysAhead: number;
+  zoneOf: (store: StoreRecord) => string;
+  slotsOf: (store: StoreRecord, method: DeliveryMethod, date: string, at: Date, trx?: Transaction<Database>) => Promise<{ time: SlotTime; slot: Slot }[]>;
+  nextFreeSlot: (store: StoreRecord, method: DeliveryMethod, date: string, at: Date, after?: string, trx?: Transaction<Database>) => Promise<Slot | null>;
+}
+
+/** An order's place in its slot: taken in the order's transaction, given back when it is cancelled. */
+function createSlotReservations({ stores, now, maxDaysAhead, zoneOf, slotsOf, nextFreeSlot }: SlotContext) {
+  return {
     /**
      * Takes a place in the slot an order asks for, inside the order's transaction: the store's hours, closures and
      * methods, its pause and lead time, and the slot's capacity. "As soon as possible" is the first slot with room
@@ -255,7 +280,7 @@ export function createStoreService(deps: StoreServiceDeps) {
 
       const time = resolveRequestedTime(method, request.requested, at, {
         timeZone: zone,
-        maxDaysAhead: settings.maxDaysAhead,
+        maxDaysAhead,
         hours: receivingHoursOf(store),
       });
       if (!time.ok) throw badRequest(time.message, time.field);
@@ -307,5 +332,3 @@ export function createStoreService(deps: StoreServiceDeps) {
     },
   };
 }
-
-export type StoreService = ReturnType<typeof createStoreService>;

@@ -62,8 +62,8 @@ const SHOP_NAME = /coffee[\s._-]*shop/i;
 
 let estimator: ZxcvbnCore.ZxcvbnFactory | undefined;
 /**
- * Built on first use: unpacking the dictionaries takes a quarter of a second, which no other request should pay, and
- * about 25 MB of memory, which a process that only serves the menu should not hold. Loaded then, with `require` (the
+ * Built on first use: unpacking the dictionaries takes time no other request should pay, and memory a process that
+ * only serves the menu should not hold. Loaded then, with `require` (the
  * packages ship CommonJS too), so the policy stays synchronous: an `import` at the top unpacked them at start.
  */
 function strengthEstimator(): ZxcvbnCore.ZxcvbnFactory {

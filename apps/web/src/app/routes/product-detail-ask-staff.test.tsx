@@ -5,7 +5,7 @@ import { writeLoginRecord } from '../../lib/login-record';
 import { stubFetch } from '../../testing/fetch-stub';
 import { createProduct, jsonResponse } from '../../testing/product-factory';
 import { renderRoutes } from '../../testing/render';
-import { createShopSettings } from '../../testing/shop-factory';
+import { createShopSettings } from '@coffee/contract/testing';
 import { chatLinkFor } from '../../features/questions/components/chat-link';
 import { ProductDetailRoute } from './product-detail';
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { settle, stubFetch } from '../../testing/fetch-stub';
 import { createProduct, jsonResponse } from '../../testing/product-factory';
 import { renderRoutes } from '../../testing/render';
-import { createShopSettings } from '../../testing/shop-factory';
+import { createShopSettings } from '@coffee/contract/testing';
 import { offeredTimes } from '../../testing/time-field';
 import { ProductDetailRoute } from './product-detail';
 

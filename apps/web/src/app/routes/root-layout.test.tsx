@@ -7,7 +7,7 @@ import { settle, stubFetch } from '../../testing/fetch-stub';
 import { createCart } from '../../testing/order-factory';
 import { jsonResponse } from '../../testing/product-factory';
 import { renderRoutes } from '../../testing/render';
-import { createShopSettings } from '../../testing/shop-factory';
+import { createShopSettings } from '@coffee/contract/testing';
 import { RootLayout } from './root-layout';
 
 // The signed-in bar, the layout's work (which asks for the shop settings) and the answer's schema load lazily. Their

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createShopSettings } from '../../testing/shop-factory';
+import { createShopSettings } from '@coffee/contract/testing';
 import { ArrivalTimeField } from './delivery-choice';
 
 function Harness({ start = '' }: { start?: string }) {

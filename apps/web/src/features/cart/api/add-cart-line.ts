@@ -1,7 +1,7 @@
 import type { AddCartLineInputBody, Cart } from '@coffee/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { sendRetrySafe } from './retry-safe-change';
-import { contractSchema } from '../../../lib/answer-check';
+import { contractSchema } from '../../../lib/contract-schema';
 
 // Named, not imported: the menu and product pages load this file, and zod must stay off their first screen (checked on the answer checker's thread).
 const cartSchema = contractSchema('CartResponse');

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Cart } from '@coffee/contract';
 import { apiGet } from '../../../lib/api-client';
-import { contractSchema } from '../../../lib/answer-check';
+import { contractSchema } from '../../../lib/contract-schema';
 
 // Named, not imported: the menu and product pages load this file, and zod must stay off their first screen (checked on the answer checker's thread).
 const cartSchema = contractSchema('CartResponse');

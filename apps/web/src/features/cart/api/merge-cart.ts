@@ -1,7 +1,7 @@
 import type { Cart, MergeCartInputBody } from '@coffee/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { sendRetrySafe } from './retry-safe-change';
-import { contractSchema } from '../../../lib/answer-check';
+import { contractSchema } from '../../../lib/contract-schema';
 
 // Named, not imported: sign-in loads this file, and zod must stay off the first screen.
 const cartChangeSchema = contractSchema('CartChangeResponse');

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Order, PlaceOrderInput } from '@coffee/contract';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { CART_MUTATION_SCOPE, cartQueryOptions } from './get-cart';
-import { contractSchema } from '../../../lib/answer-check';
+import { contractSchema } from '../../../lib/contract-schema';
 
 // Named, not imported: the product page loads this file (for newIdempotencyKey), and zod must stay off its first screen (checked on the answer checker's thread).
 const orderSchema = contractSchema('OrderResponse');

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Cart } from '@coffee/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { CART_MUTATION_SCOPE, setCartData } from './get-cart';
-import { contractSchema } from '../../../lib/answer-check';
+import { contractSchema } from '../../../lib/contract-schema';
 
 // Named, not imported: the menu and product pages load this file, and zod must stay off their first screen (checked on the answer checker's thread).
 const cartSchema = contractSchema('CartResponse');

@@ -6,7 +6,7 @@ import { stubFetch } from '../../../testing/fetch-stub';
 import { createCart, createCartLine, createOrder } from '../../../testing/order-factory';
 import { jsonResponse } from '../../../testing/product-factory';
 import { renderRoutes } from '../../../testing/render';
-import { createShopSettings } from '../../../testing/shop-factory';
+import { createShopSettings } from '@coffee/contract/testing';
 import { Checkout } from './checkout';
 
 const profile = { displayName: 'Rina', email: 'rina@example.com', phone: '+62 812 0000 1111', deliveryAddress: 'Jl. Kopi 1, Jakarta' };

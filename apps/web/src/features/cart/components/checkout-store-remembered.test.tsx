@@ -7,7 +7,7 @@ import { stubFetch } from '../../../testing/fetch-stub';
 import { createCart, createCartLine, createOrder } from '../../../testing/order-factory';
 import { jsonResponse } from '../../../testing/product-factory';
 import { renderRoutes } from '../../../testing/render';
-import { createShopSettings } from '../../../testing/shop-factory';
+import { createShopSettings } from '@coffee/contract/testing';
 import { Checkout } from './checkout';
 import type { StoreChoiceProps } from './checkout';
 

@@ -8,7 +8,7 @@ import type { StubbedRequest } from '../../../testing/fetch-stub';
 import { createCart, createCartLine, createOrder, createSummary } from '../../../testing/order-factory';
 import { jsonResponse } from '../../../testing/product-factory';
 import { renderRoutes } from '../../../testing/render';
-import { createShopSettings } from '../../../testing/shop-factory';
+import { createShopSettings } from '@coffee/contract/testing';
 import { offeredTimes } from '../../../testing/time-field';
 import { Checkout } from './checkout';
 

@@ -3,7 +3,7 @@ import { DEFAULT_PAGE_LIMIT } from '@coffee/contract';
 import type { ListProductsQueryInput, ProductListResponse } from '@coffee/contract';
 import { apiGet } from '../../../lib/api-client';
 import { nextPageParam } from '../../../lib/paging';
-import { contractSchema } from '../../../lib/answer-check';
+import { contractSchema } from '../../../lib/contract-schema';
 
 /** What narrows a list: category, keyword, featured (Favorite & Promo), sort. Paging is added per call. */
 export type ProductFilters = Omit<ListProductsQueryInput, 'page' | 'limit'>;
@@ -19,7 +19,7 @@ export function getProducts(
   paging: { page: number; limit: number },
   signal?: AbortSignal,
 ): Promise<ProductListResponse> {
-  // The home page asks for the favourites at start: the answer is checked off the main thread (lib/answer-check.ts).
+  // Asked by the first screen: named, so zod stays off it (lib/contract-schema.ts).
   const schema = contractSchema('ProductListResponse');
   return apiGet('/products', { params: { ...filters, ...paging }, schema, signal });
 }

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { AskQuestionInput, Question } from '@coffee/contract';
 import { apiRequest } from '../../../lib/api-client';
-import { contractSchema } from '../../../lib/answer-check';
+import { contractSchema } from '../../../lib/contract-schema';
 
 /** POST /api/v1/questions: anyone may ask; the shop's staff see it on their orders screen and by mail. */
 export async function askQuestion(input: AskQuestionInput): Promise<Question> {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ShopSettings } from '@coffee/contract';
 import { apiGet } from '../../../lib/api-client';
-import { contractSchema } from '../../../lib/answer-check';
+import { contractSchema } from '../../../lib/contract-schema';
 
 /** GET /api/v1/shop: the rules the API enforces (shop clock, days ahead, delivery windows) and the chat link. */
 export async function getShopSettings(signal?: AbortSignal): Promise<ShopSettings> {
-  // Asked by every page at start: its answer is checked off the main thread (lib/answer-check.ts).
+  // Asked by the first screen: named, so zod stays off it (lib/contract-schema.ts).
   const schema = contractSchema('ShopSettingsResponse');
   const { data } = await apiGet('/shop', { schema, signal, on401: 'ignore' });
   return data;

@@ -1,11 +1,9 @@
-import { DELIVERY_METHOD_LABELS } from '@coffee/contract';
+import { DELIVERY_METHOD_LABELS, weekdayName } from '@coffee/contract';
 import type { Store } from '@coffee/contract';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useStores } from '../api/get-stores';
-
-const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
 /** The /stores page: every store with today's hours, whether it is open now, and what a rush means for ordering. */
 export function StoreList() {
@@ -67,9 +65,9 @@ function StoreCard({ store }: { store: Store }) {
       <details className="mt-3 text-sm text-muted">
         <summary className="cursor-pointer">Opening hours</summary>
         <ul className="mt-2">
-          {WEEKDAYS.map((day, i) => {
-            const h = store.openingHours.find((o) => o.day === i + 1);
-            return <li key={day}>{`${day}: ${h ? `${h.from}–${h.to}` : 'closed'}`}</li>;
+          {[1, 2, 3, 4, 5, 6, 7].map((isoDay) => {
+            const h = store.openingHours.find((o) => o.day === isoDay);
+            return <li key={isoDay}>{`${weekdayName(isoDay, 'short')}: ${h ? `${h.from}–${h.to}` : 'closed'}`}</li>;
           })}
         </ul>
       </details>
