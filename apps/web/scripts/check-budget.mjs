@@ -15,14 +15,14 @@ const BUDGET_BYTES = 100 * 1024;
 
 /**
  * Each page and the route module main.tsx loads for it before hydrating (none for home: it is in the entry).
- * `ceiling`: the menu and product pages do not meet the budget yet once their route chunk is counted (the framework
- * alone takes most of it); until they do, the build fails if they grow past where they stand, and says how far over
- * the budget they are (docs/decisions/018-first-paint-and-budget.md).
+ * `ceiling`: no page meets the budget now that its route chunk is counted and the entry's route table names the
+ * staff, points and pick-up screens (the framework alone takes most of it); until they do, the build fails if they
+ * grow past where they stand, and says how far over the budget they are (docs/decisions/018-first-paint-and-budget.md).
  */
 const PAGES = [
-  { name: 'home (/)', route: null, ceiling: BUDGET_BYTES },
-  { name: 'menu (/products)', route: 'src/app/routes/products.tsx', ceiling: 114 * 1024 },
-  { name: 'product (/products/:id)', route: 'src/app/routes/product-detail.tsx', ceiling: 121 * 1024 },
+  { name: 'home (/)', route: null, ceiling: 101 * 1024 },
+  { name: 'menu (/products)', route: 'src/app/routes/products.tsx', ceiling: 115 * 1024 },
+  { name: 'product (/products/:id)', route: 'src/app/routes/product-detail.tsx', ceiling: 122 * 1024 },
 ];
 
 const dist = path.resolve(import.meta.dirname, '..', 'dist');

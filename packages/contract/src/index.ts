@@ -26,5 +26,6 @@ export * from './ean13.js';
 export * from './weekdays.js';
 export * from './push.js';
 export * from './staff.js';
+export * from './staff-rights.js';
 export * from './loyalty.js';
 export * from './pickup-code.js';

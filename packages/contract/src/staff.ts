@@ -1,42 +1,11 @@
 import { z } from 'zod';
 import { dataOf } from './common.js';
+import { STAFF_ROLES } from './staff-rights.js';
 
-/** What a staff account may do: a barista runs the counter, a manager also the menu, an owner the whole shop. */
-export const STAFF_ROLES = ['owner', 'manager', 'barista'] as const;
 export const StaffRole = z
   .enum(STAFF_ROLES, { error: () => `must be one of: ${STAFF_ROLES.join(', ')}` })
   .describe('owner: everything; manager: orders, kitchen, menu, stock and refunds; barista: orders and the kitchen display');
 export type StaffRole = z.infer<typeof StaffRole>;
-
-export const STAFF_ROLE_LABELS: Record<StaffRole, string> = { owner: 'Owner', manager: 'Manager', barista: 'Barista' };
-
-/**
- * The areas of the shop a staff route belongs to, and the roles that may use them. The API checks every staff route
- * against this table and the screens hide what a role may not use, so both read the same rights.
- */
-export const STAFF_RIGHTS = {
-  /** Orders, the kitchen display, customers' questions, member cards at the counter. */
-  orders: ['owner', 'manager', 'barista'],
-  /** Products, prices, options. */
-  menu: ['owner', 'manager'],
-  /** Sold out per store. */
-  stock: ['owner', 'manager'],
-  /** Paying back a cancelled order. */
-  refunds: ['owner', 'manager'],
-  /** Stores, their hours and rush controls. */
-  stores: ['owner'],
-  /** Coupons and promotions. */
-  coupons: ['owner'],
-  /** Inviting staff, their roles, the audit record. */
-  staff: ['owner'],
-  /** Reports and exports. */
-  reports: ['owner'],
-} as const satisfies Record<string, readonly StaffRole[]>;
-export type StaffRight = keyof typeof STAFF_RIGHTS;
-
-export function staffMay(role: StaffRole | null | undefined, right: StaffRight): boolean {
-  return role != null && (STAFF_RIGHTS[right] as readonly StaffRole[]).includes(role);
-}
 
 export const StaffMember = z
   .object({

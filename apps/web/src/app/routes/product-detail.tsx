@@ -1,4 +1,4 @@
-import { Fragment } from 'react';
+import { Fragment, Suspense, lazy } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Product } from '@coffee/contract';
@@ -10,12 +10,22 @@ import { useToast } from '../../components/ui/toast';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { useAddToCart, useCurrentDelivery } from '../../features/cart/use-add-to-cart';
 import { parseProductId, useProduct } from '../../features/products/api/get-product';
-import { FavouriteHeart } from '../../features/favourites/components/favourite-heart';
+import type { FavouriteHeartProps } from '../../features/favourites/components/favourite-heart';
 import { ProductDetail } from '../../features/products/components/product-detail';
 import { StaffEditProductBar } from '../../features/menu-admin/components/staff-links';
 import { useShopSettings } from '../../features/shop/api/get-shop-settings';
 import { useAskStaff } from '../../features/questions/components/use-ask-staff';
 import { useLoginRecord } from '../../lib/login-record';
+
+// The heart is for signed-in customers and comes after the page: its code is not part of the first screen.
+const FavouriteHeart = lazy(async () => ({ default: (await import('../../features/favourites/components/favourite-heart')).FavouriteHeart }));
+function FavouriteHeartLater(props: FavouriteHeartProps) {
+  return (
+    <Suspense fallback={null}>
+      <FavouriteHeart {...props} />
+    </Suspense>
+  );
+}
 
 export function ProductDetailRoute() {
   const id = parseProductId(useParams().id);
@@ -76,7 +86,7 @@ function LoadedProduct({ id }: { id: number }) {
               await navigate(paths.payment.getHref());
             }}
             onAskStaff={askStaff}
-            FavouriteButton={FavouriteHeart}
+            FavouriteButton={FavouriteHeartLater}
           />
         )}
       </AskStaff>

@@ -1,3 +1,4 @@
+import { Suspense, lazy } from 'react';
 import { useSearchParams } from 'react-router';
 import { useApplyCoupon } from '../../features/cart/api/apply-coupon';
 import { useLoginRecord } from '../../lib/login-record';
@@ -5,8 +6,10 @@ import { PromoPanel } from '../../features/products/components/promo-panel';
 import { DEFAULT_TAB, ProductTabs, isProductTabKey } from '../../features/products/components/product-tabs';
 import type { ProductTabKey } from '../../features/products/components/product-tabs';
 import { SearchResults } from '../../features/products/components/search-results';
-import { YourUsual } from '../../features/favourites/components/your-usual';
 import { StaffAddProductLink } from '../../features/menu-admin/components/staff-links';
+
+// Only a signed-in customer sees it, after the menu: its code (and the order and cart schemas it reads) comes later.
+const YourUsual = lazy(async () => ({ default: (await import('../../features/favourites/components/your-usual')).YourUsual }));
 
 /** /products: Promo Today on the left; the category tabs, or search results when ?search= is set, on the right. */
 export function ProductsRoute() {
@@ -28,7 +31,9 @@ export function ProductsRoute() {
       <title>{keyword ? `Search: ${keyword} · Coffee Shop` : 'Products · Coffee Shop'}</title>
       <div className="lg:order-2">
         <StaffAddProductLink className="mb-6" />
-        <YourUsual className="mb-6" />
+        <Suspense fallback={null}>
+          <YourUsual className="mb-6" />
+        </Suspense>
         {keyword ? (
           <SearchResults keyword={keyword} />
         ) : (

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PAYMENT_METHOD_LABELS } from '@coffee/contract';
 import { Price } from '../../../components/ui/price';
 import { awaitingPaymentQueryOptions } from '../api/get-staff-orders';
+import { counterName } from './kitchen-card';
 
 /** "12 min left", from the end of the payment window and the time now. */
 export function timeLeft(dueAt: string, now: number): string {
@@ -33,7 +34,7 @@ export function AwaitingPayment({ storeId }: { storeId?: number | undefined }) {
         {orders.map((order) => (
           <li key={order.id} className="flex flex-wrap gap-x-3">
             <span className="font-bold">#{order.id}</span>
-            <span>{order.customer.name ?? order.customer.email}</span>
+            <span>{counterName(order)}</span>
             <span>
               {PAYMENT_METHOD_LABELS[order.paymentMethod]} · <Price amount={order.summary.totalIdr} />
             </span>

@@ -31,6 +31,8 @@ function setup(orders: StaffOrder[]) {
       order.lines = order.lines.map((line) => ({ ...line, done: (request.body as { done: boolean }).done }));
       return jsonResponse({ data: order });
     }
+    // Orders waiting for an online payment are listed apart: none here.
+    if (url.searchParams.get('awaitingPayment') === 'true') return jsonResponse({ data: [], meta: { page: 1, limit: 100, total: 0 } });
     if (url.pathname !== '/api/v1/staff/orders') return jsonResponse({ data: { date: '2026-11-23', orders: 0, cancelled: 0, salesIdr: 0, slots: [], busiestSlots: [], stores: [] } });
     return jsonResponse({ data: orders, meta: { page: 1, limit: 100, total: orders.length } });
   });
