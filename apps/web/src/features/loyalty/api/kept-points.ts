@@ -1,19 +1,25 @@
 import { useEffect, useMemo } from 'react';
-import { z } from 'zod';
-import { LoyaltyAccount, Reward } from '@coffee/contract';
+import { LoyaltyAccountResponse, RewardListResponse, type LoyaltyAccount, type Reward } from '@coffee/contract';
 import { PRIVATE_KEY_PREFIX, useLoginRecord } from '../../../lib/login-record';
 import { useLoyalty, useRewards } from './loyalty';
 
 /** The last points answer kept on the device, for reading offline; removed with the login record (sign-out). */
-const KeptPoints = z.object({ savedAt: z.number(), account: LoyaltyAccount, rewards: z.array(Reward) });
-type KeptPoints = z.infer<typeof KeptPoints>;
+interface KeptPoints {
+  savedAt: number;
+  account: LoyaltyAccount;
+  rewards: Reward[];
+}
 
 const keyOf = (userId: number) => `${PRIVATE_KEY_PREFIX}points:${userId}`;
 
 function readKept(userId: number): KeptPoints | null {
   try {
-    const parsed = KeptPoints.safeParse(JSON.parse(window.localStorage.getItem(keyOf(userId)) ?? 'null'));
-    return parsed.success ? parsed.data : null;
+    const raw = JSON.parse(window.localStorage.getItem(keyOf(userId)) ?? 'null') as Partial<Record<keyof KeptPoints, unknown>> | null;
+    // Checked with the answers' own schemas: a copy from an older version of the shop is dropped, not misread.
+    const account = LoyaltyAccountResponse.safeParse({ data: raw?.account });
+    const rewards = RewardListResponse.safeParse({ data: raw?.rewards });
+    if (typeof raw?.savedAt !== 'number' || !account.success || !rewards.success) return null;
+    return { savedAt: raw.savedAt, account: account.data.data, rewards: rewards.data.data };
   } catch {
     return null; // blocked storage or a damaged copy: nothing to show offline
   }
