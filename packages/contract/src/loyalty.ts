@@ -19,12 +19,25 @@ export const LoyaltyEntry = z
   .meta({ id: 'LoyaltyEntry' });
 export type LoyaltyEntry = z.infer<typeof LoyaltyEntry>;
 
+export const LoyaltyTier = z
+  .object({
+    name: z.enum(['Member', 'Gold']).describe('The tier the customer earns at now'),
+    idrPerPoint: z.number().int().describe("Whole rupiah for one point at the customer's tier"),
+    spentIdr: z.number().int().describe('What the customer paid in the last 12 months (paid orders, neither cancelled nor refunded)'),
+    goldSpendIdr: z.number().int().describe('The 12-month spend that makes a customer Gold'),
+    goldIdrPerPoint: z.number().int().describe("Gold's rupiah per point"),
+    toNextIdr: z.number().int().nullable().describe('What is still to pay to reach Gold; null: Gold already'),
+  })
+  .meta({ id: 'LoyaltyTier' });
+export type LoyaltyTier = z.infer<typeof LoyaltyTier>;
+
 export const LoyaltyAccount = z
   .object({
     balance: z.number().int().describe('Points to spend now'),
     idrPerPoint: z.number().int().describe('Whole rupiah paid for one point'),
     expiryDays: z.number().int().nullable().describe('Points expire after this many days without earning; null: never'),
     expiresAt: z.string().nullable().describe('When the balance expires unless more is earned before, ISO-8601 UTC; null: never'),
+    tier: LoyaltyTier.nullable().describe('Where the customer stands in the tiers; null: tiers are off'),
     entries: z.array(LoyaltyEntry).describe('The newest moves first (at most 50)'),
   })
   .meta({ id: 'LoyaltyAccount' });
@@ -65,26 +78,44 @@ export const RewardInput = z
   .refine((r) => r.kind !== 'option' || (r.optionName ?? '').length > 0, { message: 'name the option this reward pays for', path: ['optionName'] });
 export type RewardInput = z.infer<typeof RewardInput>;
 
-export const LoyaltySettings = z
-  .object({
-    idrPerPoint: z
-      .number({ error: 'must be whole rupiah per point' })
-      .int('must be whole rupiah per point')
-      .min(1, 'must be at least 1 rupiah per point')
-      .max(10_000_000, 'must be at most 10,000,000 rupiah per point')
-      .describe('Whole rupiah paid for one point'),
-    expiryDays: z
-      .number({ error: 'must be a number of days' })
-      .int('must be a whole number of days')
-      .min(1, 'must be at least 1 day')
-      .max(3650, 'must be at most 3650 days')
-      .nullable()
-      .describe('Points expire after this many days without earning; null: never'),
+const LoyaltySettingsFields = z.object({
+  idrPerPoint: z
+    .number({ error: 'must be whole rupiah per point' })
+    .int('must be whole rupiah per point')
+    .min(1, 'must be at least 1 rupiah per point')
+    .max(10_000_000, 'must be at most 10,000,000 rupiah per point')
+    .describe('Whole rupiah paid for one point'),
+  expiryDays: z
+    .number({ error: 'must be a number of days' })
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1 day')
+    .max(3650, 'must be at most 3650 days')
+    .nullable()
+    .describe('Points expire after this many days without earning; null: never'),
+  tiersEnabled: z.boolean({ error: 'choose whether tiers are on' }).default(false).describe('Gold tier on; absent: off'),
+  tierSpendIdr: z
+    .number({ error: 'must be whole rupiah' })
+    .int('must be whole rupiah')
+    .min(1, 'must be at least 1 rupiah')
+    .max(2_000_000_000, 'must be at most 2,000,000,000 rupiah')
+    .default(1_000_000)
+    .describe('What a customer pays in 12 months to be Gold, whole rupiah'),
+  tierIdrPerPoint: z
+    .number({ error: 'must be whole rupiah per point' })
+    .int('must be whole rupiah per point')
+    .min(1, 'must be at least 1 rupiah per point')
+    .max(10_000_000, 'must be at most 10,000,000 rupiah per point')
+    .default(500)
+    .describe("Gold's earn rate: whole rupiah paid for one point"),
+});
+export const LoyaltySettings = LoyaltySettingsFields.refine((s) => !s.tiersEnabled || s.tierIdrPerPoint < s.idrPerPoint, {
+    message: 'must be fewer rupiah per point than the base rate, so Gold earns more',
+    path: ['tierIdrPerPoint'],
   })
   .meta({ id: 'LoyaltySettings' });
 export type LoyaltySettings = z.infer<typeof LoyaltySettings>;
 export const LoyaltySettingsResponse = dataOf(
-  LoyaltySettings.extend({ shortfall: z.array(z.object({ userId: z.number().int().describe('The customer'), email: z.string().describe('Their email'), points: z.number().int().describe('Points spent that a cancel could not take back') })).describe('Customers who spent points a cancel could not take back') }),
+  LoyaltySettingsFields.extend({ shortfall: z.array(z.object({ userId: z.number().int().describe('The customer'), email: z.string().describe('Their email'), points: z.number().int().describe('Points spent that a cancel could not take back') })).describe('Customers who spent points a cancel could not take back') }),
   "The shop's points settings",
 ).describe('The points settings');
 

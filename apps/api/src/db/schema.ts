@@ -68,6 +68,10 @@ export interface LoyaltySettingsTable {
   id: number;
   idr_per_point: number;
   expiry_days: number | null;
+  /** Migration 024: tiers on (1) or off, the 12-month spend for Gold and Gold's rupiah per point. */
+  tiers_enabled: number;
+  tier_spend_idr: number;
+  tier_idr_per_point: number;
   updated_at: string;
 }
 

@@ -43,9 +43,20 @@ export function writeLoginRecord(record: unknown): void {
   window.dispatchEvent(new Event(CHANGE_EVENT));
 }
 
+/**
+ * Private answers a screen keeps on the device for reading offline (the points card) live under this prefix, and go
+ * with the login record: on a shared device they must not outlive the session.
+ */
+export const PRIVATE_KEY_PREFIX = '@private:';
+
 export function removeLoginRecord(reason: RecordRemoval = 'signed-out'): void {
   lastRemoval = reason;
-  storage()?.removeItem(LOGIN_RECORD_KEY);
+  const store = storage();
+  store?.removeItem(LOGIN_RECORD_KEY);
+  if (store) {
+    const kept = Array.from({ length: store.length }, (_, i) => store.key(i)).filter((key) => key?.startsWith(PRIVATE_KEY_PREFIX));
+    for (const key of kept) if (key) store.removeItem(key);
+  }
   window.dispatchEvent(new Event(CHANGE_EVENT));
 }
 

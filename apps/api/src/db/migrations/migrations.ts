@@ -22,6 +22,7 @@ import { kitchenLinesMigration } from './019-kitchen-lines.js';
 import { staffRolesMigration } from './020-staff-roles.js';
 import { loyaltyMigration } from './022-loyalty.js';
 import { favouritesMigration } from './023-favourites.js';
+import { loyaltyTiersMigration } from './024-loyalty-tiers.js';
 
 /**
  * Numbered migrations, applied in name order. Listed here (not read from disk) so the compiled
@@ -51,5 +52,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '020-staff-roles': staffRolesMigration(dialect),
     '022-loyalty': loyaltyMigration(dialect),
     '023-favourites': favouritesMigration(dialect),
+    '024-loyalty-tiers': loyaltyTiersMigration(),
   };
 }

@@ -24,6 +24,7 @@ export async function loyaltyModule(
     cart: ctx.cart,
     pricing: ctx.config.orders,
     orderFacts: (orderId) => ctx.orders.loyaltyFactsOf(orderId),
+    paidSpendSince: ctx.orders.paidSpendSince,
     log: app.log,
   });
   ctx.orders.onSteps((orderId, steps) => loyalty.onOrderSteps(orderId, steps));

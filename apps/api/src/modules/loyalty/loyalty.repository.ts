@@ -4,8 +4,8 @@ import type { Database, LoyaltyEntryTable, LoyaltyRewardTable } from '../../db/s
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Until the owner sets them: a point per IDR 1.000 paid, no expiry (decision 032). */
-export const DEFAULT_SETTINGS: LoyaltySettings = { idrPerPoint: 1000, expiryDays: null };
+/** Until the owner sets them: a point per IDR 1.000 paid, no expiry, tiers off (decision 032). */
+export const DEFAULT_SETTINGS: LoyaltySettings = { idrPerPoint: 1000, expiryDays: null, tiersEnabled: false, tierSpendIdr: 1_000_000, tierIdrPerPoint: 500 };
 
 export interface AccountRow {
   userId: number;
@@ -56,11 +56,26 @@ export function createLoyaltyRepository(db: Kysely<Database>) {
   return {
     async settings(trx: Db = db): Promise<LoyaltySettings> {
       const row = await trx.selectFrom('loyalty_settings').selectAll().where('id', '=', 1).executeTakeFirst();
-      return row ? { idrPerPoint: row.idr_per_point, expiryDays: row.expiry_days } : DEFAULT_SETTINGS;
+      return row
+        ? {
+            idrPerPoint: row.idr_per_point,
+            expiryDays: row.expiry_days,
+            tiersEnabled: row.tiers_enabled === 1,
+            tierSpendIdr: row.tier_spend_idr,
+            tierIdrPerPoint: row.tier_idr_per_point,
+          }
+        : DEFAULT_SETTINGS;
     },
 
     async saveSettings(s: LoyaltySettings, nowIso: string): Promise<void> {
-      const values = { idr_per_point: s.idrPerPoint, expiry_days: s.expiryDays, updated_at: nowIso };
+      const values = {
+        idr_per_point: s.idrPerPoint,
+        expiry_days: s.expiryDays,
+        tiers_enabled: s.tiersEnabled ? 1 : 0,
+        tier_spend_idr: s.tierSpendIdr,
+        tier_idr_per_point: s.tierIdrPerPoint,
+        updated_at: nowIso,
+      };
       await db
         .insertInto('loyalty_settings')
         .values({ id: 1, ...values })
@@ -127,18 +142,6 @@ export function createLoyaltyRepository(db: Kysely<Database>) {
     async entriesOf(userId: number, limit: number): Promise<EntryRecord[]> {
       const rows = await db.selectFrom('loyalty_entries').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(limit).execute();
       return rows.map(toEntry);
-    },
-
-    /** What a customer earned in orders paid since `sinceIso` (less what was taken back), for tiers. */
-    async earnedSince(userId: number, sinceIso: string): Promise<number> {
-      const row = await db
-        .selectFrom('loyalty_entries')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('points'), eb.lit(0)).as('points'))
-        .where('user_id', '=', userId)
-        .where('kind', 'in', ['earned', 'taken-back'])
-        .where('created_at', '>=', sinceIso)
-        .executeTakeFirstOrThrow();
-      return Number(row.points);
     },
 
     async shortfalls(): Promise<{ userId: number; points: number }[]> {

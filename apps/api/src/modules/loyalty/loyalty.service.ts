@@ -17,6 +17,7 @@ import { createPoints, type OrderFacts } from './points.js';
 
 export type { OrderFacts } from './points.js';
 import { priceReward, type RewardLine } from './reward-pricing.js';
+import { tierOf, twelveMonthsBefore, type PaidSpendSince } from './tiers.js';
 
 /** A step of an order as the orders module tells it once committed. */
 export interface OrderStep {
@@ -32,6 +33,8 @@ export interface LoyaltyServiceDeps {
   users: Pick<UserService, 'findUserById'>;
   /** The orders module's door: an order's customer, state and total; undefined when there is no such order. */
   orderFacts: (orderId: number) => Promise<OrderFacts | undefined>;
+  /** The orders module's door: a customer's 12-month spend, for tiers. */
+  paidSpendSince: PaidSpendSince;
   /** The customer's cart, for the checkout's price with a reward. */
   cart: Pick<CartService, 'getCart'>;
   pricing: PricingSettings;
@@ -139,11 +142,13 @@ export function createLoyaltyService(deps: LoyaltyServiceDeps) {
       const account = await db.transaction().execute((trx) => openAccount(userId, trx));
       const settings = await repo.settings();
       const entries = await repo.entriesOf(userId, ENTRIES_SHOWN);
+      const tier = settings.tiersEnabled ? tierOf(settings, await deps.paidSpendSince(userId, twelveMonthsBefore(now()), 0)) : null;
       return {
         balance: account.balance,
         idrPerPoint: settings.idrPerPoint,
         expiryDays: settings.expiryDays,
         expiresAt: expiresAt(account, settings),
+        tier,
         // A cancel of an order that earned nothing moves nothing: not worth a line.
         entries: entries
           .filter((e) => e.points !== 0)

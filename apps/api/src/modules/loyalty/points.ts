@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { AccountRow, EntryRecord, LoyaltyRepository } from './loyalty.repository.js';
 import { pointsFor } from './reward-pricing.js';
+import { tierOf, twelveMonthsBefore, type PaidSpendSince } from './tiers.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -19,7 +20,10 @@ export interface OrderFacts {
 
 
 /** Earning, taking back and expiry: the points side of the loyalty service. */
-export function createPoints(repo: LoyaltyRepository, deps: { db: Kysely<Database>; now: () => Date; orderFacts: (orderId: number) => Promise<OrderFacts | undefined> }) {
+export function createPoints(
+  repo: LoyaltyRepository,
+  deps: { db: Kysely<Database>; now: () => Date; orderFacts: (orderId: number) => Promise<OrderFacts | undefined>; paidSpendSince: PaidSpendSince },
+) {
   const { db, now } = deps;
   /** The inactivity rule (decision 032): the balance lapses `expiryDays` after the customer last earned. */
   const expiresAt = (account: AccountRow, settings: LoyaltySettings): string | null =>
@@ -73,8 +77,14 @@ export function createPoints(repo: LoyaltyRepository, deps: { db: Kysely<Databas
       }
       if (order.paymentStatus !== 'paid' || has('earned') || has('taken-back')) return;
       const settings = await repo.settings(trx);
-      const points = pointsFor(order.totalIdr, settings.idrPerPoint);
-      await repo.addEntry({ ...base, kind: 'earned', points, shortfall: 0, label: `Order #${orderId}: ${formatIdr(order.totalIdr)} paid` }, trx);
+      // The tier the customer holds as this order is paid: the other orders paid in the last 12 months, read in this
+      // transaction (through the orders module's door).
+      const tier = settings.tiersEnabled
+        ? tierOf(settings, await deps.paidSpendSince(order.userId, twelveMonthsBefore(now()), orderId, trx))
+        : null;
+      const points = pointsFor(order.totalIdr, tier?.idrPerPoint ?? settings.idrPerPoint);
+      const label = `Order #${orderId}: ${formatIdr(order.totalIdr)} paid${tier?.name === 'Gold' ? ' (Gold)' : ''}`;
+      await repo.addEntry({ ...base, kind: 'earned', points, shortfall: 0, label }, trx);
     });
   }
 

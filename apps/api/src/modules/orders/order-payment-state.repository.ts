@@ -77,5 +77,22 @@ export function createOrderPaymentStateRepository(db: Kysely<Database>) {
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /**
+     * What a customer paid for orders paid since `sinceIso`, other than `exceptOrderId`: paid and neither cancelled
+     * nor refunded (the spend of the points tiers, decision 032).
+     */
+    async paidSpendSince(userId: number, sinceIso: string, exceptOrderId: number, trx?: Transaction<Database>): Promise<number> {
+      const row = await (trx ?? db)
+        .selectFrom('orders')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('total_idr'), eb.lit(0)).as('spent'))
+        .where('user_id', '=', userId)
+        .where('payment_status', '=', 'paid')
+        .where('status', '!=', 'cancelled')
+        .where('refund_status', 'is', null)
+        .where('paid_at', '>=', sinceIso)
+        .where('id', '!=', exceptOrderId)
+        .executeTakeFirstOrThrow();
+      return Number(row.spent);
+    },
   };
 }

@@ -197,6 +197,10 @@ export function createOrderService(deps: OrderServiceDeps) {
       return o && { id: o.id, userId: o.userId, status: o.status, paymentStatus: o.paymentStatus, refundStatus: o.refundStatus, totalIdr: o.totalIdr };
     },
 
+    /** The points tiers' question (loyalty module), in its transaction: what the customer paid since then, other orders. */
+    paidSpendSince: (userId: number, sinceIso: string, exceptOrderId: number, trx?: Transaction<Database>): Promise<number> =>
+      orders.paidSpendSince(userId, sinceIso, exceptOrderId, trx),
+
     /** Calls `listener` once an order's steps are committed (never for a rolled-back move); it must not throw. */
     onSteps(listener: StepListener): void {
       listeners.add(listener);

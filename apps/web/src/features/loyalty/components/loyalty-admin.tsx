@@ -8,34 +8,65 @@ import { useSaveLoyaltySettings, useSaveReward, useStaffLoyalty, useStaffRewards
 
 const card = 'rounded-3xl bg-white p-6 shadow-card sm:p-8';
 
-/** The earn rate and expiry, and the customers whose spent points a cancel could not take back. */
+type Draft = Partial<Record<'rate' | 'expiry' | 'tierSpend' | 'tierRate', string>> & { tiers?: boolean };
+
+/** The earn rate, expiry and Gold tier, and the customers whose spent points a cancel could not take back. */
 function SettingsCard() {
   const settings = useStaffLoyalty();
   const save = useSaveLoyaltySettings();
-  const [rate, setRate] = useState<string | null>(null);
-  const [expiry, setExpiry] = useState<string | null>(null);
+  const [draft, setDraft] = useState<Draft>({});
   if (!settings.data) return <p className="text-muted">{settings.isError ? errorMessage(settings.error) : 'Loading…'}</p>;
-  const rateValue = rate ?? String(settings.data.idrPerPoint);
-  const expiryValue = expiry ?? (settings.data.expiryDays === null ? '' : String(settings.data.expiryDays));
+  const saved = settings.data;
+  const value = {
+    rate: draft.rate ?? String(saved.idrPerPoint),
+    expiry: draft.expiry ?? (saved.expiryDays === null ? '' : String(saved.expiryDays)),
+    tierSpend: draft.tierSpend ?? String(saved.tierSpendIdr),
+    tierRate: draft.tierRate ?? String(saved.tierIdrPerPoint),
+  };
+  const tiers = draft.tiers ?? saved.tiersEnabled;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate({ idrPerPoint: Number(rateValue), expiryDays: expiryValue.trim() === '' ? null : Number(expiryValue) });
+    save.mutate({
+      idrPerPoint: Number(value.rate),
+      expiryDays: value.expiry.trim() === '' ? null : Number(value.expiry),
+      tiersEnabled: tiers,
+      tierSpendIdr: Number(value.tierSpend),
+      tierIdrPerPoint: Number(value.tierRate),
+    });
   };
   const field = save.error && 'field' in save.error ? (save.error as { field?: string }).field : undefined;
+  const errorOf = (name: string) => (field === name ? errorMessage(save.error) : undefined);
+  const input = (id: string, key: 'rate' | 'expiry' | 'tierSpend' | 'tierRate') => (
+    <input inputMode="numeric" value={value[key]} onChange={(e) => setDraft({ ...draft, [key]: e.target.value })} {...fieldInputProps(id)} />
+  );
   return (
     <form onSubmit={submit} className={card} aria-labelledby="earn-title">
       <h2 id="earn-title" className="font-display text-xl font-bold text-espresso-deep">
         Earning
       </h2>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <FormField id="idr-per-point" label="IDR paid for one point" error={field === 'idrPerPoint' ? errorMessage(save.error) : undefined}>
-          <input inputMode="numeric" value={rateValue} onChange={(e) => setRate(e.target.value)} {...fieldInputProps('idr-per-point')} />
+        <FormField id="idr-per-point" label="IDR paid for one point" error={errorOf('idrPerPoint')}>
+          {input('idr-per-point', 'rate')}
         </FormField>
         <FormField id="expiry-days" label="Points expire after this many days without earning (empty: never)">
-          <input inputMode="numeric" value={expiryValue} onChange={(e) => setExpiry(e.target.value)} {...fieldInputProps('expiry-days')} />
+          {input('expiry-days', 'expiry')}
         </FormField>
       </div>
-      {save.isError && field !== 'idrPerPoint' && <Alert tone="danger" className="mt-4">{errorMessage(save.error)}</Alert>}
+      <label className="mt-4 flex items-center gap-2 text-sm text-ink">
+        <input type="checkbox" checked={tiers} onChange={(e) => setDraft({ ...draft, tiers: e.target.checked })} />
+        Gold tier: customers who paid enough in the last 12 months earn more
+      </label>
+      {tiers && (
+        <div className="mt-4 grid gap-4 sm:grid-cols-2">
+          <FormField id="tier-spend" label="Gold from this much paid in 12 months (IDR)" error={errorOf('tierSpendIdr')}>
+            {input('tier-spend', 'tierSpend')}
+          </FormField>
+          <FormField id="tier-rate" label="Gold: IDR paid for one point" error={errorOf('tierIdrPerPoint')}>
+            {input('tier-rate', 'tierRate')}
+          </FormField>
+        </div>
+      )}
+      {save.isError && !['idrPerPoint', 'tierSpendIdr', 'tierIdrPerPoint'].includes(field ?? '') && <Alert tone="danger" className="mt-4">{errorMessage(save.error)}</Alert>}
       {save.isSuccess && <Alert tone="success" className="mt-4">Saved.</Alert>}
       <Button type="submit" variant="primary" size="sm" className="mt-4" disabled={save.isPending}>
         Save
