@@ -1,5 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { Hero } from '../../features/home/components/hero';
+import { useLoginRecord } from '../../lib/login-record';
 
 // Below the hero: off the first screen's JavaScript. Prerendered with the page, so its HTML is there at once; React
 // hydrates it when its code arrives.
@@ -9,6 +10,8 @@ const YourUsual = lazy(async () => ({ default: (await import('../../features/fav
 
 // Its bottom margin is larger than the numbers' pull into the hero (stats.tsx -mt-20, lg:-mt-24), so they never cover it.
 function YourUsualStrip() {
+  // Its code (and the schemas it reads) is asked for only for a signed-in customer: a visitor's page never loads it.
+  if (useLoginRecord()?.role !== 'customer') return null;
   return <YourUsual className="relative z-20 mx-4 mt-8 mb-24 sm:mx-auto sm:max-w-3xl lg:mb-28" />;
 }
 

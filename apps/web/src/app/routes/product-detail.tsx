@@ -20,6 +20,8 @@ import { useLoginRecord } from '../../lib/login-record';
 // The heart is for signed-in customers and comes after the page: its code is not part of the first screen.
 const FavouriteHeart = lazy(async () => ({ default: (await import('../../features/favourites/components/favourite-heart')).FavouriteHeart }));
 function FavouriteHeartLater(props: FavouriteHeartProps) {
+  // Only a customer saves drinks: a visitor's page never loads the heart's code.
+  if (useLoginRecord()?.role !== 'customer') return null;
   return (
     <Suspense fallback={null}>
       <FavouriteHeart {...props} />

@@ -18,7 +18,10 @@ export function ProductsRoute() {
   const tabParam = params.get('tab');
   const tab: ProductTabKey = isProductTabKey(tabParam) ? tabParam : DEFAULT_TAB;
   // A signed-in customer's coupon goes on the server's cart; a visitor's browser cart takes none.
-  const signedIn = Boolean(useLoginRecord());
+  const user = useLoginRecord();
+  const signedIn = Boolean(user);
+  // Only a customer has a usual; a visitor's page never loads its code.
+  const customer = user?.role === 'customer';
   const applyCoupon = useApplyCoupon();
 
   const changeTab = (next: ProductTabKey) => {
@@ -31,9 +34,11 @@ export function ProductsRoute() {
       <title>{keyword ? `Search: ${keyword} · Coffee Shop` : 'Products · Coffee Shop'}</title>
       <div className="lg:order-2">
         <StaffAddProductLink className="mb-6" />
-        <Suspense fallback={null}>
-          <YourUsual className="mb-6" />
-        </Suspense>
+        {customer && (
+          <Suspense fallback={null}>
+            <YourUsual className="mb-6" />
+          </Suspense>
+        )}
         {keyword ? (
           <SearchResults keyword={keyword} />
         ) : (
