@@ -1,7 +1,7 @@
 import { NavLink } from 'react-router';
 import { paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
-import { useCartCount } from './cart-count';
+import { cartCountText, useCartCount } from './cart-count';
 
 // Both navigation variants (visitor and signed-in) carry these four links.
 const links = [
@@ -16,14 +16,14 @@ export function NavLinks({ direction, onNavigate }: { direction: 'row' | 'column
   return (
     <ul className={cn('flex', direction === 'row' ? 'items-center gap-1 xl:gap-3' : 'flex-col gap-1')}>
       {links.map((link) => {
-        // The link's name says the count in words ('Your Cart, 3 items') around the badge the eye reads, so the name
-        // holds the visible text (a name that differs from what is shown confuses voice control).
+        // The badge is drawn for the eye; the link's name says it in words ('Your Cart, 3 items').
         const badge = link.to === paths.payment.getHref() && cartCount > 0 ? cartCount : null;
         return (
           <li key={link.to}>
             <NavLink
               to={link.to}
               end={link.end}
+              aria-label={badge === null ? undefined : `${link.label}, ${cartCountText(badge)}`}
               onClick={onNavigate}
               className={({ isActive }) =>
                 cn(
@@ -34,7 +34,8 @@ export function NavLinks({ direction, onNavigate }: { direction: 'row' | 'column
               }
             >
               {link.label}
-              {badge !== null && <CartBadge count={badge} />}
+              {/* A space between the words and the badge: the visible text then reads as the start of the link's name. */}
+              {badge !== null && <> <CartBadge count={badge} /></>}
             </NavLink>
           </li>
         );
@@ -45,12 +46,11 @@ export function NavLinks({ direction, onNavigate }: { direction: 'row' | 'column
 
 function CartBadge({ count }: { count: number }) {
   return (
-    <>
-      <span className="sr-only">, </span>
-      <span className="ml-1.5 inline-grid min-w-5 place-items-center rounded-full bg-crema px-1.5 align-[0.1em] font-display text-xs leading-5 font-bold text-espresso-deep tabular-nums">
-        {count > 99 ? '99+' : count}
-      </span>
-      <span className="sr-only">{count === 1 ? ' item' : ' items'}</span>
-    </>
+    <span
+      aria-hidden="true"
+      className="ml-0.5 inline-grid min-w-5 place-items-center rounded-full bg-crema px-1.5 align-[0.1em] font-display text-xs leading-5 font-bold text-espresso-deep tabular-nums"
+    >
+      {count > 99 ? '99+' : count}
+    </span>
   );
 }
