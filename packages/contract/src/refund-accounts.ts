@@ -46,6 +46,7 @@ export const RefundAccountView = z
   .meta({ id: 'RefundAccountView', description: 'Where the refund of my order goes' });
 export type RefundAccountView = z.infer<typeof RefundAccountView>;
 export const RefundAccountResponse = dataOf(RefundAccountView, 'Where the refund goes');
+export type RefundAccountResponse = z.infer<typeof RefundAccountResponse>;
 
 export const StaffRefundAccountView = z
   .object({
@@ -63,3 +64,4 @@ export const StaffRefundAccountView = z
   .meta({ id: 'StaffRefundAccountView', description: 'Where to transfer the refund of an order, and how much' });
 export type StaffRefundAccountView = z.infer<typeof StaffRefundAccountView>;
 export const StaffRefundAccountResponse = dataOf(StaffRefundAccountView, 'Where to transfer the refund');
+export type StaffRefundAccountResponse = z.infer<typeof StaffRefundAccountResponse>;
