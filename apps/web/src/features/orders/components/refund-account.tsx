@@ -4,7 +4,8 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FormField, fieldInputProps } from '../../../components/ui/form-field';
 import { Price } from '../../../components/ui/price';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
+import { serverFieldErrors } from '../../../lib/form-errors';
 import { useGiveRefundAccount, useRecordTransfer, useRefundAccount, useStaffRefundAccount } from '../api/refund-account';
 
 /** A refund the payment service cannot send (a bank transfer): the shop transfers it to an account the customer gives. */
@@ -13,6 +14,7 @@ export const refundByTransfer = (order: Pick<Order, 'refundStatus' | 'paymentMet
 
 type Fields = { holderName: string; bank: string; accountNumber: string };
 const EMPTY: Fields = { holderName: '', bank: '', accountNumber: '' };
+const LABELS: Record<keyof Fields, string> = { holderName: 'Name on the account', bank: 'Bank', accountNumber: 'Account number' };
 
 /** The customer's side: where to send the money back, kept by the shop only until it is sent. */
 export function RefundAccountPanel({ order }: { order: Order }) {
@@ -24,8 +26,8 @@ export function RefundAccountPanel({ order }: { order: Order }) {
   if (!needed || !view.data?.needed) return null;
 
   const error = give.error;
-  const fieldError = (name: keyof Fields) =>
-    error instanceof ApiError ? (error.fieldErrors.find((f) => f.field === name)?.message ?? (error.field === name ? error.message : undefined)) : undefined;
+  const fieldErrors = serverFieldErrors(error, LABELS);
+  const fieldError = (name: keyof Fields) => fieldErrors[name];
   const submit = (event: FormEvent) => {
     event.preventDefault();
     give.mutate(fields, { onSuccess: () => setEditing(false) });
@@ -44,8 +46,8 @@ export function RefundAccountPanel({ order }: { order: Order }) {
       </div>
     );
   }
-  const input = (name: keyof Fields, label: string, extra: Record<string, string> = {}) => (
-    <FormField id={`refund-${name}`} label={label} error={fieldError(name)}>
+  const input = (name: keyof Fields, extra: Record<string, string> = {}) => (
+    <FormField id={`refund-${name}`} label={LABELS[name]} error={fieldError(name)}>
       <input
         {...fieldInputProps(`refund-${name}`, { error: fieldError(name) })}
         {...extra}
@@ -58,10 +60,10 @@ export function RefundAccountPanel({ order }: { order: Order }) {
   return (
     <form onSubmit={submit} className="mt-4 flex flex-col gap-4" aria-label="Where to send your refund" noValidate>
       <p className="font-normal text-sky-950">A bank transfer is paid back by transfer: tell us the account to send it to.</p>
-      {input('holderName', 'Name on the account', { autoComplete: 'name' })}
-      {input('bank', 'Bank', { placeholder: 'BCA, Mandiri, BNI...' })}
-      {input('accountNumber', 'Account number', { inputMode: 'numeric' })}
-      {error && !fieldError('holderName') && !fieldError('bank') && !fieldError('accountNumber') && <Alert tone="danger">{errorMessage(error)}</Alert>}
+      {input('holderName', { autoComplete: 'name' })}
+      {input('bank', { placeholder: 'BCA, Mandiri, BNI...' })}
+      {input('accountNumber', { inputMode: 'numeric' })}
+      {error && Object.keys(fieldErrors).length === 0 && <Alert tone="danger">{errorMessage(error)}</Alert>}
       <div>
         <Button type="submit" variant="primary" size="sm" disabled={give.isPending}>
           Send me the refund here
