@@ -39,7 +39,6 @@ type OrderDetailsProps = {
  */
 export function OrderDetails({ order, viewer, backHref, backLabel, customer, actions, paymentPanel, refundPanel }: OrderDetailsProps) {
   const placed = order.history.find((event) => event.kind === 'placed');
-  const refunded = order.refundStatus === 'refunded' ? order.history.findLast((event) => event.kind === 'refunded') : undefined;
   const awaitingPayment = order.status !== 'cancelled' && order.status !== 'delivered' && order.paymentStatus !== 'paid';
   const titleId = `order-${order.id}-page-title`;
 
@@ -77,19 +76,7 @@ export function OrderDetails({ order, viewer, backHref, backLabel, customer, act
           </section>
         )}
         {paymentPanel && <div className="print:hidden">{paymentPanel}</div>}
-        {order.refundStatus && (
-          <div role="status" className="mt-8 rounded-2xl bg-sky-50 px-5 py-4 font-medium text-sky-950">
-            {order.refundStatus === 'refund-due' ? 'Refund due: ' : 'Refunded: '}
-            <Price amount={order.summary.totalIdr} />
-            {refunded && ` on ${formatShopTime(refunded.atShopTime)}`}
-            {order.refundStatus === 'refund-due' &&
-              (viewer === 'customer' ? '. The shop pays it back to you.' : '. Pay it back, then mark it refunded.')}
-            {order.refundStatus === 'refund-due' && viewer === 'staff' && order.payment?.refundFailure && (
-              <span className="block">The payment service did not refund it: {order.payment.refundFailure}</span>
-            )}
-            {order.refundStatus === 'refund-due' && refundPanel && <div className="print:hidden">{refundPanel}</div>}
-          </div>
-        )}
+        {order.refundStatus && <RefundLine order={order} viewer={viewer} refundPanel={refundPanel} />}
 
         <section aria-labelledby={`${titleId}-lines`} className="mt-8">
           <h2 id={`${titleId}-lines`} className="font-display text-lg font-bold text-ink">
@@ -185,6 +172,24 @@ export function OrderDetails({ order, viewer, backHref, backLabel, customer, act
 
         {actions && <div className="mt-10 flex flex-wrap gap-3 print:hidden">{actions}</div>}
       </article>
+    </div>
+  );
+}
+
+/** What is owed back or was paid back, and when; staff see the gateway's reason when it refused the refund. */
+function RefundLine({ order, viewer, refundPanel }: Pick<OrderDetailsProps, 'order' | 'viewer' | 'refundPanel'>) {
+  const refunded = order.refundStatus === 'refunded' ? order.history.findLast((event) => event.kind === 'refunded') : undefined;
+  return (
+    <div role="status" className="mt-8 rounded-2xl bg-sky-50 px-5 py-4 font-medium text-sky-950">
+      {order.refundStatus === 'refund-due' ? 'Refund due: ' : 'Refunded: '}
+      <Price amount={order.summary.totalIdr} />
+      {refunded && ` on ${formatShopTime(refunded.atShopTime)}`}
+      {order.refundStatus === 'refund-due' &&
+        (viewer === 'customer' ? '. The shop pays it back to you.' : '. Pay it back, then mark it refunded.')}
+      {order.refundStatus === 'refund-due' && viewer === 'staff' && order.payment?.refundFailure && (
+        <span className="block">The payment service did not refund it: {order.payment.refundFailure}</span>
+      )}
+      {order.refundStatus === 'refund-due' && refundPanel && <div className="print:hidden">{refundPanel}</div>}
     </div>
   );
 }
