@@ -49,7 +49,7 @@ export async function ordersModule(
   });
   await app.register(orderRoutes, { prefix: API_PREFIX, orders });
   await app.register(kitchenRoutes, { prefix: API_PREFIX, orders });
-  await app.register(refundTransferRoutes, { prefix: API_PREFIX, refunds: createRefundTransfers({ db: ctx.db, orders, now: ctx.now }) });
+  await app.register(refundTransferRoutes, { prefix: API_PREFIX, refunds: createRefundTransfers({ db: ctx.db, orders, now: ctx.now, log: app.log }) });
   await app.register(paymentNotificationRoutes, { prefix: API_PREFIX, orders, payments: ctx.payments });
   // The start-up check: a payment whose notification was lost (the process died before answering it) is asked for
   // again. In the background, so a slow gateway never holds the shop's start. Then the shop's own clock, every

@@ -13,6 +13,7 @@ export interface RefundTransferDeps {
   db: Kysely<Database>;
   orders: Pick<OrderService, 'getMyOrder' | 'getAnyOrder' | 'markRefunded' | 'onSteps'>;
   now: () => Date;
+  log: { error(obj: object, msg: string): void };
 }
 
 /**
@@ -21,10 +22,11 @@ export interface RefundTransferDeps {
  * gateway refund's claim), so two staff taps and a "Mark refunded" at once give one refund. The account is erased as
  * soon as any refund of the order is committed.
  */
-export function createRefundTransfers({ db, orders, now }: RefundTransferDeps) {
+export function createRefundTransfers({ db, orders, now, log }: RefundTransferDeps) {
   const accounts = createRefundAccountRepository(db);
   orders.onSteps((orderId, steps) => {
-    if (steps.some((s) => s.kind === 'refunded')) void accounts.erase(orderId).catch(() => undefined);
+    // Not erased now (the database failed): the account is never shown again, since it is read only while a refund is due.
+    if (steps.some((s) => s.kind === 'refunded')) void accounts.erase(orderId).catch((err: unknown) => log.error({ err, orderId }, 'could not erase a refund account'));
   });
 
   async function customerView(order: Order): Promise<RefundAccountView> {
