@@ -33,6 +33,7 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   order_lines: 'orders',
   order_events: 'orders',
   order_idempotency_keys: 'orders',
+  refund_accounts: 'orders',
   promotions: 'promotions',
   cart_coupons: 'promotions',
   promotion_redemptions: 'promotions',

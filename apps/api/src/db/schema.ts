@@ -413,6 +413,16 @@ export interface MemberCardTable {
   issued_at: string;
 }
 
+/** Where the refund of a bank-transfer order goes (migration 025); deleted once the refund is recorded. */
+export interface RefundAccountTable {
+  order_id: number;
+  holder_name: string;
+  bank: string;
+  /** Digits only. */
+  account_number: string;
+  given_at: string;
+}
+
 /** One charge attempt at the payment gateway (migration 014); written before the gateway is called. */
 export interface PaymentChargeTable {
   id: Generated<number>;
@@ -471,6 +481,7 @@ export interface Database {
   staff_invitations: StaffInvitationTable;
   audit_records: AuditRecordTable;
   payment_charges: PaymentChargeTable;
+  refund_accounts: RefundAccountTable;
   products: ProductTable;
   product_sizes: ProductSizeTable;
   users: UserTable;

@@ -229,6 +229,8 @@ interface Faults {
   delayMs: number;
   /** Runs before a status answer (a test can kill the shop right there: between a notice and its answer). */
   beforeStatus: ((orderId: string) => Promise<void> | void) | null;
+  /** Runs once a charge is made, before its answer (a test can kill the shop between the charge and its answer). */
+  afterCharge: ((orderId: string) => Promise<void> | void) | null;
 }
 
 const UNAVAILABLE: [number, object] = [503, { status_code: '503', status_message: 'Service unavailable' }];
@@ -261,6 +263,9 @@ async function apiRoute(
   }
   if (req.method === 'POST' && path === '/v2/charge') {
     const answer = ctx.charge(body);
+    if (answer[0] === 200 && typeof body.transaction_details === 'object' && body.transaction_details !== null) {
+      await faults.afterCharge?.(String((body.transaction_details as { order_id?: unknown }).order_id));
+    }
     if (faults.losing > 0 && answer[0] === 200) {
       // Made, but the answer is lost on the way back (a timeout, a dropped connection).
       faults.losing -= 1;
@@ -413,7 +418,7 @@ export async function startPaymentSimulator(options: SimulatorOptions) {
   const notices: { notice: SimNotice; status: number }[] = [];
   let notificationUrl = options.notificationUrl ?? null;
   /** The faults a test asks for (a gateway that is down, slow, loses answers, or waits before a status answer). */
-  const faults: Faults = { failing: 0, losing: 0, delayMs: 0, beforeStatus: null };
+  const faults: Faults = { failing: 0, losing: 0, delayMs: 0, beforeStatus: null, afterCharge: null };
   /** Refund, cancel and expire calls received (a repeat counts too): a test's proof that a refund was asked for once. */
   const calls = { refund: 0, cancel: 0, expire: 0 };
   const authorization = `Basic ${Buffer.from(`${options.serverKey}:`).toString('base64')}`;
@@ -513,6 +518,10 @@ export async function startPaymentSimulator(options: SimulatorOptions) {
     /** A hook run before each status answer; null removes it. */
     beforeStatusAnswer(hook: ((orderId: string) => Promise<void> | void) | null) {
       faults.beforeStatus = hook;
+    },
+    /** A hook run once a charge is made, before it is answered; null removes it. */
+    afterChargeMade(hook: ((orderId: string) => Promise<void> | void) | null) {
+      faults.afterCharge = hook;
     },
     /** Every call waits this long first (a slow gateway). */
     setDelay(ms: number) {

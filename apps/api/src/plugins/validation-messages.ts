@@ -30,6 +30,10 @@ const FIELD_LABELS: Record<string, string> = {
   baristaNote: 'The note to the barista',
   note: 'The note',
   reason: 'The reason',
+  // Where a refund by bank transfer goes.
+  holderName: 'The name on the account',
+  bank: 'The bank',
+  accountNumber: 'The account number',
   lines: 'The cart',
   expectedTotalIdr: 'The total',
   price: 'Price',

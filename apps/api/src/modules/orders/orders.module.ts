@@ -9,11 +9,13 @@ import type { UserService } from '../users/users.service.js';
 import { kitchenRoutes } from './kitchen.routes.js';
 import { orderRoutes } from './orders.routes.js';
 import { paymentNotificationRoutes } from './payment-notification.routes.js';
+import { refundTransferRoutes } from './refund-transfer.routes.js';
+import { createRefundTransfers } from './refund-transfers.js';
 import { createOrderService, type OrderService, type RewardDoor } from './orders.service.js';
 
 /**
  * Orders: owns `orders`, `order_lines`, `order_events` (the steps, written with each move) and
- * `order_idempotency_keys`; its door is the order service, which also tells listeners of committed steps.
+ * `order_idempotency_keys`, and `refund_accounts` (where a transfer refund goes); its door is the order service, which also tells listeners of committed steps.
  */
 export async function ordersModule(
   app: FastifyInstance,
@@ -47,6 +49,7 @@ export async function ordersModule(
   });
   await app.register(orderRoutes, { prefix: API_PREFIX, orders });
   await app.register(kitchenRoutes, { prefix: API_PREFIX, orders });
+  await app.register(refundTransferRoutes, { prefix: API_PREFIX, refunds: createRefundTransfers({ db: ctx.db, orders, now: ctx.now, log: app.log }) });
   await app.register(paymentNotificationRoutes, { prefix: API_PREFIX, orders, payments: ctx.payments });
   // The start-up check: a payment whose notification was lost (the process died before answering it) is asked for
   // again. In the background, so a slow gateway never holds the shop's start. Then the shop's own clock, every

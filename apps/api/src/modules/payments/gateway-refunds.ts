@@ -12,6 +12,9 @@ export type RefundResult =
 /** Where a refund refused only for the hour says so, so the sweep knows to try it again after 06:00 Jakarta time. */
 export const LATER_MARK = 'the payment service refunds it after 06:00 Jakarta time';
 
+/** Why a virtual account's refund stays with staff. */
+export const NO_TRANSFER_REFUNDS = 'a bank transfer is paid back by transfer to the account the customer gives';
+
 /** Jakarta's hour and minute (UTC+7, no daylight saving). */
 const jakartaMinutes = (iso: string) => {
   const d = new Date(Date.parse(iso) + 7 * 3_600_000);
@@ -34,6 +37,12 @@ export function createGatewayRefunds(ctx: GatewayContext) {
 
   async function callRefund(charge: ChargeRecord, reason: string): Promise<RefundResult> {
     let failure: string;
+    // Midtrans has no refund for a bank transfer (the answer table's refundNoRefunds): not asked; it stays due with the
+    // reason, for staff to record the transfer to the account the customer gives.
+    if (charge.method === 'bank_transfer') {
+      await charges.finishRefund(charge.id, { refunded: false, failure: NO_TRANSFER_REFUNDS }, nowIso());
+      return { state: 'failed', reason: NO_TRANSFER_REFUNDS };
+    }
     try {
       const tx: MidtransTransaction =
         charge.gatewayStatus === 'capture'

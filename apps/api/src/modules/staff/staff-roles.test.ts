@@ -49,7 +49,7 @@ async function staffOperations(): Promise<Operation[]> {
 
 /** What a barista works with: the orders and the kitchen display, questions at the counter, member cards; refunds excepted. */
 const baristaMay = (op: Operation) =>
-  (/^\/staff\/orders\//.test(op.path) && !/\/(refund|mark-refunded)$/.test(op.path)) || /^\/questions\/\{id\}$/.test(op.path) || /\/member-card$/.test(op.path);
+  (/^\/staff\/orders\//.test(op.path) && !/\/(refund|mark-refunded|refunded-by-transfer)$/.test(op.path)) || /^\/questions\/\{id\}$/.test(op.path) || /\/member-card$/.test(op.path);
 
 describe('staff roles', () => {
   it('refuses a barista (403) every staff route that changes prices, coupons, stores, roles or refunds, and lets them work the orders', async () => {

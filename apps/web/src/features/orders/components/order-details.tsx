@@ -28,6 +28,8 @@ type OrderDetailsProps = {
   actions?: ReactNode;
   /** The customer's payment through the gateway (QR, virtual account, card), shown while it is awaited. */
   paymentPanel?: ReactNode;
+  /** Under a refund due: where the customer wants a transfer refund sent. */
+  refundPanel?: ReactNode;
 };
 
 /**
@@ -35,7 +37,7 @@ type OrderDetailsProps = {
  * (with the instructions for as long as the payment is awaited), refund, and the history of its steps on the shop's
  * clock. Also its receipt: "Print receipt" prints this card alone.
  */
-export function OrderDetails({ order, viewer, backHref, backLabel, customer, actions, paymentPanel }: OrderDetailsProps) {
+export function OrderDetails({ order, viewer, backHref, backLabel, customer, actions, paymentPanel, refundPanel }: OrderDetailsProps) {
   const placed = order.history.find((event) => event.kind === 'placed');
   const awaitingPayment = order.status !== 'cancelled' && order.status !== 'delivered' && order.paymentStatus !== 'paid';
   const titleId = `order-${order.id}-page-title`;
@@ -74,17 +76,7 @@ export function OrderDetails({ order, viewer, backHref, backLabel, customer, act
           </section>
         )}
         {paymentPanel && <div className="print:hidden">{paymentPanel}</div>}
-        {order.refundStatus && (
-          <p role="status" className="mt-8 rounded-2xl bg-sky-50 px-5 py-4 font-medium text-sky-950">
-            {order.refundStatus === 'refund-due' ? 'Refund due: ' : 'Refunded: '}
-            <Price amount={order.summary.totalIdr} />
-            {order.refundStatus === 'refund-due' &&
-              (viewer === 'customer' ? '. The shop pays it back to you.' : '. Pay it back, then mark it refunded.')}
-            {order.refundStatus === 'refund-due' && viewer === 'staff' && order.payment?.refundFailure && (
-              <span className="block">The payment service did not refund it: {order.payment.refundFailure}</span>
-            )}
-          </p>
-        )}
+        {order.refundStatus && <RefundLine order={order} viewer={viewer} refundPanel={refundPanel} />}
 
         <section aria-labelledby={`${titleId}-lines`} className="mt-8">
           <h2 id={`${titleId}-lines`} className="font-display text-lg font-bold text-ink">
@@ -180,6 +172,24 @@ export function OrderDetails({ order, viewer, backHref, backLabel, customer, act
 
         {actions && <div className="mt-10 flex flex-wrap gap-3 print:hidden">{actions}</div>}
       </article>
+    </div>
+  );
+}
+
+/** What is owed back or was paid back, and when; staff see the gateway's reason when it refused the refund. */
+function RefundLine({ order, viewer, refundPanel }: Pick<OrderDetailsProps, 'order' | 'viewer' | 'refundPanel'>) {
+  const refunded = order.refundStatus === 'refunded' ? order.history.findLast((event) => event.kind === 'refunded') : undefined;
+  return (
+    <div role="status" className="mt-8 rounded-2xl bg-sky-50 px-5 py-4 font-medium text-sky-950">
+      {order.refundStatus === 'refund-due' ? 'Refund due: ' : 'Refunded: '}
+      <Price amount={order.summary.totalIdr} />
+      {refunded && ` on ${formatShopTime(refunded.atShopTime)}`}
+      {order.refundStatus === 'refund-due' &&
+        (viewer === 'customer' ? '. The shop pays it back to you.' : '. Pay it back, then mark it refunded.')}
+      {order.refundStatus === 'refund-due' && viewer === 'staff' && order.payment?.refundFailure && (
+        <span className="block">The payment service did not refund it: {order.payment.refundFailure}</span>
+      )}
+      {order.refundStatus === 'refund-due' && refundPanel && <div className="print:hidden">{refundPanel}</div>}
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { useMyOrder } from '../api/get-order';
 import { useOrderEvents } from '../api/order-events';
 import { GatewayPayment, type GatewaySettings } from './gateway-payment';
 import { OrderDetails } from './order-details';
+import { RefundAccountPanel } from './refund-account';
 
 /** Nothing more to happen to these: nothing to offer after them. */
 const FINISHED = new Set<Order['status']>(['delivered', 'cancelled']);
@@ -70,6 +71,7 @@ export function OrderPage({
       backHref={paths.history.getHref()}
       backLabel="Your orders"
       paymentPanel={<GatewayPayment order={order.data} gateway={gateway} />}
+      refundPanel={<RefundAccountPanel order={order.data} />}
       actions={
         failure || order.data.cancellable || (AfterOrder && !FINISHED.has(order.data.status)) ? (
           <div className="flex w-full flex-col gap-3">

@@ -9,6 +9,7 @@ import { useStaffMay } from '../../../lib/staff-rights';
 import { useStaffOrderAction } from '../api/change-order-status';
 import type { StaffAction } from '../api/change-order-status';
 import { finishMoveLabel } from './order-words';
+import { RefundTransferPanel, refundByTransfer } from './refund-account';
 
 const isStaffTarget = (status: OrderStatus): status is ChangeOrderStatusInput['status'] =>
   (STAFF_STATUS_TARGETS as readonly string[]).includes(status);
@@ -51,7 +52,9 @@ export function StaffOrderActions({ order }: { order: StaffOrder }) {
   const mayRefund = useStaffMay('refunds');
   const refundDue = order.refundStatus === 'refund-due' && mayRefund;
   // Paid through the gateway: it can pay the money back itself (a refund it refused can still be made another way).
-  const gatewayPaid = order.payment !== null && order.payment !== undefined && ['settlement', 'capture'].includes(order.payment.gatewayStatus);
+  // A bank transfer it cannot: that refund is sent to the customer's account ("Refunded by transfer").
+  const gatewayPaid =
+    order.payment !== null && order.payment !== undefined && ['settlement', 'capture'].includes(order.payment.gatewayStatus) && !refundByTransfer(order);
 
   const run = (move: StaffAction['action']) => {
     setFailure(null);
@@ -87,6 +90,7 @@ export function StaffOrderActions({ order }: { order: StaffOrder }) {
           {failure}
         </Alert>
       )}
+      {refundDue && <RefundTransferPanel order={order} />}
       {(canMarkPaid || refundDue || moves.length > 0) && (
         <div className="flex flex-wrap gap-2" aria-busy={action.isPending}>
           {canMarkPaid && button('mark-paid', 'accent')}
