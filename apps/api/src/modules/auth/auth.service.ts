@@ -12,7 +12,7 @@ import type { Database } from '../../db/schema.js';
 import type { SessionUser } from '../../lib/current-user.js';
 import { badRequest, unauthorized } from '../../lib/errors.js';
 import { accountMail, type Mailer } from '../../lib/mail.js';
-import { hashToken, newToken } from '../../lib/tokens.js';
+import { hashToken } from '../../lib/tokens.js';
 import {
   assertAcceptablePassword,
   hashPassword,
@@ -22,6 +22,7 @@ import {
   verifyPassword,
   type UserService,
 } from '../users/users.service.js';
+import { createPasswordResetQueue } from './password-reset-queue.js';
 import { createPasswordResetRepository } from './password-resets.repository.js';
 import { createSessionRepository } from './sessions.repository.js';
 import type { SessionService, StartedSession } from './sessions.service.js';
@@ -60,26 +61,10 @@ export interface RegisterOptions {
   mayNotifyOwner(email: string): Promise<boolean>;
 }
 
-/**
- * Reset requests taken from the queue at once. Small batches often, rather than big ones seldom: a batch's work
- * (token writes, mails) then delays one request here and there, never a run of requests in a row.
- */
-const RESET_QUEUE_BATCH = 5;
-/** Waiting requests looked at per tick. */
-const RESET_QUEUE_LOOK = 50;
-/**
- * At each tick a waiting request is taken with this chance, so when its work (for a known email: a token write and
- * a mail) runs is a random moment, about a second after the request on average (ticks of 100 ms), not always the
- * tick right after it: a client timing its next requests cannot line them up with that work.
- */
-const RESET_PICK_CHANCE = 0.1;
-/** A request waiting this long is taken at the next tick whatever the draw: the link never waits longer. */
-const RESET_MAX_WAIT_MS = 5_000;
-
 const mail = accountMail;
 
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, users, sessions, mailer, now, random = Math.random } = deps;
+  const { db, users, sessions, mailer, now } = deps;
   const sessionRepository = createSessionRepository(db);
   const passwordResetRepository = createPasswordResetRepository(db);
   /** Work still running after its answer was sent; `idle()` waits for it. */
@@ -90,79 +75,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   };
 
   const link = (pathAndQuery: string) => `${deps.publicUrl}${pathAndQuery}`;
-
-  /** Only an existing account gets a link (a new link replaces older ones). */
-  async function sendResetLink(email: string): Promise<void> {
-    const user = await users.findUserByEmail(email);
-    if (user) {
-      const token = newToken();
-      const t = now();
-      await db.transaction().execute(async (trx) => {
-        await passwordResetRepository.deleteUserResetTokens(user.id, trx);
-        await passwordResetRepository.insertResetToken(
-          {
-            userId: user.id,
-            tokenHash: hashToken(token),
-            createdAt: t.toISOString(),
-            expiresAt: new Date(t.getTime() + PASSWORD_RESET_MINUTES * 60_000).toISOString(),
-          },
-          trx,
-        );
-      });
-      mailer.sendLater(
-        mail(
-          user.email,
-          'Choose a new Coffee Shop password',
-          [
-            `Someone (hopefully you) asked to reset the password of your Coffee Shop account. The link below works once, for ${PASSWORD_RESET_MINUTES} minutes.`,
-            'If you did not ask for it, ignore this email: your password stays as it is.',
-          ],
-          { label: 'Choose a new password', url: link(`/reset-password?token=${encodeURIComponent(token)}`) },
-        ),
-      );
-    }
-  }
-
-  /**
-   * The reset queue's work: a link to each request's email that has an account. A request older than a link's
-   * lifetime is dropped (its asker has given up). Runs on the worker's timer (startResetWorker), never because a
-   * request arrived, or until the queue is empty (`idle`).
-   */
-  async function sendLinks(batch: readonly { email: string; requestedAt: string }[]): Promise<void> {
-    const oldest = now().getTime() - PASSWORD_RESET_MINUTES * 60_000;
-    for (const request of batch) {
-      if (Date.parse(request.requestedAt) < oldest) continue;
-      try {
-        await sendResetLink(request.email);
-      } catch (err) {
-        deps.log.error({ err }, 'password reset link could not be prepared');
-      }
-    }
-  }
-
-  /** One tick of the worker: each waiting request by a random draw (RESET_PICK_CHANCE), at most a small batch. */
-  async function processResetTick(): Promise<number> {
-    const waiting = await passwordResetRepository.listWaitingResetRequests(RESET_QUEUE_LOOK);
-    const overdue = now().getTime() - RESET_MAX_WAIT_MS;
-    const due = waiting.filter((r) => Date.parse(r.requestedAt) <= overdue || random() < RESET_PICK_CHANCE);
-    const batch = await passwordResetRepository.takeResetRequestsById(due.slice(0, RESET_QUEUE_BATCH).map((r) => r.id));
-    await sendLinks(batch);
-    return batch.length;
-  }
-
-  /** The worker's tick in progress, if any (`startResetWorker`). */
-  let workerTick: Promise<unknown> | undefined;
-
-  /** Every waiting request, now (tests, shutdown). */
-  async function processResetQueue(): Promise<number> {
-    let done = 0;
-    for (;;) {
-      const batch = await passwordResetRepository.takeResetRequests(RESET_QUEUE_BATCH);
-      await sendLinks(batch);
-      done += batch.length;
-      if (batch.length < RESET_QUEUE_BATCH) return done;
-    }
-  }
+  const resetQueue = createPasswordResetQueue({ ...deps, passwordResets: passwordResetRepository, link });
 
   return {
     /**
@@ -256,22 +169,13 @@ export function createAuthService(deps: AuthServiceDeps) {
      * has an account. The background worker (`processResetQueue`, on its own clock) does it instead.
      */
     async requestPasswordReset(input: ForgotPasswordInput): Promise<{ message: string }> {
-      await passwordResetRepository.enqueueResetRequest(input.email, now().toISOString());
+      await resetQueue.enqueue(input.email);
       return { message: RESET_REQUESTED_MESSAGE };
     },
 
-    processResetQueue,
+    processResetQueue: resetQueue.processResetQueue,
 
-    /** Processes the reset queue every `intervalMs` until stopped (app.ts: from ready to close). */
-    startResetWorker(intervalMs: number): () => void {
-      const timer = setInterval(() => {
-        workerTick ??= processResetTick()
-          .catch((err: unknown) => deps.log.error({ err }, 'the password reset queue could not be read'))
-          .finally(() => (workerTick = undefined));
-      }, intervalMs);
-      timer.unref();
-      return () => clearInterval(timer);
-    },
+    startResetWorker: resetQueue.startResetWorker,
 
     /**
      * Resolves once the work left after every answer (sign-up notices) is done and the reset queue is empty
@@ -279,11 +183,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      */
     async idle(): Promise<void> {
       while (pending.size > 0) await Promise.allSettled([...pending]);
-      // A tick may have taken requests off the queue and still be writing their links: they are not in the queue
-      // any more, so emptying it below would not wait for them.
-      await workerTick;
-      // What is left stays queued for the next start when the database is already gone.
-      await processResetQueue().catch((err: unknown) => deps.log.error({ err }, 'the password reset queue could not be emptied'));
+      await resetQueue.idle();
     },
 
     /**
