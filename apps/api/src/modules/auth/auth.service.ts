@@ -23,8 +23,8 @@ import {
   type UserService,
 } from '../users/users.service.js';
 import { createPasswordResetQueue } from './password-reset-queue.js';
-import { createPasswordResetRepository } from './password-resets.repository.js';
-import { createSessionRepository } from './sessions.repository.js';
+import { createPasswordResetRepository, type PasswordResetRepository } from './password-resets.repository.js';
+import { createSessionRepository, type SessionRepository } from './sessions.repository.js';
 import type { SessionService, StartedSession } from './sessions.service.js';
 
 /** The one message for every failed sign-in, so it never tells which of the two was wrong. */
@@ -63,8 +63,79 @@ export interface RegisterOptions {
 
 const mail = accountMail;
 
+/** Changing the password with the current one, or with an emailed link: both end sessions and tell the owner. */
+function passwordChanges(
+  { db, users, sessions, mailer, now }: AuthServiceDeps,
+  sessionRepository: SessionRepository,
+  passwordResetRepository: PasswordResetRepository,
+) {
+  return {
+    /** Needs the current password; ends every other session (a thief's included) and pending reset links. */
+    async changePassword(user: SessionUser, input: ChangePasswordInput): Promise<void> {
+      const record = await users.findUserById(user.id);
+      const ok = record?.passwordHash
+        ? await verifyPassword(record.passwordHash, input.currentPassword)
+        : await verifyAgainstDummy(input.currentPassword);
+      if (!ok) throw badRequest(WRONG_CURRENT_PASSWORD, 'currentPassword');
+      assertAcceptablePassword(input.newPassword, user.email, 'newPassword');
+      const passwordHash = await hashPassword(input.newPassword);
+      await db.transaction().execute(async (trx) => {
+        await users.setPasswordHash(user.id, passwordHash, trx);
+        await sessionRepository.deleteUserSessions(user.id, user.sessionId, trx);
+        await passwordResetRepository.deleteUserResetTokens(user.id, trx);
+      });
+      sessions.sessionsEnded({ userId: user.id, except: user.sessionId });
+      mailer.sendLater(
+        mail(user.email, 'Your Coffee Shop password was changed', [
+          'The password of your Coffee Shop account was just changed, and every other device was signed out.',
+          'If you did not do this, choose a new password with "Forgot password" right away.',
+        ]),
+      );
+    },
+
+    /**
+     * Single use: the token row is deleted in the same transaction that sets the password. Ends every session.
+     * Answers the account's email, whose failed sign-ins the caller may now forget.
+     */
+    async resetPassword(input: ResetPasswordInput): Promise<{ message: string; email: string | undefined }> {
+      // The token first, before any hashing or strength estimate: a made-up token must cost one indexed read,
+      // not an argon2 hash (a few clients sending bogus tokens used to slow every customer's sign-in).
+      const tokenHash = hashToken(input.token);
+      const live = (token: { expiresAt: string } | undefined) => token !== undefined && Date.parse(token.expiresAt) > now().getTime();
+      const token = await passwordResetRepository.findResetToken(tokenHash);
+      if (!token || !live(token)) throw badRequest(RESET_TOKEN_INVALID, 'token');
+      // Then the policy (it needs the account's email), before the link is used up, so a refused password keeps it.
+      const owner = await users.findUserById(token.userId);
+      if (!owner) throw badRequest(RESET_TOKEN_INVALID, 'token');
+      assertAcceptablePassword(input.password, owner.email);
+      const passwordHash = await hashPassword(input.password);
+      const userId = await db.transaction().execute(async (trx) => {
+        // Consumed here, not above: of two requests racing with one token only one gets the row.
+        const consumed = await passwordResetRepository.consumeResetToken(tokenHash, trx);
+        if (!consumed || !live(consumed)) return undefined;
+        await users.setPasswordHash(consumed.userId, passwordHash, trx);
+        await sessionRepository.deleteUserSessions(consumed.userId, undefined, trx);
+        await passwordResetRepository.deleteUserResetTokens(consumed.userId, trx);
+        return consumed.userId;
+      });
+      if (userId === undefined) throw badRequest(RESET_TOKEN_INVALID, 'token');
+      sessions.sessionsEnded({ userId });
+      const user = await users.findUserById(userId);
+      if (user) {
+        mailer.sendLater(
+          mail(user.email, 'Your Coffee Shop password was reset', [
+            'The password of your Coffee Shop account was just reset with an emailed link, and every device was signed out.',
+            'If you did not do this, reply to this email.',
+          ]),
+        );
+      }
+      return { message: RESET_DONE_MESSAGE, email: user?.email };
+    },
+  };
+}
+
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, users, sessions, mailer, now } = deps;
+  const { db, users, sessions, mailer } = deps;
   const sessionRepository = createSessionRepository(db);
   const passwordResetRepository = createPasswordResetRepository(db);
   /** Work still running after its answer was sent; `idle()` waits for it. */
@@ -139,29 +210,6 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (user) await sessions.endSession(user.sessionId);
     },
 
-    /** Needs the current password; ends every other session (a thief's included) and pending reset links. */
-    async changePassword(user: SessionUser, input: ChangePasswordInput): Promise<void> {
-      const record = await users.findUserById(user.id);
-      const ok = record?.passwordHash
-        ? await verifyPassword(record.passwordHash, input.currentPassword)
-        : await verifyAgainstDummy(input.currentPassword);
-      if (!ok) throw badRequest(WRONG_CURRENT_PASSWORD, 'currentPassword');
-      assertAcceptablePassword(input.newPassword, user.email, 'newPassword');
-      const passwordHash = await hashPassword(input.newPassword);
-      await db.transaction().execute(async (trx) => {
-        await users.setPasswordHash(user.id, passwordHash, trx);
-        await sessionRepository.deleteUserSessions(user.id, user.sessionId, trx);
-        await passwordResetRepository.deleteUserResetTokens(user.id, trx);
-      });
-      sessions.sessionsEnded({ userId: user.id, except: user.sessionId });
-      mailer.sendLater(
-        mail(user.email, 'Your Coffee Shop password was changed', [
-          'The password of your Coffee Shop account was just changed, and every other device was signed out.',
-          'If you did not do this, choose a new password with "Forgot password" right away.',
-        ]),
-      );
-    },
-
     /**
      * Always the same answer and the same work: one row in the reset queue, whatever the email. Only an existing
      * account needs a token written and a mail sent; doing that on the request (or just after its answer) made that
@@ -185,45 +233,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       while (pending.size > 0) await Promise.allSettled([...pending]);
       await resetQueue.idle();
     },
-
-    /**
-     * Single use: the token row is deleted in the same transaction that sets the password. Ends every session.
-     * Answers the account's email, whose failed sign-ins the caller may now forget.
-     */
-    async resetPassword(input: ResetPasswordInput): Promise<{ message: string; email: string | undefined }> {
-      // The token first, before any hashing or strength estimate: a made-up token must cost one indexed read,
-      // not an argon2 hash (a few clients sending bogus tokens used to slow every customer's sign-in).
-      const tokenHash = hashToken(input.token);
-      const live = (token: { expiresAt: string } | undefined) => token !== undefined && Date.parse(token.expiresAt) > now().getTime();
-      const token = await passwordResetRepository.findResetToken(tokenHash);
-      if (!token || !live(token)) throw badRequest(RESET_TOKEN_INVALID, 'token');
-      // Then the policy (it needs the account's email), before the link is used up, so a refused password keeps it.
-      const owner = await users.findUserById(token.userId);
-      if (!owner) throw badRequest(RESET_TOKEN_INVALID, 'token');
-      assertAcceptablePassword(input.password, owner.email);
-      const passwordHash = await hashPassword(input.password);
-      const userId = await db.transaction().execute(async (trx) => {
-        // Consumed here, not above: of two requests racing with one token only one gets the row.
-        const consumed = await passwordResetRepository.consumeResetToken(tokenHash, trx);
-        if (!consumed || !live(consumed)) return undefined;
-        await users.setPasswordHash(consumed.userId, passwordHash, trx);
-        await sessionRepository.deleteUserSessions(consumed.userId, undefined, trx);
-        await passwordResetRepository.deleteUserResetTokens(consumed.userId, trx);
-        return consumed.userId;
-      });
-      if (userId === undefined) throw badRequest(RESET_TOKEN_INVALID, 'token');
-      sessions.sessionsEnded({ userId });
-      const user = await users.findUserById(userId);
-      if (user) {
-        mailer.sendLater(
-          mail(user.email, 'Your Coffee Shop password was reset', [
-            'The password of your Coffee Shop account was just reset with an emailed link, and every device was signed out.',
-            'If you did not do this, reply to this email.',
-          ]),
-        );
-      }
-      return { message: RESET_DONE_MESSAGE, email: user?.email };
-    },
+    ...passwordChanges(deps, sessionRepository, passwordResetRepository),
   };
 }
 
