@@ -65,7 +65,6 @@ export const NOT_YET_SPLIT: ReadonlySet<string> = new Set([
   'apps/web/src/features/menu-admin/components/product-form.tsx:ProductForm',
   'apps/web/src/features/menu-options/components/option-groups-manager.tsx:OptionGroupsManager',
   'apps/web/src/features/products/components/product-detail.tsx:ProductDetail',
-  'apps/web/src/features/stores/components/store-form.tsx:StoreForm',
 ]);
 
 export interface SourceFile {
