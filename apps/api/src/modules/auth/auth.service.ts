@@ -7,11 +7,9 @@ import {
   type RegisterInput,
   type ResetPasswordInput,
 } from '@coffee/contract';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
 import type { SessionUser } from '../../lib/current-user.js';
 import { badRequest, unauthorized } from '../../lib/errors.js';
-import { accountMail, type Mailer } from '../../lib/mail.js';
+import { accountMail } from '../../lib/mail.js';
 import { hashToken } from '../../lib/tokens.js';
 import {
   assertAcceptablePassword,
@@ -22,7 +20,7 @@ import {
   verifyPassword,
   type UserService,
 } from '../users/users.service.js';
-import { createPasswordResetQueue } from './password-reset-queue.js';
+import { createPasswordResetQueue, type PasswordResetQueueDeps } from './password-reset-queue.js';
 import { createPasswordResetRepository, type PasswordResetRepository } from './password-resets.repository.js';
 import { createSessionRepository, type SessionRepository } from './sessions.repository.js';
 import type { SessionService, StartedSession } from './sessions.service.js';
@@ -38,18 +36,11 @@ export const WRONG_CURRENT_PASSWORD = 'Your current password is not right. Pleas
 export const RESET_TOKEN_INVALID =
   'This password reset link is invalid, has expired or was already used. Ask for a new link.';
 
-export interface AuthServiceDeps {
-  db: Kysely<Database>;
+export interface AuthServiceDeps extends Omit<PasswordResetQueueDeps, 'passwordResets' | 'link'> {
   /** The users module's door; a password change or reset writes the new hash, the sessions and reset links in one transaction. */
   users: UserService;
   sessions: SessionService;
-  mailer: Mailer;
   publicUrl: string;
-  /** Where work done after the answer (reset links, sign-up notices) reports its failures. */
-  log: { error(obj: object, msg: string): void };
-  now: () => Date;
-  /** The reset worker's draws (RESET_PICK_CHANCE), in [0, 1); tests choose them. Defaults to Math.random. */
-  random?: () => number;
 }
 
 /** Rate limits are counted by the routes (plugins/rate-limit.ts); sign-up asks them one question. */

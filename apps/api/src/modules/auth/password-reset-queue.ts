@@ -28,6 +28,7 @@ export interface PasswordResetQueueDeps {
   users: UserService;
   passwordResets: PasswordResetRepository;
   mailer: Mailer;
+  /** Where work done after the answer (reset links, sign-up notices) reports its failures. */
   log: { error(obj: object, msg: string): void };
   now: () => Date;
   /** The worker's draws (RESET_PICK_CHANCE), in [0, 1); tests choose them. Defaults to Math.random. */

@@ -191,25 +191,28 @@ type FieldsProps = {
   input: (name: string, options?: { hint?: boolean }) => ReturnType<typeof fieldInputProps>;
 };
 
-/** A select of one of the contract's choices, named in words. */
+/** A select of one of the contract's choices, named in words; `anyLabel` names the empty choice where there is one. */
 function ChoiceField<Key extends string>({
   name,
   label,
   defaultValue,
   choices,
   labels,
+  anyLabel,
   fields: { errors, input },
 }: {
   name: string;
   label: string;
-  defaultValue: Key;
+  defaultValue: string;
   choices: readonly Key[];
   labels: Record<Key, string>;
+  anyLabel?: string;
   fields: FieldsProps;
 }) {
   return (
     <Field id={`promotion-${name}`} label={label} error={errors[name]}>
       <select name={name} defaultValue={defaultValue} {...input(name)}>
+        {anyLabel !== undefined && <option value="">{anyLabel}</option>}
         {choices.map((key) => (
           <option key={key} value={key}>
             {labels[key]}
@@ -294,16 +297,15 @@ function BenefitFields({ menu, ...fields }: FieldsProps & { menu: PromotionMenu 
         <input name="benefitValue" type="number" min={0} defaultValue={p?.benefitValue ?? ''} {...input('benefitValue', { hint: true })} />
       </Field>
       <ProductPicker promotion={p} menu={menu} error={errors.targetProductId} />
-      <Field id="promotion-targetCategory" label="Qualifying category" error={errors.targetCategory}>
-        <select name="targetCategory" defaultValue={p?.targetCategory ?? ''} {...input('targetCategory')}>
-          <option value="">Any item</option>
-          {CATEGORIES.map((key) => (
-            <option key={key} value={key}>
-              {CATEGORY_LABELS[key]}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <ChoiceField
+        name="targetCategory"
+        label="Qualifying category"
+        defaultValue={p?.targetCategory ?? ''}
+        choices={CATEGORIES}
+        labels={CATEGORY_LABELS}
+        anyLabel="Any item"
+        fields={fields}
+      />
     </>
   );
 }
