@@ -6,6 +6,9 @@ import tailwindcss from '@tailwindcss/vite';
 // so the app only ever calls relative /api and /uploads addresses. In development Vite proxies them.
 const api = 'http://localhost:3000';
 
+/** The chunks of the staff and signed-in screens (src/app/routes/), whose dynamic imports list no preloads. */
+const WITHOUT_PRELOAD_LIST = /(?:^|\/)(?:staff-[a-z-]+|add-products|edit-products|option-groups|history|order|payment|pickup|user|navbar-signed-in|your-usual|favourite-heart|login-complete|reset-password)-[\w-]{8}\.js$/;
+
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: {
@@ -32,8 +35,14 @@ export default defineConfig({
     emptyOutDir: true,
     // scripts/check-budget.mjs reads it to add up the home page's initial JavaScript.
     manifest: true,
-    // Every browser the shop supports knows <link rel="modulepreload">: no polyfill on the first screen.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      // Every browser the shop supports knows <link rel="modulepreload">: no polyfill on the first screen.
+      polyfill: false,
+      // The entry carries, for each screen it imports on demand, the list of chunks to fetch with it: bytes every
+      // first screen waits for. Staff and signed-in screens go without theirs (their chunks fetch their own imports
+      // when they arrive); the screens a visitor opens keep them.
+      resolveDependencies: (filename, deps, { hostType }) => (hostType === 'js' && WITHOUT_PRELOAD_LIST.test(filename) ? [] : deps),
+    },
     rolldownOptions: {
       // src/boot.ts: the first script of the pages that arrive drawn, built here (minified) and written into them by
       // scripts/prerender.mjs.

@@ -35,8 +35,11 @@ const refused = { 400: ErrorResponse, 403: ErrorResponse, 429: ErrorResponse };
 /** The client address a limit counts; IPv6 by /64, which one customer's connection usually gets whole. */
 const addressOf = (request: FastifyRequest) => normalizeIP(request.ip);
 
-export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, { auth, users, limits }, done) => {
-  const windowMs = limits.windowMs;
+type App = Parameters<FastifyPluginCallbackZod>[0];
+
+/** The limits the sign-in and password routes share (plugins/rate-limit.ts). */
+function createAuthLimits(app: App, limits: Config['rateLimits']) {
+  const { windowMs } = limits;
   // Failed sign-ins per address (one client trying many accounts). @fastify/rate-limit counts every request and
   // has no "skip successful requests" option, so the count is explicit: checked first, a failure counted after.
   const failedSignInsByAddress = createAttemptLimit(app, 'sign-in-failures-by-address', {
@@ -60,7 +63,14 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, { a
   });
   const signUpNotices = createAttemptLimit(app, 'sign-up-notices', { what: 'sign-up notices', max: 1, windowMs });
 
-  const signIn = async (request: FastifyRequest<{ Body: LoginInput }>) => {
+  return { failedSignInsByAddress, signInsByAccount, resetRequestsByAccount, signUpNotices };
+}
+
+type AuthLimits = ReturnType<typeof createAuthLimits>;
+
+/** Checks the password under both sign-in limits: a failure is counted per address, a success forgets the account's count. */
+function signInWithLimits(auth: AuthService, { failedSignInsByAddress, signInsByAccount }: AuthLimits) {
+  return async (request: FastifyRequest<{ Body: LoginInput }>) => {
     const { email } = request.body;
     await failedSignInsByAddress.check(request, addressOf(request));
     await signInsByAccount.hit(request, email);
@@ -73,6 +83,13 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, { a
       throw err;
     }
   };
+}
+
+/** Sign-up, sign-in with a cookie or for a token, sign-out and who is signed in. */
+function accountRoutes(app: App, { auth, users, limits }: AuthRoutesOptions, authLimits: AuthLimits) {
+  const { windowMs } = limits;
+  const { signUpNotices } = authLimits;
+  const signIn = signInWithLimits(auth, authLimits);
 
   app.post(
     '/auth/register',
@@ -173,6 +190,11 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, { a
       return { data: request.user ? await users.getAuthUser(request.user.id) : null };
     },
   );
+}
+
+/** Changing the password, and choosing a new one with an emailed link. */
+function passwordRoutes(app: App, { auth, limits }: AuthRoutesOptions, { signInsByAccount, resetRequestsByAccount }: AuthLimits) {
+  const { windowMs } = limits;
 
   app.post(
     '/auth/password',
@@ -252,5 +274,11 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, { a
       return { data: { message } };
     },
   );
+}
+
+export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, done) => {
+  const authLimits = createAuthLimits(app, options.limits);
+  accountRoutes(app, options, authLimits);
+  passwordRoutes(app, options, authLimits);
   done();
 };

@@ -7,12 +7,10 @@ import {
   type RegisterInput,
   type ResetPasswordInput,
 } from '@coffee/contract';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
 import type { SessionUser } from '../../lib/current-user.js';
 import { badRequest, unauthorized } from '../../lib/errors.js';
-import { accountMail, type Mailer } from '../../lib/mail.js';
-import { hashToken, newToken } from '../../lib/tokens.js';
+import { accountMail } from '../../lib/mail.js';
+import { hashToken } from '../../lib/tokens.js';
 import {
   assertAcceptablePassword,
   hashPassword,
@@ -22,8 +20,9 @@ import {
   verifyPassword,
   type UserService,
 } from '../users/users.service.js';
-import { createPasswordResetRepository } from './password-resets.repository.js';
-import { createSessionRepository } from './sessions.repository.js';
+import { createPasswordResetQueue, type PasswordResetQueueDeps } from './password-reset-queue.js';
+import { createPasswordResetRepository, type PasswordResetRepository } from './password-resets.repository.js';
+import { createSessionRepository, type SessionRepository } from './sessions.repository.js';
 import type { SessionService, StartedSession } from './sessions.service.js';
 
 /** The one message for every failed sign-in, so it never tells which of the two was wrong. */
@@ -37,18 +36,11 @@ export const WRONG_CURRENT_PASSWORD = 'Your current password is not right. Pleas
 export const RESET_TOKEN_INVALID =
   'This password reset link is invalid, has expired or was already used. Ask for a new link.';
 
-export interface AuthServiceDeps {
-  db: Kysely<Database>;
+export interface AuthServiceDeps extends Omit<PasswordResetQueueDeps, 'passwordResets' | 'link'> {
   /** The users module's door; a password change or reset writes the new hash, the sessions and reset links in one transaction. */
   users: UserService;
   sessions: SessionService;
-  mailer: Mailer;
   publicUrl: string;
-  /** Where work done after the answer (reset links, sign-up notices) reports its failures. */
-  log: { error(obj: object, msg: string): void };
-  now: () => Date;
-  /** The reset worker's draws (RESET_PICK_CHANCE), in [0, 1); tests choose them. Defaults to Math.random. */
-  random?: () => number;
 }
 
 /** Rate limits are counted by the routes (plugins/rate-limit.ts); sign-up asks them one question. */
@@ -60,26 +52,81 @@ export interface RegisterOptions {
   mayNotifyOwner(email: string): Promise<boolean>;
 }
 
-/**
- * Reset requests taken from the queue at once. Small batches often, rather than big ones seldom: a batch's work
- * (token writes, mails) then delays one request here and there, never a run of requests in a row.
- */
-const RESET_QUEUE_BATCH = 5;
-/** Waiting requests looked at per tick. */
-const RESET_QUEUE_LOOK = 50;
-/**
- * At each tick a waiting request is taken with this chance, so when its work (for a known email: a token write and
- * a mail) runs is a random moment, about a second after the request on average (ticks of 100 ms), not always the
- * tick right after it: a client timing its next requests cannot line them up with that work.
- */
-const RESET_PICK_CHANCE = 0.1;
-/** A request waiting this long is taken at the next tick whatever the draw: the link never waits longer. */
-const RESET_MAX_WAIT_MS = 5_000;
-
 const mail = accountMail;
 
+/** Changing the password with the current one, or with an emailed link: both end sessions and tell the owner. */
+function passwordChanges(
+  { db, users, sessions, mailer, now }: AuthServiceDeps,
+  sessionRepository: SessionRepository,
+  passwordResetRepository: PasswordResetRepository,
+) {
+  return {
+    /** Needs the current password; ends every other session (a thief's included) and pending reset links. */
+    async changePassword(user: SessionUser, input: ChangePasswordInput): Promise<void> {
+      const record = await users.findUserById(user.id);
+      const ok = record?.passwordHash
+        ? await verifyPassword(record.passwordHash, input.currentPassword)
+        : await verifyAgainstDummy(input.currentPassword);
+      if (!ok) throw badRequest(WRONG_CURRENT_PASSWORD, 'currentPassword');
+      assertAcceptablePassword(input.newPassword, user.email, 'newPassword');
+      const passwordHash = await hashPassword(input.newPassword);
+      await db.transaction().execute(async (trx) => {
+        await users.setPasswordHash(user.id, passwordHash, trx);
+        await sessionRepository.deleteUserSessions(user.id, user.sessionId, trx);
+        await passwordResetRepository.deleteUserResetTokens(user.id, trx);
+      });
+      sessions.sessionsEnded({ userId: user.id, except: user.sessionId });
+      mailer.sendLater(
+        mail(user.email, 'Your Coffee Shop password was changed', [
+          'The password of your Coffee Shop account was just changed, and every other device was signed out.',
+          'If you did not do this, choose a new password with "Forgot password" right away.',
+        ]),
+      );
+    },
+
+    /**
+     * Single use: the token row is deleted in the same transaction that sets the password. Ends every session.
+     * Answers the account's email, whose failed sign-ins the caller may now forget.
+     */
+    async resetPassword(input: ResetPasswordInput): Promise<{ message: string; email: string | undefined }> {
+      // The token first, before any hashing or strength estimate: a made-up token must cost one indexed read,
+      // not an argon2 hash (a few clients sending bogus tokens used to slow every customer's sign-in).
+      const tokenHash = hashToken(input.token);
+      const live = (token: { expiresAt: string } | undefined) => token !== undefined && Date.parse(token.expiresAt) > now().getTime();
+      const token = await passwordResetRepository.findResetToken(tokenHash);
+      if (!token || !live(token)) throw badRequest(RESET_TOKEN_INVALID, 'token');
+      // Then the policy (it needs the account's email), before the link is used up, so a refused password keeps it.
+      const owner = await users.findUserById(token.userId);
+      if (!owner) throw badRequest(RESET_TOKEN_INVALID, 'token');
+      assertAcceptablePassword(input.password, owner.email);
+      const passwordHash = await hashPassword(input.password);
+      const userId = await db.transaction().execute(async (trx) => {
+        // Consumed here, not above: of two requests racing with one token only one gets the row.
+        const consumed = await passwordResetRepository.consumeResetToken(tokenHash, trx);
+        if (!consumed || !live(consumed)) return undefined;
+        await users.setPasswordHash(consumed.userId, passwordHash, trx);
+        await sessionRepository.deleteUserSessions(consumed.userId, undefined, trx);
+        await passwordResetRepository.deleteUserResetTokens(consumed.userId, trx);
+        return consumed.userId;
+      });
+      if (userId === undefined) throw badRequest(RESET_TOKEN_INVALID, 'token');
+      sessions.sessionsEnded({ userId });
+      const user = await users.findUserById(userId);
+      if (user) {
+        mailer.sendLater(
+          mail(user.email, 'Your Coffee Shop password was reset', [
+            'The password of your Coffee Shop account was just reset with an emailed link, and every device was signed out.',
+            'If you did not do this, reply to this email.',
+          ]),
+        );
+      }
+      return { message: RESET_DONE_MESSAGE, email: user?.email };
+    },
+  };
+}
+
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, users, sessions, mailer, now, random = Math.random } = deps;
+  const { db, users, sessions, mailer } = deps;
   const sessionRepository = createSessionRepository(db);
   const passwordResetRepository = createPasswordResetRepository(db);
   /** Work still running after its answer was sent; `idle()` waits for it. */
@@ -90,79 +137,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   };
 
   const link = (pathAndQuery: string) => `${deps.publicUrl}${pathAndQuery}`;
-
-  /** Only an existing account gets a link (a new link replaces older ones). */
-  async function sendResetLink(email: string): Promise<void> {
-    const user = await users.findUserByEmail(email);
-    if (user) {
-      const token = newToken();
-      const t = now();
-      await db.transaction().execute(async (trx) => {
-        await passwordResetRepository.deleteUserResetTokens(user.id, trx);
-        await passwordResetRepository.insertResetToken(
-          {
-            userId: user.id,
-            tokenHash: hashToken(token),
-            createdAt: t.toISOString(),
-            expiresAt: new Date(t.getTime() + PASSWORD_RESET_MINUTES * 60_000).toISOString(),
-          },
-          trx,
-        );
-      });
-      mailer.sendLater(
-        mail(
-          user.email,
-          'Choose a new Coffee Shop password',
-          [
-            `Someone (hopefully you) asked to reset the password of your Coffee Shop account. The link below works once, for ${PASSWORD_RESET_MINUTES} minutes.`,
-            'If you did not ask for it, ignore this email: your password stays as it is.',
-          ],
-          { label: 'Choose a new password', url: link(`/reset-password?token=${encodeURIComponent(token)}`) },
-        ),
-      );
-    }
-  }
-
-  /**
-   * The reset queue's work: a link to each request's email that has an account. A request older than a link's
-   * lifetime is dropped (its asker has given up). Runs on the worker's timer (startResetWorker), never because a
-   * request arrived, or until the queue is empty (`idle`).
-   */
-  async function sendLinks(batch: readonly { email: string; requestedAt: string }[]): Promise<void> {
-    const oldest = now().getTime() - PASSWORD_RESET_MINUTES * 60_000;
-    for (const request of batch) {
-      if (Date.parse(request.requestedAt) < oldest) continue;
-      try {
-        await sendResetLink(request.email);
-      } catch (err) {
-        deps.log.error({ err }, 'password reset link could not be prepared');
-      }
-    }
-  }
-
-  /** One tick of the worker: each waiting request by a random draw (RESET_PICK_CHANCE), at most a small batch. */
-  async function processResetTick(): Promise<number> {
-    const waiting = await passwordResetRepository.listWaitingResetRequests(RESET_QUEUE_LOOK);
-    const overdue = now().getTime() - RESET_MAX_WAIT_MS;
-    const due = waiting.filter((r) => Date.parse(r.requestedAt) <= overdue || random() < RESET_PICK_CHANCE);
-    const batch = await passwordResetRepository.takeResetRequestsById(due.slice(0, RESET_QUEUE_BATCH).map((r) => r.id));
-    await sendLinks(batch);
-    return batch.length;
-  }
-
-  /** The worker's tick in progress, if any (`startResetWorker`). */
-  let workerTick: Promise<unknown> | undefined;
-
-  /** Every waiting request, now (tests, shutdown). */
-  async function processResetQueue(): Promise<number> {
-    let done = 0;
-    for (;;) {
-      const batch = await passwordResetRepository.takeResetRequests(RESET_QUEUE_BATCH);
-      await sendLinks(batch);
-      done += batch.length;
-      if (batch.length < RESET_QUEUE_BATCH) return done;
-    }
-  }
+  const resetQueue = createPasswordResetQueue({ ...deps, passwordResets: passwordResetRepository, link });
 
   return {
     /**
@@ -226,29 +201,6 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (user) await sessions.endSession(user.sessionId);
     },
 
-    /** Needs the current password; ends every other session (a thief's included) and pending reset links. */
-    async changePassword(user: SessionUser, input: ChangePasswordInput): Promise<void> {
-      const record = await users.findUserById(user.id);
-      const ok = record?.passwordHash
-        ? await verifyPassword(record.passwordHash, input.currentPassword)
-        : await verifyAgainstDummy(input.currentPassword);
-      if (!ok) throw badRequest(WRONG_CURRENT_PASSWORD, 'currentPassword');
-      assertAcceptablePassword(input.newPassword, user.email, 'newPassword');
-      const passwordHash = await hashPassword(input.newPassword);
-      await db.transaction().execute(async (trx) => {
-        await users.setPasswordHash(user.id, passwordHash, trx);
-        await sessionRepository.deleteUserSessions(user.id, user.sessionId, trx);
-        await passwordResetRepository.deleteUserResetTokens(user.id, trx);
-      });
-      sessions.sessionsEnded({ userId: user.id, except: user.sessionId });
-      mailer.sendLater(
-        mail(user.email, 'Your Coffee Shop password was changed', [
-          'The password of your Coffee Shop account was just changed, and every other device was signed out.',
-          'If you did not do this, choose a new password with "Forgot password" right away.',
-        ]),
-      );
-    },
-
     /**
      * Always the same answer and the same work: one row in the reset queue, whatever the email. Only an existing
      * account needs a token written and a mail sent; doing that on the request (or just after its answer) made that
@@ -256,22 +208,13 @@ export function createAuthService(deps: AuthServiceDeps) {
      * has an account. The background worker (`processResetQueue`, on its own clock) does it instead.
      */
     async requestPasswordReset(input: ForgotPasswordInput): Promise<{ message: string }> {
-      await passwordResetRepository.enqueueResetRequest(input.email, now().toISOString());
+      await resetQueue.enqueue(input.email);
       return { message: RESET_REQUESTED_MESSAGE };
     },
 
-    processResetQueue,
+    processResetQueue: resetQueue.processResetQueue,
 
-    /** Processes the reset queue every `intervalMs` until stopped (app.ts: from ready to close). */
-    startResetWorker(intervalMs: number): () => void {
-      const timer = setInterval(() => {
-        workerTick ??= processResetTick()
-          .catch((err: unknown) => deps.log.error({ err }, 'the password reset queue could not be read'))
-          .finally(() => (workerTick = undefined));
-      }, intervalMs);
-      timer.unref();
-      return () => clearInterval(timer);
-    },
+    startResetWorker: resetQueue.startResetWorker,
 
     /**
      * Resolves once the work left after every answer (sign-up notices) is done and the reset queue is empty
@@ -279,51 +222,9 @@ export function createAuthService(deps: AuthServiceDeps) {
      */
     async idle(): Promise<void> {
       while (pending.size > 0) await Promise.allSettled([...pending]);
-      // A tick may have taken requests off the queue and still be writing their links: they are not in the queue
-      // any more, so emptying it below would not wait for them.
-      await workerTick;
-      // What is left stays queued for the next start when the database is already gone.
-      await processResetQueue().catch((err: unknown) => deps.log.error({ err }, 'the password reset queue could not be emptied'));
+      await resetQueue.idle();
     },
-
-    /**
-     * Single use: the token row is deleted in the same transaction that sets the password. Ends every session.
-     * Answers the account's email, whose failed sign-ins the caller may now forget.
-     */
-    async resetPassword(input: ResetPasswordInput): Promise<{ message: string; email: string | undefined }> {
-      // The token first, before any hashing or strength estimate: a made-up token must cost one indexed read,
-      // not an argon2 hash (a few clients sending bogus tokens used to slow every customer's sign-in).
-      const tokenHash = hashToken(input.token);
-      const live = (token: { expiresAt: string } | undefined) => token !== undefined && Date.parse(token.expiresAt) > now().getTime();
-      const token = await passwordResetRepository.findResetToken(tokenHash);
-      if (!token || !live(token)) throw badRequest(RESET_TOKEN_INVALID, 'token');
-      // Then the policy (it needs the account's email), before the link is used up, so a refused password keeps it.
-      const owner = await users.findUserById(token.userId);
-      if (!owner) throw badRequest(RESET_TOKEN_INVALID, 'token');
-      assertAcceptablePassword(input.password, owner.email);
-      const passwordHash = await hashPassword(input.password);
-      const userId = await db.transaction().execute(async (trx) => {
-        // Consumed here, not above: of two requests racing with one token only one gets the row.
-        const consumed = await passwordResetRepository.consumeResetToken(tokenHash, trx);
-        if (!consumed || !live(consumed)) return undefined;
-        await users.setPasswordHash(consumed.userId, passwordHash, trx);
-        await sessionRepository.deleteUserSessions(consumed.userId, undefined, trx);
-        await passwordResetRepository.deleteUserResetTokens(consumed.userId, trx);
-        return consumed.userId;
-      });
-      if (userId === undefined) throw badRequest(RESET_TOKEN_INVALID, 'token');
-      sessions.sessionsEnded({ userId });
-      const user = await users.findUserById(userId);
-      if (user) {
-        mailer.sendLater(
-          mail(user.email, 'Your Coffee Shop password was reset', [
-            'The password of your Coffee Shop account was just reset with an emailed link, and every device was signed out.',
-            'If you did not do this, reply to this email.',
-          ]),
-        );
-      }
-      return { message: RESET_DONE_MESSAGE, email: user?.email };
-    },
+    ...passwordChanges(deps, sessionRepository, passwordResetRepository),
   };
 }
 

@@ -13,7 +13,8 @@ import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { cookieIsSecure } from '../../plugins/session.js';
-import { OIDC_LOGIN_MAX_AGE_SECONDS, OidcSignInError, type OidcService } from './oidc.service.js';
+import { OidcSignInError } from './oidc-sign-in-error.js';
+import { OIDC_LOGIN_MAX_AGE_SECONDS, type OidcService } from './oidc.service.js';
 
 export interface OidcRoutesOptions {
   oidc: OidcService;

@@ -1,43 +1,21 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
-import { Email, NAME_MAX_LENGTH, type AuthUser, type OidcErrorCode } from '@coffee/contract';
+import { timingSafeEqual } from 'node:crypto';
+import { Email, NAME_MAX_LENGTH, type AuthUser } from '@coffee/contract';
 import * as oidc from 'openid-client';
 import type { OidcSettings } from '../../config.js';
-import { escapeHtml, type Mailer } from '../../lib/mail.js';
+import { accountMail, type Mailer } from '../../lib/mail.js';
 import { toAuthUser, type UserRecord, type UserService } from '../users/users.service.js';
 import { createIdentityRepository } from './identities.repository.js';
+import { createPendingLoginSeal, type PendingLogin } from './oidc-pending-login.js';
+import { createOidcProvider, type ProviderProfile } from './oidc-provider.js';
+import { OidcSignInError } from './oidc-sign-in-error.js';
 import type { SessionService, StartedSession } from './sessions.service.js';
 
 /** How long a started sign-in may take at the provider before it must be started again. */
 export const OIDC_LOGIN_MAX_AGE_SECONDS = 10 * 60;
 
-/** Seconds to wait for the provider (discovery, token, userinfo); the customer is waiting on a redirect. */
-const PROVIDER_TIMEOUT_SECONDS = 10;
-
 const SCOPE = 'openid email profile';
-
-/** A sign-in that went wrong in a way the login page explains: the routes redirect to `/login?error=<code>`. */
-export class OidcSignInError extends Error {
-  constructor(
-    readonly code: OidcErrorCode,
-    /** For the log only: what went wrong, never a token or a secret. */
-    readonly detail?: string,
-  ) {
-    super(`OpenID Connect sign-in failed: ${code}`);
-    this.name = 'OidcSignInError';
-  }
-}
-
-/** What the browser keeps between /start and /callback (in an HttpOnly cookie, signed). */
-interface PendingLogin {
-  state: string;
-  nonce: string;
-  codeVerifier: string;
-  returnTo: string;
-  /** Epoch ms; the cookie's Max-Age is a request to the browser, this is the rule. */
-  expiresAt: number;
-}
 
 export interface StartedLogin {
   authorizationUrl: string;
@@ -61,49 +39,6 @@ export interface OidcServiceDeps {
   now: () => Date;
 }
 
-/** The identity the provider vouched for, from the ID token (and the userinfo endpoint when needed). */
-interface ProviderProfile {
-  issuer: string;
-  subject: string;
-  email: string | undefined;
-  emailVerified: boolean;
-  name: string | undefined;
-}
-
-const NETWORK_ERROR_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ENOTFOUND',
-  'ETIMEDOUT',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'UND_ERR_SOCKET',
-]);
-
-/** True when the provider could not be reached or answered with a server error (as opposed to refusing us). */
-function isProviderUnavailable(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
-    if (e.name === 'TimeoutError' || e.name === 'AbortError') return true;
-    if (e instanceof TypeError && e.message === 'fetch failed') return true;
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && NETWORK_ERROR_CODES.has(code)) return true;
-    if (e instanceof oidc.ResponseBodyError && e.status >= 500) return true;
-    if (code === 'OAUTH_RESPONSE_IS_NOT_CONFORM') {
-      const status = (e.cause as { status?: unknown } | undefined)?.status;
-      if (typeof status === 'number' && status >= 500) return true;
-    }
-  }
-  return false;
-}
-
-/** An exception as one line for the log, with the network error code fetch hides in `cause`. */
-function describeError(err: unknown): string {
-  if (!(err instanceof Error)) return String(err);
-  const cause = err.cause instanceof Error ? ` (${(err.cause as { code?: string }).code ?? err.cause.message})` : '';
-  return `${err.name}: ${err.message}${cause}`;
-}
-
 /** A person's name from the provider, made fit for display_name (no control characters, length cap). */
 function displayNameFrom(name: string | undefined): string | undefined {
   // eslint-disable-next-line no-control-regex
@@ -112,132 +47,11 @@ function displayNameFrom(name: string | undefined): string | undefined {
 }
 
 /**
- * "Login with Google" through OpenID Connect: authorization code flow with PKCE (S256), state and
- * nonce. Accounts are found by the provider's subject once linked, and otherwise by a verified email:
- * a new customer account is made, or an existing account with that email is linked (its owner is told
- * by email). A successful sign-in starts an ordinary session, exactly like a password sign-in.
+ * The account for a provider identity: by subject once linked, else by the verified email (a new customer account,
+ * or an existing one whose owner is told it can now be signed into this way).
  */
-export function createOidcService(deps: OidcServiceDeps) {
-  const { settings, users, sessions, mailer, now } = deps;
-  const identities = createIdentityRepository(deps.db);
-  const client = settings.client;
-
-  // The pending-login cookie is signed with a key derived from the client secret: it exists whenever
-  // the feature is on, is shared by every instance of the shop, and is never used for anything else
-  // directly. Signing stops a browser (or a script planting cookies) from choosing its own state or
-  // verifier; HttpOnly keeps page scripts from reading the verifier.
-  const cookieKey = client
-    ? Buffer.from(hkdfSync('sha256', client.clientSecret, '', 'coffee-shop oidc pending-login cookie v1', 32))
-    : undefined;
-
-  const sign = (payload: string) => {
-    if (!cookieKey) throw new OidcSignInError('oidc_not_configured');
-    return createHmac('sha256', cookieKey).update(payload).digest('base64url');
-  };
-
-  const seal = (pending: PendingLogin): string => {
-    const payload = Buffer.from(JSON.stringify(pending), 'utf8').toString('base64url');
-    return `${payload}.${sign(payload)}`;
-  };
-
-  const unseal = (value: string | undefined): PendingLogin | undefined => {
-    if (!value || value.length > 4096) return undefined;
-    const [payload, mac, extra] = value.split('.');
-    if (!payload || !mac || extra !== undefined) return undefined;
-    const expected = Buffer.from(sign(payload));
-    const given = Buffer.from(mac);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-    } catch {
-      return undefined;
-    }
-    const p = parsed as Partial<PendingLogin> | null;
-    if (
-      typeof p?.state !== 'string' ||
-      typeof p.nonce !== 'string' ||
-      typeof p.codeVerifier !== 'string' ||
-      typeof p.returnTo !== 'string' ||
-      typeof p.expiresAt !== 'number'
-    ) {
-      return undefined;
-    }
-    if (p.expiresAt <= now().getTime()) return undefined;
-    return { state: p.state, nonce: p.nonce, codeVerifier: p.codeVerifier, returnTo: p.returnTo, expiresAt: p.expiresAt };
-  };
-
-  // Discovery runs on first use, not at start-up, so the shop starts (and password sign-in works)
-  // while the provider is unreachable. A failure is not cached: the next attempt tries again.
-  let discovered: Promise<oidc.Configuration> | undefined;
-  const configuration = (): Promise<oidc.Configuration> => {
-    if (!client) return Promise.reject(new OidcSignInError('oidc_not_configured'));
-    discovered ??= oidc
-      .discovery(
-        new URL(client.issuer),
-        client.clientId,
-        undefined,
-        // client_secret_basic is the default token endpoint authentication of OAuth 2.0 (RFC 8414).
-        oidc.ClientSecretBasic(client.clientSecret),
-        {
-          timeout: PROVIDER_TIMEOUT_SECONDS,
-          // config.ts only lets a plain-http issuer through outside production (the local test provider).
-          execute: settings.allowHttpIssuer && client.issuer.startsWith('http:') ? [oidc.allowInsecureRequests] : [],
-        },
-      )
-      .catch((err: unknown) => {
-        discovered = undefined;
-        throw new OidcSignInError('oidc_unavailable', `discovery: ${describeError(err)}`);
-      });
-    return discovered;
-  };
-
-  const providerCall = async <T>(what: string, call: () => Promise<T>): Promise<T> => {
-    try {
-      return await call();
-    } catch (err) {
-      if (err instanceof OidcSignInError) throw err;
-      throw new OidcSignInError(
-        isProviderUnavailable(err) ? 'oidc_unavailable' : 'oidc_failed',
-        `${what}: ${describeError(err)}`,
-      );
-    }
-  };
-
-  /** The verified identity behind the authorization response, or an OidcSignInError. */
-  async function redeem(config: oidc.Configuration, callbackUrl: URL, pending: PendingLogin): Promise<ProviderProfile> {
-    const tokens = await providerCall('token', () =>
-      oidc.authorizationCodeGrant(config, callbackUrl, {
-        pkceCodeVerifier: pending.codeVerifier,
-        expectedState: pending.state,
-        expectedNonce: pending.nonce,
-        idTokenExpected: true,
-      }),
-    );
-    // openid-client has checked the ID token: signature, issuer, audience, expiry and nonce.
-    const claims = tokens.claims();
-    if (!claims) throw new OidcSignInError('oidc_failed', 'no ID token');
-    let email = claims.email;
-    let emailVerified = claims.email_verified;
-    let name = claims.name;
-    // Providers may keep the scope's claims out of the ID token and answer them at userinfo (oidc-provider
-    // does by default); openid-client checks that userinfo speaks of the same subject.
-    if (email === undefined || emailVerified === undefined) {
-      const info = await providerCall('userinfo', () => oidc.fetchUserInfo(config, tokens.access_token, claims.sub));
-      email = info.email;
-      emailVerified = info.email_verified;
-      name ??= info.name;
-    }
-    return {
-      issuer: claims.iss,
-      subject: claims.sub,
-      email: typeof email === 'string' ? email : undefined,
-      // Strictly the JSON boolean true: "true" as text or a missing claim is not a verification.
-      emailVerified: emailVerified === true,
-      name: typeof name === 'string' ? name : undefined,
-    };
-  }
-
+function createOidcAccounts({ settings, users, mailer, now, db }: OidcServiceDeps) {
+  const identities = createIdentityRepository(db);
   /** The account for this provider identity: by subject once linked, else by the verified email. */
   async function accountFor(profile: ProviderProfile, email: string): Promise<UserRecord> {
     const t = now().toISOString();
@@ -268,19 +82,31 @@ export function createOidcService(deps: OidcServiceDeps) {
     }
     if (existing) {
       // Someone can now sign into this account without its password: its owner should know.
-      const lines = [
-        `Your Coffee Shop account can now be signed into with ${settings.providerName} (${email}).`,
-        `If this was not you, choose a new password with "Forgot password" and tell us by replying to this email.`,
-      ];
-      mailer.sendLater({
-        to: user.email,
-        subject: `${settings.providerName} sign-in was added to your Coffee Shop account`,
-        text: [...lines, '', 'Coffee Shop'].join('\n'),
-        html: [...lines.map((l) => `<p>${escapeHtml(l)}</p>`), '<p>Coffee Shop</p>'].join('\n'),
-      });
+      mailer.sendLater(
+        accountMail(user.email, `${settings.providerName} sign-in was added to your Coffee Shop account`, [
+          `Your Coffee Shop account can now be signed into with ${settings.providerName} (${email}).`,
+          `If this was not you, choose a new password with "Forgot password" and tell us by replying to this email.`,
+        ]),
+      );
     }
     return user;
   }
+
+  return { accountFor };
+}
+
+/**
+ * "Login with Google" through OpenID Connect: authorization code flow with PKCE (S256), state and
+ * nonce. Accounts are found by the provider's subject once linked, and otherwise by a verified email:
+ * a new customer account is made, or an existing account with that email is linked (its owner is told
+ * by email). A successful sign-in starts an ordinary session, exactly like a password sign-in.
+ */
+export function createOidcService(deps: OidcServiceDeps) {
+  const { settings, sessions, now } = deps;
+  const client = settings.client;
+  const { seal, unseal } = createPendingLoginSeal(client?.clientSecret, now);
+  const { configuration, redeem } = createOidcProvider(settings);
+  const { accountFor } = createOidcAccounts(deps);
 
   return {
     providerName: settings.providerName,

@@ -1,6 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { useSearchParams } from 'react-router';
-import { useApplyCoupon } from '../../features/cart/api/apply-coupon';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLoginRecord } from '../../lib/login-record';
 import { PromoPanel } from '../../features/products/components/promo-panel';
 import { DEFAULT_TAB, ProductTabs, isProductTabKey } from '../../features/products/components/product-tabs';
@@ -22,7 +22,9 @@ export function ProductsRoute() {
   const signedIn = Boolean(user);
   // Only a customer has a usual; a visitor's page never loads its code.
   const customer = user?.role === 'customer';
-  const applyCoupon = useApplyCoupon();
+  const queryClient = useQueryClient();
+  // Loaded on the tap: the menu's first screen does not wait for the cart's mutation code.
+  const applyCoupon = async (code: string) => (await import('../../features/cart/api/apply-coupon')).applyCouponToCart(queryClient, code);
 
   const changeTab = (next: ProductTabKey) => {
     // The tab lives in the address (shareable, survives reload); replace keeps Back meaning "previous page".
@@ -49,7 +51,7 @@ export function ProductsRoute() {
         )}
       </div>
       <aside aria-label="Promo Today" className="lg:order-1">
-        <PromoPanel onApply={signedIn ? (code) => applyCoupon.mutateAsync(code) : undefined} />
+        <PromoPanel onApply={signedIn ? applyCoupon : undefined} />
       </aside>
     </div>
   );

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MutationObserver, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { Cart } from '@coffee/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { CART_MUTATION_SCOPE, setCartData } from './get-cart';
@@ -19,12 +20,18 @@ export async function removeCoupon(): Promise<Cart> {
   return data;
 }
 
-export function useApplyCoupon() {
-  const queryClient = useQueryClient();
-  return useMutation({ scope: CART_MUTATION_SCOPE, mutationFn: applyCoupon, onSuccess: (cart) => setCartData(queryClient, cart) });
+function couponOptions<Variables>(queryClient: QueryClient, mutationFn: (variables: Variables) => Promise<Cart>) {
+  return { scope: CART_MUTATION_SCOPE, mutationFn, onSuccess: (cart: Cart) => setCartData(queryClient, cart) };
+}
+
+/**
+ * Not a hook: the menu imports this file only when a coupon is applied, so its first screen does not wait for the
+ * mutation code. It queues behind the cart's other changes like every cart mutation.
+ */
+export function applyCouponToCart(queryClient: QueryClient, code: string): Promise<Cart> {
+  return new MutationObserver(queryClient, couponOptions(queryClient, applyCoupon)).mutate(code);
 }
 
 export function useRemoveCoupon() {
-  const queryClient = useQueryClient();
-  return useMutation({ scope: CART_MUTATION_SCOPE, mutationFn: removeCoupon, onSuccess: (cart) => setCartData(queryClient, cart) });
+  return useMutation(couponOptions(useQueryClient(), removeCoupon));
 }

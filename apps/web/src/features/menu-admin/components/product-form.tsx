@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode, RefObject } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { FieldErrors, UseFormRegister, UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -129,43 +129,24 @@ export function ProductForm({ product, onSubmit, onCancel, deleteAction, optionG
     control,
     formState: { errors, isSubmitting },
   } = useForm<ProductFormValues>({ resolver: zodResolver(schema), defaultValues: valuesOf(product) });
-  const [picture, setPicture] = useState<{ file: File; url: string } | null>(null);
-  const [removePicture, setRemovePicture] = useState(false);
-  const [pictureError, setPictureError] = useState<string | null>(null);
+  const pictureChoice = usePictureChoice();
+  const { picture, removePicture, pictureRefused, setPictureError } = pictureChoice;
   const [failure, setFailure] = useState<string | null>(null);
   const chooseRef = useRef<HTMLButtonElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
 
-  const previewUrl = picture?.url ?? null;
-  useRevokeObjectUrl(previewUrl);
   useEffect(() => {
     if (failure) failureRef.current?.focus();
   }, [failure]);
 
   const [name, category, price] = useWatch({ control, name: ['name', 'category', 'price'] });
   const showSizes = DRINKS.includes(category as Category) || (product?.sizes.length ?? 0) > 0;
-  const existingUrl = editing && !removePicture ? product.imageUrl : null;
-  const shownUrl = previewUrl ?? existingUrl;
   // A product saved without a picture shows its category's default picture (the same for every such product).
   const noPictureLabel = editing
     ? "No picture: the menu shows the category's picture until one is chosen"
     : name.trim() && category
       ? "No picture chosen: the menu shows the category's picture"
       : 'No picture chosen';
-
-  // A picture the chooser refused (too large, not a picture): saving then would add the product without it.
-  const [pictureRefused, setPictureRefused] = useState(false);
-  const refuse = (message: string) => {
-    setPictureError(message);
-    setPictureRefused(true);
-  };
-
-  const choose = (file: File, url: string) => {
-    setPictureRefused(false);
-    setPictureError(null);
-    setRemovePicture(false);
-    setPicture({ file, url });
-  };
 
   const submit = async (values: ProductFormValues) => {
     setFailure(null);
@@ -197,8 +178,6 @@ export function ProductForm({ product, onSubmit, onCancel, deleteAction, optionG
     }
   };
 
-  const ids = (field: string) => ({ id: `product-${field}`, ...fieldIds(`product-${field}`) });
-  const pictureIds = ids('picture');
   const field = (name: 'name' | 'price' | 'category' | 'description', options: { hint?: boolean; className?: string } = {}) =>
     fieldInputProps(`product-${name}`, { error: errors[name]?.message, ...options });
 
@@ -212,117 +191,14 @@ export function ProductForm({ product, onSubmit, onCancel, deleteAction, optionG
         </div>
       )}
 
-      <section aria-labelledby="product-picture-heading" className="flex flex-col items-center gap-5">
-        <h2 id="product-picture-heading" className="sr-only">
-          Picture
-        </h2>
-        <PictureFrame
-          src={shownUrl}
-          alt={picture ? 'Preview of the chosen picture' : `Current picture of ${product?.name ?? 'the product'}`}
-          className="aspect-square w-64 shadow-card sm:w-72"
-          fallback={
-            <div role="img" aria-label={noPictureLabel} className="grid size-full place-items-center text-espresso/50">
-              <svg viewBox="0 0 48 48" aria-hidden="true" className="size-20" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinejoin="round">
-                <path d="M8 15h8l3-5h10l3 5h8v23H8z" />
-                <circle cx="24" cy="26" r="7" />
-              </svg>
-            </div>
-          }
-        />
-        <div className="flex w-full max-w-xs flex-col gap-3">
-          <PictureChooser
-            noun="picture"
-            onChoose={choose}
-            onReject={refuse}
-            ref={chooseRef}
-            variant="accent"
-            size="lg"
-            shape="soft"
-            disabled={isSubmitting}
-            aria-describedby={pictureError ? `${pictureIds.hint} ${pictureIds.error}` : pictureIds.hint}
-          >
-            {shownUrl ? 'Change Picture' : 'Choose Picture'}
-          </PictureChooser>
-          {(picture || existingUrl) && (
-            <Button
-              variant="light"
-              shape="soft"
-              disabled={isSubmitting}
-              className="border border-line"
-              onClick={() => {
-                if (picture) setPicture(null);
-                else setRemovePicture(true);
-              }}
-            >
-              {picture ? 'Undo Picture Change' : 'Remove Picture'}
-            </Button>
-          )}
-          {removePicture && !picture && (
-            <Button variant="ghost" size="sm" onClick={() => setRemovePicture(false)}>
-              Keep the current picture
-            </Button>
-          )}
-        </div>
-        <p id={pictureIds.hint} className="max-w-xs text-center text-sm text-muted">
-          {editing
-            ? `JPEG, PNG, WebP or GIF up to ${MAX_PICTURE_MB} MB.`
-            : `Optional. JPEG, PNG, WebP or GIF up to ${MAX_PICTURE_MB} MB; without one, the menu shows the category's picture.`}
-        </p>
-        <FieldError id={pictureIds.error} message={pictureError ?? undefined} />
-        {pictureRefused && (
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => {
-              setPictureRefused(false);
-              setPictureError(null);
-            }}
-          >
-            Continue without this picture
-          </Button>
-        )}
-      </section>
+      <PictureSection product={product} noPictureLabel={noPictureLabel} choice={pictureChoice} busy={isSubmitting} chooseRef={chooseRef} />
 
       <div className="flex min-w-0 flex-col gap-7">
         <FormField id="product-name" label="Product Name" error={errors.name?.message}>
           <input type="text" placeholder="Type product name" autoComplete="off" {...field('name')} {...register('name')} />
         </FormField>
 
-        <FormField
-          id="product-price"
-          label="Price"
-          hint={
-            <>
-              In thousands of rupiah, as the menu shows it: 34 is IDR 34.000.
-              {/^\d+$/.test(price.trim()) && Number(price) > 0 && (
-                <>
-                  {' '}
-                  Shown as <Price amount={Number(price) * 1000} className="font-medium text-espresso" />.
-                </>
-              )}
-            </>
-          }
-          error={errors.price?.message}
-        >
-          <div className="relative">
-            <span aria-hidden="true" className="pointer-events-none absolute top-1/2 left-5 -translate-y-1/2 font-medium text-muted">
-              IDR
-            </span>
-            <input
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={MAX_PRODUCT_PRICE}
-              step={1}
-              placeholder="Type the price"
-              {...field('price', { hint: true, className: 'pr-16 pl-14' })}
-              {...register('price')}
-            />
-            <span aria-hidden="true" className="pointer-events-none absolute top-1/2 right-5 -translate-y-1/2 font-medium text-muted">
-              .000
-            </span>
-          </div>
-        </FormField>
+        <PriceField price={price} input={{ ...field('price', { hint: true, className: 'pr-16 pl-14' }), ...register('price') }} error={errors.price?.message} />
 
         <FormField id="product-category" label="Category" error={errors.category?.message}>
           <select {...field('category', { className: 'appearance-auto' })} {...register('category')}>
@@ -363,6 +239,159 @@ export function ProductForm({ product, onSubmit, onCancel, deleteAction, optionG
         </div>
       </div>
     </form>
+  );
+}
+
+/** The picture being chosen, removed or refused, and what the form shows for it. */
+function usePictureChoice() {
+  const [picture, setPicture] = useState<{ file: File; url: string } | null>(null);
+  const [removePicture, setRemovePicture] = useState(false);
+  const [pictureError, setPictureError] = useState<string | null>(null);
+  // A picture the chooser refused (too large, not a picture): saving then would add the product without it.
+  const [pictureRefused, setPictureRefused] = useState(false);
+  useRevokeObjectUrl(picture?.url ?? null);
+  const refuse = (message: string) => {
+    setPictureError(message);
+    setPictureRefused(true);
+  };
+  const choose = (file: File, url: string) => {
+    setPictureRefused(false);
+    setPictureError(null);
+    setRemovePicture(false);
+    setPicture({ file, url });
+  };
+  return { picture, setPicture, removePicture, setRemovePicture, pictureError, setPictureError, pictureRefused, setPictureRefused, choose, refuse };
+}
+
+/** The product's picture: the current one or the chosen one's preview, and the buttons to change it. */
+function PictureSection({
+  product,
+  noPictureLabel,
+  choice,
+  busy,
+  chooseRef,
+}: {
+  product: Product | undefined;
+  noPictureLabel: string;
+  choice: ReturnType<typeof usePictureChoice>;
+  busy: boolean;
+  chooseRef: RefObject<HTMLButtonElement | null>;
+}) {
+  const { picture, setPicture, removePicture, setRemovePicture, pictureError, setPictureError, pictureRefused, setPictureRefused, choose, refuse } = choice;
+  const existingUrl = product && !removePicture ? product.imageUrl : null;
+  const shownUrl = picture?.url ?? existingUrl;
+  const pictureIds = fieldIds('product-picture');
+  return (
+    <section aria-labelledby="product-picture-heading" className="flex flex-col items-center gap-5">
+      <h2 id="product-picture-heading" className="sr-only">
+        Picture
+      </h2>
+      <PictureFrame
+        src={shownUrl}
+        alt={picture ? 'Preview of the chosen picture' : `Current picture of ${product?.name ?? 'the product'}`}
+        className="aspect-square w-64 shadow-card sm:w-72"
+        fallback={
+          <div role="img" aria-label={noPictureLabel} className="grid size-full place-items-center text-espresso/50">
+            <svg viewBox="0 0 48 48" aria-hidden="true" className="size-20" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinejoin="round">
+              <path d="M8 15h8l3-5h10l3 5h8v23H8z" />
+              <circle cx="24" cy="26" r="7" />
+            </svg>
+          </div>
+        }
+      />
+      <div className="flex w-full max-w-xs flex-col gap-3">
+        <PictureChooser
+          noun="picture"
+          onChoose={choose}
+          onReject={refuse}
+          ref={chooseRef}
+          variant="accent"
+          size="lg"
+          shape="soft"
+          disabled={busy}
+          aria-describedby={pictureError ? `${pictureIds.hint} ${pictureIds.error}` : pictureIds.hint}
+        >
+          {shownUrl ? 'Change Picture' : 'Choose Picture'}
+        </PictureChooser>
+        {(picture || existingUrl) && (
+          <Button
+            variant="light"
+            shape="soft"
+            disabled={busy}
+            className="border border-line"
+            onClick={() => {
+              if (picture) setPicture(null);
+              else setRemovePicture(true);
+            }}
+          >
+            {picture ? 'Undo Picture Change' : 'Remove Picture'}
+          </Button>
+        )}
+        {removePicture && !picture && (
+          <Button variant="ghost" size="sm" onClick={() => setRemovePicture(false)}>
+            Keep the current picture
+          </Button>
+        )}
+      </div>
+      <p id={pictureIds.hint} className="max-w-xs text-center text-sm text-muted">
+        {product
+          ? `JPEG, PNG, WebP or GIF up to ${MAX_PICTURE_MB} MB.`
+          : `Optional. JPEG, PNG, WebP or GIF up to ${MAX_PICTURE_MB} MB; without one, the menu shows the category's picture.`}
+      </p>
+      <FieldError id={pictureIds.error} message={pictureError ?? undefined} />
+      {pictureRefused && (
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => {
+            setPictureRefused(false);
+            setPictureError(null);
+          }}
+        >
+          Continue without this picture
+        </Button>
+      )}
+    </section>
+  );
+}
+
+/** The price in thousands of rupiah, as the menu writes it, with what the menu will show. */
+function PriceField({ price, input, error }: { price: string; input: ComponentProps<'input'>; error: string | undefined }) {
+  return (
+    <FormField
+      id="product-price"
+      label="Price"
+      hint={
+        <>
+          In thousands of rupiah, as the menu shows it: 34 is IDR 34.000.
+          {/^\d+$/.test(price.trim()) && Number(price) > 0 && (
+            <>
+              {' '}
+              Shown as <Price amount={Number(price) * 1000} className="font-medium text-espresso" />.
+            </>
+          )}
+        </>
+      }
+      error={error}
+    >
+      <div className="relative">
+        <span aria-hidden="true" className="pointer-events-none absolute top-1/2 left-5 -translate-y-1/2 font-medium text-muted">
+          IDR
+        </span>
+        <input
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_PRODUCT_PRICE}
+          step={1}
+          placeholder="Type the price"
+          {...input}
+        />
+        <span aria-hidden="true" className="pointer-events-none absolute top-1/2 right-5 -translate-y-1/2 font-medium text-muted">
+          .000
+        </span>
+      </div>
+    </FormField>
   );
 }
 

@@ -61,8 +61,6 @@ export function OptionGroupsManager() {
   const [failure, setFailure] = useState<string | null>(null);
 
   const change = (patch: Partial<Draft>) => setDraft((d) => (d ? { ...d, ...patch } : d));
-  const changeOption = (key: string, patch: Partial<DraftOption>) =>
-    setDraft((d) => (d ? { ...d, options: d.options.map((o) => (o.key === key ? { ...o, ...patch } : o)) } : d));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -89,124 +87,170 @@ export function OptionGroupsManager() {
       )}
 
       {draft && (
-        <form onSubmit={submit} aria-label={draft.id === null ? 'New option group' : `Edit ${draft.name}`} className="flex flex-col gap-4 rounded-3xl bg-white p-6 shadow-card">
-          <label className="flex flex-col gap-1 text-sm font-medium text-ink">
-            Group name
-            <input value={draft.name} onChange={(e) => change({ name: e.target.value })} className={inputStyles()} maxLength={60} />
-          </label>
-          <div className="grid grid-cols-2 gap-4">
-            <label className="flex flex-col gap-1 text-sm font-medium text-ink">
-              Fewest choices
-              <input type="number" min={0} value={draft.minChoices} onChange={(e) => change({ minChoices: e.target.value })} className={inputStyles()} />
-            </label>
-            <label className="flex flex-col gap-1 text-sm font-medium text-ink">
-              Most choices
-              <input type="number" min={1} value={draft.maxChoices} onChange={(e) => change({ maxChoices: e.target.value })} className={inputStyles()} />
-            </label>
-          </div>
-          <fieldset className="flex flex-col gap-3">
-            <legend className="mb-2 text-sm font-medium text-ink">Options (price added in rupiah; defaults are chosen when the customer says nothing)</legend>
-            {draft.options.map((option, index) => (
-              <div key={option.key} className="flex flex-wrap items-center gap-3">
-                <input
-                  aria-label={`Option ${index + 1} name`}
-                  value={option.name}
-                  onChange={(e) => changeOption(option.key, { name: e.target.value })}
-                  className={inputStyles({ className: 'min-w-40 flex-1' })}
-                  maxLength={60}
-                />
-                <input
-                  aria-label={`Option ${index + 1} price added (rupiah)`}
-                  type="number"
-                  min={0}
-                  step={500}
-                  value={option.priceDeltaIdr}
-                  onChange={(e) => changeOption(option.key, { priceDeltaIdr: e.target.value })}
-                  className={inputStyles({ className: 'w-32' })}
-                />
-                <label className="flex items-center gap-2 text-sm">
-                  <input type="checkbox" checked={option.isDefault} onChange={(e) => changeOption(option.key, { isDefault: e.target.checked })} />
-                  Default
-                </label>
-                <Button
-                  type="button"
-                  variant="outline"
-                  size="sm"
-                  aria-label={`Remove option ${index + 1}`}
-                  onClick={() => change({ options: draft.options.filter((o) => o.key !== option.key) })}
-                >
-                  Remove
-                </Button>
-              </div>
-            ))}
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              className="self-start"
-              onClick={() => change({ options: [...draft.options, { key: newKey(), name: '', priceDeltaIdr: '0', isDefault: false }] })}
-            >
-              Add option
-            </Button>
-          </fieldset>
-          {failure && (
-            <Alert tone="danger" onClose={() => setFailure(null)}>
-              {failure}
-            </Alert>
-          )}
-          <div className="flex gap-3">
-            <Button type="submit" variant="primary" disabled={save.isPending}>
-              {save.isPending ? 'Saving…' : 'Save option group'}
-            </Button>
-            <Button type="button" variant="outline" onClick={() => setDraft(null)}>
-              Cancel
-            </Button>
-          </div>
-        </form>
+        <OptionGroupForm
+          draft={draft}
+          onChange={change}
+          onSubmit={submit}
+          onCancel={() => setDraft(null)}
+          saving={save.isPending}
+          failure={failure}
+          onDismissFailure={() => setFailure(null)}
+        />
       )}
 
       <ul className="flex flex-col gap-4">
         {groups.data.map((group) => (
-          <li key={group.id} aria-labelledby={`group-${group.id}`} className="rounded-3xl bg-white p-6 shadow-card">
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <h2 id={`group-${group.id}`} className="font-display text-xl font-bold text-ink">
-                {group.name} <span className="text-sm font-normal text-muted">· {rule(group)}</span>
-              </h2>
-              <div className="flex gap-2">
-                <Button variant="outline" size="sm" aria-label={`Edit ${group.name}`} onClick={() => setDraft(toDraft(group))}>
-                  Edit
-                </Button>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  aria-label={`Delete ${group.name}`}
-                  disabled={remove.isPending}
-                  onClick={() => {
-                    if (!window.confirm(`Delete ${group.name}? It leaves every product; past orders keep their options.`)) return;
-                    remove.mutate(group.id, { onError: (e) => setFailure(errorMessage(e)) });
-                  }}
-                >
-                  Delete
-                </Button>
-              </div>
-            </div>
-            <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted">
-              {group.options.map((option) => (
-                <li key={option.id}>
-                  {option.name}
-                  {option.priceDeltaIdr > 0 && (
-                    <>
-                      {' '}
-                      (+<Price amount={option.priceDeltaIdr} />)
-                    </>
-                  )}
-                  {option.isDefault && ' · default'}
-                </li>
-              ))}
-            </ul>
-          </li>
+          <OptionGroupCard
+            key={group.id}
+            group={group}
+            onEdit={() => setDraft(toDraft(group))}
+            deleting={remove.isPending}
+            onDelete={() => remove.mutate(group.id, { onError: (e) => setFailure(errorMessage(e)) })}
+          />
         ))}
       </ul>
     </div>
+  );
+}
+
+/** The form of one group being added or changed: its name, how many choices, and its options. */
+function OptionGroupForm({
+  draft,
+  onChange,
+  onSubmit,
+  onCancel,
+  saving,
+  failure,
+  onDismissFailure,
+}: {
+  draft: Draft;
+  onChange: (patch: Partial<Draft>) => void;
+  onSubmit: (event: FormEvent) => void;
+  onCancel: () => void;
+  saving: boolean;
+  failure: string | null;
+  onDismissFailure: () => void;
+}) {
+  const changeOption = (key: string, patch: Partial<DraftOption>) =>
+    onChange({ options: draft.options.map((o) => (o.key === key ? { ...o, ...patch } : o)) });
+  return (
+    <form onSubmit={onSubmit} aria-label={draft.id === null ? 'New option group' : `Edit ${draft.name}`} className="flex flex-col gap-4 rounded-3xl bg-white p-6 shadow-card">
+      <label className="flex flex-col gap-1 text-sm font-medium text-ink">
+        Group name
+        <input value={draft.name} onChange={(e) => onChange({ name: e.target.value })} className={inputStyles()} maxLength={60} />
+      </label>
+      <div className="grid grid-cols-2 gap-4">
+        <label className="flex flex-col gap-1 text-sm font-medium text-ink">
+          Fewest choices
+          <input type="number" min={0} value={draft.minChoices} onChange={(e) => onChange({ minChoices: e.target.value })} className={inputStyles()} />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium text-ink">
+          Most choices
+          <input type="number" min={1} value={draft.maxChoices} onChange={(e) => onChange({ maxChoices: e.target.value })} className={inputStyles()} />
+        </label>
+      </div>
+      <fieldset className="flex flex-col gap-3">
+        <legend className="mb-2 text-sm font-medium text-ink">Options (price added in rupiah; defaults are chosen when the customer says nothing)</legend>
+        {draft.options.map((option, index) => (
+          <div key={option.key} className="flex flex-wrap items-center gap-3">
+            <input
+              aria-label={`Option ${index + 1} name`}
+              value={option.name}
+              onChange={(e) => changeOption(option.key, { name: e.target.value })}
+              className={inputStyles({ className: 'min-w-40 flex-1' })}
+              maxLength={60}
+            />
+            <input
+              aria-label={`Option ${index + 1} price added (rupiah)`}
+              type="number"
+              min={0}
+              step={500}
+              value={option.priceDeltaIdr}
+              onChange={(e) => changeOption(option.key, { priceDeltaIdr: e.target.value })}
+              className={inputStyles({ className: 'w-32' })}
+            />
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" checked={option.isDefault} onChange={(e) => changeOption(option.key, { isDefault: e.target.checked })} />
+              Default
+            </label>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              aria-label={`Remove option ${index + 1}`}
+              onClick={() => onChange({ options: draft.options.filter((o) => o.key !== option.key) })}
+            >
+              Remove
+            </Button>
+          </div>
+        ))}
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="self-start"
+          onClick={() => onChange({ options: [...draft.options, { key: newKey(), name: '', priceDeltaIdr: '0', isDefault: false }] })}
+        >
+          Add option
+        </Button>
+      </fieldset>
+      {failure && (
+        <Alert tone="danger" onClose={onDismissFailure}>
+          {failure}
+        </Alert>
+      )}
+      <div className="flex gap-3">
+        <Button type="submit" variant="primary" disabled={saving}>
+          {saving ? 'Saving…' : 'Save option group'}
+        </Button>
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** A saved group as staff see it: its rule, its options with their prices, Edit and Delete. */
+function OptionGroupCard({ group, onEdit, deleting, onDelete }: { group: OptionGroup; onEdit: () => void; deleting: boolean; onDelete: () => void }) {
+  return (
+    <li aria-labelledby={`group-${group.id}`} className="rounded-3xl bg-white p-6 shadow-card">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={`group-${group.id}`} className="font-display text-xl font-bold text-ink">
+          {group.name} <span className="text-sm font-normal text-muted">· {rule(group)}</span>
+        </h2>
+        <div className="flex gap-2">
+          <Button variant="outline" size="sm" aria-label={`Edit ${group.name}`} onClick={onEdit}>
+            Edit
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={`Delete ${group.name}`}
+            disabled={deleting}
+            onClick={() => {
+              if (!window.confirm(`Delete ${group.name}? It leaves every product; past orders keep their options.`)) return;
+              onDelete();
+            }}
+          >
+            Delete
+          </Button>
+        </div>
+      </div>
+      <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted">
+        {group.options.map((option) => (
+          <li key={option.id}>
+            {option.name}
+            {option.priceDeltaIdr > 0 && (
+              <>
+                {' '}
+                (+<Price amount={option.priceDeltaIdr} />)
+              </>
+            )}
+            {option.isDefault && ' · default'}
+          </li>
+        ))}
+      </ul>
+    </li>
   );
 }

@@ -185,6 +185,131 @@ function ProductPicker({ promotion, menu, error }: { promotion: StaffPromotion |
   );
 }
 
+type FieldsProps = {
+  p: StaffPromotion | null;
+  errors: Record<string, string>;
+  input: (name: string, options?: { hint?: boolean }) => ReturnType<typeof fieldInputProps>;
+};
+
+/** A select of one of the contract's choices, named in words; `anyLabel` names the empty choice where there is one. */
+function ChoiceField<Key extends string>({
+  name,
+  label,
+  defaultValue,
+  choices,
+  labels,
+  anyLabel,
+  fields: { errors, input },
+}: {
+  name: string;
+  label: string;
+  defaultValue: string;
+  choices: readonly Key[];
+  labels: Record<Key, string>;
+  anyLabel?: string;
+  fields: FieldsProps;
+}) {
+  return (
+    <Field id={`promotion-${name}`} label={label} error={errors[name]}>
+      <select name={name} defaultValue={defaultValue} {...input(name)}>
+        {anyLabel !== undefined && <option value="">{anyLabel}</option>}
+        {choices.map((key) => (
+          <option key={key} value={key}>
+            {labels[key]}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+/** Checkboxes of one name; none checked means no limit. */
+function CheckboxGroup({
+  name,
+  legend,
+  choices,
+  error,
+}: {
+  name: string;
+  legend: string;
+  choices: { value: string | number; label: string; checked: boolean }[];
+  error: string | undefined;
+}) {
+  return (
+    <fieldset className="sm:col-span-2" aria-describedby={error ? `promotion-${name}-error` : undefined}>
+      <legend className="font-display font-medium text-ink">{legend}</legend>
+      <div className="mt-2 flex flex-wrap gap-4">
+        {choices.map((choice) => (
+          <label key={choice.value} className="flex items-center gap-2 text-sm text-ink">
+            <input name={name} type="checkbox" value={choice.value} defaultChecked={choice.checked} className="size-4 accent-espresso" />
+            {choice.label}
+          </label>
+        ))}
+      </div>
+      <FieldError id={`promotion-${name}-error`} message={error} />
+    </fieldset>
+  );
+}
+
+/** When the promotion applies: its days, the day of the year or the birthday, the weekdays and the hours. */
+function WhenFields({ p, errors, input }: FieldsProps) {
+  return (
+    <>
+      <Field id="promotion-startsOn" label="First day" error={errors.startsOn} hint="DD/MM/YYYY; empty: from now.">
+        <input name="startsOn" {...DAY_FIELD} placeholder="DD/MM/YYYY" defaultValue={p?.startsOn ? dayText(p.startsOn) : ''} {...input('startsOn', { hint: true })} />
+      </Field>
+      <Field id="promotion-endsOn" label="Last day" error={errors.endsOn} hint="DD/MM/YYYY; empty: no end.">
+        <input name="endsOn" {...DAY_FIELD} placeholder="DD/MM/YYYY" defaultValue={p?.endsOn ? dayText(p.endsOn) : ''} {...input('endsOn', { hint: true })} />
+      </Field>
+      <Field id="promotion-yearlyOn" label="Day of the year" error={errors.yearlyOn} hint="Day/month, e.g. 22/12; empty: any day.">
+        <input name="yearlyOn" {...DAY_FIELD} placeholder="DD/MM" defaultValue={p?.yearlyOn ? dayOfYearText(p.yearlyOn) : ''} {...input('yearlyOn', { hint: true })} />
+      </Field>
+      <label className="flex items-center gap-3 self-end font-display text-ink">
+        <input name="onBirthday" type="checkbox" defaultChecked={p?.onBirthday ?? false} className="size-5 accent-espresso" />
+        Only on the customer's birthday
+      </label>
+
+      <CheckboxGroup
+        name="weekdays"
+        legend="Weekdays (none checked: every day)"
+        choices={WEEKDAYS.map((day, index) => ({ value: index + 1, label: day, checked: p?.weekdays.includes(index + 1) ?? false }))}
+        error={errors.weekdays}
+      />
+      <Field id="promotion-fromTime" label="Start time" error={errors.fromTime} hint="24-hour clock, HH:MM, on the shop's clock; both empty: all day.">
+        <input name="fromTime" {...DAY_FIELD} placeholder="HH:MM" defaultValue={p?.fromTime ?? ''} {...input('fromTime', { hint: true })} />
+      </Field>
+      <Field id="promotion-toTime" label="End time" error={errors.toTime}>
+        <input name="toTime" {...DAY_FIELD} placeholder="HH:MM" defaultValue={p?.toTime ?? ''} {...input('toTime')} />
+      </Field>
+    </>
+  );
+}
+
+/** Who may use it, how often, and what it gives on which item. */
+function BenefitFields({ menu, ...fields }: FieldsProps & { menu: PromotionMenu }) {
+  const { p, errors, input } = fields;
+  return (
+    <>
+      <ChoiceField name="audience" label="Who may use it" defaultValue={p?.audience ?? 'everyone'} choices={PROMOTION_AUDIENCES} labels={AUDIENCE_LABELS} fields={fields} />
+      <ChoiceField name="frequency" label="How often" defaultValue={p?.frequency ?? 'daily'} choices={PROMOTION_FREQUENCIES} labels={FREQUENCY_LABELS} fields={fields} />
+      <ChoiceField name="benefit" label="Benefit" defaultValue={p?.benefit ?? 'percent-off'} choices={PROMOTION_BENEFITS} labels={BENEFIT_LABELS} fields={fields} />
+      <Field id="promotion-benefitValue" label="Benefit amount" error={errors.benefitValue} hint="Percent for percent off, whole rupiah for rupiah off.">
+        <input name="benefitValue" type="number" min={0} defaultValue={p?.benefitValue ?? ''} {...input('benefitValue', { hint: true })} />
+      </Field>
+      <ProductPicker promotion={p} menu={menu} error={errors.targetProductId} />
+      <ChoiceField
+        name="targetCategory"
+        label="Qualifying category"
+        defaultValue={p?.targetCategory ?? ''}
+        choices={CATEGORIES}
+        labels={CATEGORY_LABELS}
+        anyLabel="Any item"
+        fields={fields}
+      />
+    </>
+  );
+}
+
 function PromotionForm({ promotion, menu, onDone }: { promotion: StaffPromotion | null; menu: PromotionMenu; onDone: (message: string) => void }) {
   const save = useSaveStaffPromotion();
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -209,7 +334,7 @@ function PromotionForm({ promotion, menu, onDone }: { promotion: StaffPromotion 
     }
   };
 
-  const fieldsetError = (name: string) => <FieldError id={`promotion-${name}-error`} message={errors[name]} />;
+  const fields: FieldsProps = { p, errors, input };
 
   return (
     <form
@@ -237,113 +362,22 @@ function PromotionForm({ promotion, menu, onDone }: { promotion: StaffPromotion 
           <input name="description" type="text" defaultValue={p?.description ?? ''} {...input('description')} />
         </Field>
       </div>
-      <Field id="promotion-picture" label="Picture" error={errors.picture}>
-        <select name="picture" defaultValue={p?.picture ?? 'sunday-coffee'} {...input('picture')}>
-          {PROMOTION_PICTURES.map((key) => (
-            <option key={key} value={key}>
-              {PICTURE_LABELS[key]}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <ChoiceField name="picture" label="Picture" defaultValue={p?.picture ?? 'sunday-coffee'} choices={PROMOTION_PICTURES} labels={PICTURE_LABELS} fields={fields} />
       <label className="flex items-center gap-3 self-end font-display text-ink">
         <input name="isActive" type="checkbox" defaultChecked={p?.isActive ?? true} className="size-5 accent-espresso" />
         Active (offered to customers)
       </label>
 
-      <Field id="promotion-startsOn" label="First day" error={errors.startsOn} hint="DD/MM/YYYY; empty: from now.">
-        <input name="startsOn" {...DAY_FIELD} placeholder="DD/MM/YYYY" defaultValue={p?.startsOn ? dayText(p.startsOn) : ''} {...input('startsOn', { hint: true })} />
-      </Field>
-      <Field id="promotion-endsOn" label="Last day" error={errors.endsOn} hint="DD/MM/YYYY; empty: no end.">
-        <input name="endsOn" {...DAY_FIELD} placeholder="DD/MM/YYYY" defaultValue={p?.endsOn ? dayText(p.endsOn) : ''} {...input('endsOn', { hint: true })} />
-      </Field>
-      <Field id="promotion-yearlyOn" label="Day of the year" error={errors.yearlyOn} hint="Day/month, e.g. 22/12; empty: any day.">
-        <input name="yearlyOn" {...DAY_FIELD} placeholder="DD/MM" defaultValue={p?.yearlyOn ? dayOfYearText(p.yearlyOn) : ''} {...input('yearlyOn', { hint: true })} />
-      </Field>
-      <label className="flex items-center gap-3 self-end font-display text-ink">
-        <input name="onBirthday" type="checkbox" defaultChecked={p?.onBirthday ?? false} className="size-5 accent-espresso" />
-        Only on the customer's birthday
-      </label>
+      <WhenFields {...fields} />
 
-      <fieldset className="sm:col-span-2" aria-describedby={errors.weekdays ? 'promotion-weekdays-error' : undefined}>
-        <legend className="font-display font-medium text-ink">Weekdays (none checked: every day)</legend>
-        <div className="mt-2 flex flex-wrap gap-4">
-          {WEEKDAYS.map((day, index) => (
-            <label key={day} className="flex items-center gap-2 text-sm text-ink">
-              <input name="weekdays" type="checkbox" value={index + 1} defaultChecked={p?.weekdays.includes(index + 1) ?? false} className="size-4 accent-espresso" />
-              {day}
-            </label>
-          ))}
-        </div>
-        {fieldsetError('weekdays')}
-      </fieldset>
-      <Field id="promotion-fromTime" label="Start time" error={errors.fromTime} hint="24-hour clock, HH:MM, on the shop's clock; both empty: all day.">
-        <input name="fromTime" {...DAY_FIELD} placeholder="HH:MM" defaultValue={p?.fromTime ?? ''} {...input('fromTime', { hint: true })} />
-      </Field>
-      <Field id="promotion-toTime" label="End time" error={errors.toTime}>
-        <input name="toTime" {...DAY_FIELD} placeholder="HH:MM" defaultValue={p?.toTime ?? ''} {...input('toTime')} />
-      </Field>
+      <CheckboxGroup
+        name="deliveryMethods"
+        legend="Delivery methods (none checked: all)"
+        choices={DELIVERY_METHODS.map((method) => ({ value: method, label: DELIVERY_METHOD_LABELS[method], checked: p?.deliveryMethods.includes(method) ?? false }))}
+        error={errors.deliveryMethods}
+      />
 
-      <fieldset className="sm:col-span-2" aria-describedby={errors.deliveryMethods ? 'promotion-deliveryMethods-error' : undefined}>
-        <legend className="font-display font-medium text-ink">Delivery methods (none checked: all)</legend>
-        <div className="mt-2 flex flex-wrap gap-4">
-          {DELIVERY_METHODS.map((method) => (
-            <label key={method} className="flex items-center gap-2 text-sm text-ink">
-              <input
-                name="deliveryMethods"
-                type="checkbox"
-                value={method}
-                defaultChecked={p?.deliveryMethods.includes(method) ?? false}
-                className="size-4 accent-espresso"
-              />
-              {DELIVERY_METHOD_LABELS[method]}
-            </label>
-          ))}
-        </div>
-        {fieldsetError('deliveryMethods')}
-      </fieldset>
-
-      <Field id="promotion-audience" label="Who may use it" error={errors.audience}>
-        <select name="audience" defaultValue={p?.audience ?? 'everyone'} {...input('audience')}>
-          {PROMOTION_AUDIENCES.map((key) => (
-            <option key={key} value={key}>
-              {AUDIENCE_LABELS[key]}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field id="promotion-frequency" label="How often" error={errors.frequency}>
-        <select name="frequency" defaultValue={p?.frequency ?? 'daily'} {...input('frequency')}>
-          {PROMOTION_FREQUENCIES.map((key) => (
-            <option key={key} value={key}>
-              {FREQUENCY_LABELS[key]}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field id="promotion-benefit" label="Benefit" error={errors.benefit}>
-        <select name="benefit" defaultValue={p?.benefit ?? 'percent-off'} {...input('benefit')}>
-          {PROMOTION_BENEFITS.map((key) => (
-            <option key={key} value={key}>
-              {BENEFIT_LABELS[key]}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field id="promotion-benefitValue" label="Benefit amount" error={errors.benefitValue} hint="Percent for percent off, whole rupiah for rupiah off.">
-        <input name="benefitValue" type="number" min={0} defaultValue={p?.benefitValue ?? ''} {...input('benefitValue', { hint: true })} />
-      </Field>
-      <ProductPicker promotion={p} menu={menu} error={errors.targetProductId} />
-      <Field id="promotion-targetCategory" label="Qualifying category" error={errors.targetCategory}>
-        <select name="targetCategory" defaultValue={p?.targetCategory ?? ''} {...input('targetCategory')}>
-          <option value="">Any item</option>
-          {CATEGORIES.map((key) => (
-            <option key={key} value={key}>
-              {CATEGORY_LABELS[key]}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <BenefitFields {...fields} menu={menu} />
 
       <div className="flex gap-3 sm:col-span-2">
         <Button type="submit" variant="primary" shape="soft" disabled={save.isPending}>

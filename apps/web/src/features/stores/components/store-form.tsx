@@ -167,7 +167,6 @@ export function StoreForm({ store, onSaved, onCancel }: StoreFormProps) {
   const [values, setValues] = useState(() => valuesOf(store));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [newClosure, setNewClosure] = useState('');
   const save = useSaveStore();
   const prefix = `store-${store?.id ?? 'new'}`;
 
@@ -215,61 +214,6 @@ export function StoreForm({ store, onSaved, onCancel }: StoreFormProps) {
     </FormField>
   );
 
-  const hoursRows = (kind: HoursKind, legend: string, hintId = `${prefix}-${kind}-hint`) => (
-    <fieldset className="flex flex-col gap-3">
-      <legend className="mb-2 font-display text-lg font-bold text-ink">{legend}</legend>
-      <p id={hintId} className="-mt-2 text-sm text-muted">
-        24-hour clock, HH:MM (e.g. 09:00 to 21:30)
-      </p>
-      {values[kind].map((row, i) => {
-        const day = WEEKDAYS[i]!;
-        const error = errors[`${kind}.${i + 1}`];
-        const errorId = `${prefix}-${kind}-${i}-error`;
-        return (
-          <div key={day} className="flex flex-col gap-1">
-            <div className="flex flex-wrap items-center gap-3">
-              <label className="flex w-40 items-center gap-2 text-ink">
-                <input type="checkbox" checked={row.open} onChange={(event) => setRow(kind, i, { open: event.target.checked })} />
-                {day}
-              </label>
-              <input
-                type="text"
-                inputMode="numeric"
-                autoComplete="off"
-                size={5}
-                aria-label={`${legend}: ${day} from`}
-                value={row.from}
-                disabled={!row.open}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-                onChange={(event) => setRow(kind, i, { from: event.target.value })}
-                onBlur={(event) => setRow(kind, i, { from: parseClockTime(event.target.value) || event.target.value })}
-                className="w-20 rounded-xl border border-stone-400 px-3 py-2 disabled:opacity-50"
-              />
-              <span aria-hidden="true">to</span>
-              <input
-                type="text"
-                inputMode="numeric"
-                autoComplete="off"
-                size={5}
-                aria-label={`${legend}: ${day} to`}
-                value={row.to}
-                disabled={!row.open}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-                onChange={(event) => setRow(kind, i, { to: event.target.value })}
-                onBlur={(event) => setRow(kind, i, { to: parseClockTime(event.target.value) || event.target.value })}
-                className="w-20 rounded-xl border border-stone-400 px-3 py-2 disabled:opacity-50"
-              />
-            </div>
-            <FieldError id={errorId} message={error} />
-          </div>
-        );
-      })}
-      <FieldError id={`${prefix}-${kind}-error`} message={errors[kind]} />
-    </fieldset>
-  );
-
   const zones = TIME_ZONES.some((z) => z.value === values.timeZone) || values.timeZone === ''
     ? TIME_ZONES
     : [...TIME_ZONES, { value: values.timeZone, label: values.timeZone }];
@@ -313,61 +257,16 @@ export function StoreForm({ store, onSaved, onCancel }: StoreFormProps) {
         <FieldError id={`${prefix}-methods-error`} message={errors.deliveryMethods} />
       </fieldset>
 
-      {hoursRows('openingHours', 'Opening hours (Dine in and Pick up)')}
-      {hoursRows('deliveryHours', 'Delivery hours (Door Delivery)')}
+      <HoursRows kind="openingHours" legend="Opening hours (Dine in and Pick up)" prefix={prefix} rows={values.openingHours} errors={errors} onRow={setRow} />
+      <HoursRows kind="deliveryHours" legend="Delivery hours (Door Delivery)" prefix={prefix} rows={values.deliveryHours} errors={errors} onRow={setRow} />
 
-      <fieldset className="flex flex-col gap-3">
-        <legend className="mb-2 font-display text-lg font-bold text-ink">Closed all day on</legend>
-        {values.closedDates.length === 0 && <p className="text-sm text-muted">No closures planned.</p>}
-        <ul className="flex flex-wrap gap-3">
-          {values.closedDates.map((date) => (
-            <li key={date} className="flex items-center gap-2 rounded-full bg-page px-4 py-1">
-              {dayName(date, true)}
-              <Button type="button" variant="ghost" size="sm" onClick={() => set('closedDates', values.closedDates.filter((d) => d !== date))}>
-                Remove closure on {dayName(date, true)}
-              </Button>
-            </li>
-          ))}
-        </ul>
-        <div className="flex flex-wrap items-end gap-3">
-          <label className="flex flex-col gap-1 text-sm font-semibold text-ink">
-            Closure date
-            <input
-              type="text"
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder="DD/MM/YYYY"
-              value={newClosure}
-              onChange={(event) => {
-                setNewClosure(event.target.value);
-                setErrors(({ closedDates: _dropped, ...rest }) => rest);
-              }}
-              aria-invalid={errors.closedDates ? true : undefined}
-              aria-describedby={errors.closedDates ? `${prefix}-closures-error` : undefined}
-              className="rounded-xl border border-stone-400 px-3 py-2 font-normal"
-            />
-          </label>
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            disabled={newClosure.trim() === ''}
-            onClick={() => {
-              // Day first, like every day field here ('25/12/2026'); a day that cannot be read stays to be corrected.
-              const date = parseCalendarDay(newClosure);
-              if (!date) {
-                setErrors((e) => ({ ...e, closedDates: `${DAY_FORMAT_MESSAGE}.` }));
-                return;
-              }
-              if (!values.closedDates.includes(date)) set('closedDates', [...values.closedDates, date].sort());
-              setNewClosure('');
-            }}
-          >
-            Add closure
-          </Button>
-        </div>
-        <FieldError id={`${prefix}-closures-error`} message={errors.closedDates} />
-      </fieldset>
+      <ClosedDays
+        prefix={prefix}
+        dates={values.closedDates}
+        error={errors.closedDates}
+        onChange={(dates) => set('closedDates', dates)}
+        onError={(message) => setErrors(({ closedDates: _dropped, ...rest }) => (message ? { ...rest, closedDates: message } : rest))}
+      />
 
       <div className="grid gap-5 sm:grid-cols-2">
         {text('slotMinutes', 'Slot length (minutes)', { inputMode: 'numeric' })}
@@ -407,5 +306,153 @@ export function StoreForm({ store, onSaved, onCancel }: StoreFormProps) {
         </Button>
       </div>
     </form>
+  );
+}
+
+/** One clock time of a day's row; read as HH:MM when the field is left. */
+function TimeInput({ label, value, disabled, describedBy, invalid, onChange }: {
+  label: string;
+  value: string;
+  disabled: boolean;
+  describedBy: string;
+  invalid: boolean;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <input
+      type="text"
+      inputMode="numeric"
+      autoComplete="off"
+      size={5}
+      aria-label={label}
+      value={value}
+      disabled={disabled}
+      aria-invalid={invalid ? true : undefined}
+      aria-describedby={describedBy}
+      onChange={(event) => onChange(event.target.value)}
+      onBlur={(event) => onChange(parseClockTime(event.target.value) || event.target.value)}
+      className="w-20 rounded-xl border border-stone-400 px-3 py-2 disabled:opacity-50"
+    />
+  );
+}
+
+/** A week of hours: each day open or not, from and to. */
+function HoursRows({ kind, legend, prefix, rows, errors, onRow }: {
+  kind: HoursKind;
+  legend: string;
+  prefix: string;
+  rows: readonly DayRow[];
+  errors: Record<string, string>;
+  onRow: (kind: HoursKind, index: number, change: Partial<DayRow>) => void;
+}) {
+  const hintId = `${prefix}-${kind}-hint`;
+  return (
+    <fieldset className="flex flex-col gap-3">
+      <legend className="mb-2 font-display text-lg font-bold text-ink">{legend}</legend>
+      <p id={hintId} className="-mt-2 text-sm text-muted">
+        24-hour clock, HH:MM (e.g. 09:00 to 21:30)
+      </p>
+      {rows.map((row, i) => {
+        const day = WEEKDAYS[i]!;
+        const error = errors[`${kind}.${i + 1}`];
+        const errorId = `${prefix}-${kind}-${i}-error`;
+        const time = (end: 'from' | 'to') => (
+          <TimeInput
+            label={`${legend}: ${day} ${end}`}
+            value={row[end]}
+            disabled={!row.open}
+            invalid={Boolean(error)}
+            describedBy={error ? `${hintId} ${errorId}` : hintId}
+            onChange={(value) => onRow(kind, i, { [end]: value })}
+          />
+        );
+        return (
+          <div key={day} className="flex flex-col gap-1">
+            <div className="flex flex-wrap items-center gap-3">
+              <label className="flex w-40 items-center gap-2 text-ink">
+                <input type="checkbox" checked={row.open} onChange={(event) => onRow(kind, i, { open: event.target.checked })} />
+                {day}
+              </label>
+              {time('from')}
+              <span aria-hidden="true">to</span>
+              {time('to')}
+            </div>
+            <FieldError id={errorId} message={error} />
+          </div>
+        );
+      })}
+      <FieldError id={`${prefix}-${kind}-error`} message={errors[kind]} />
+    </fieldset>
+  );
+}
+
+/** The days the store is closed all day: listed, each removable, and a day field to add one. */
+function ClosedDays({
+  prefix,
+  dates,
+  error,
+  onChange,
+  onError,
+}: {
+  prefix: string;
+  dates: readonly string[];
+  error: string | undefined;
+  onChange: (dates: string[]) => void;
+  onError: (message: string | null) => void;
+}) {
+  const [newClosure, setNewClosure] = useState('');
+  return (
+    <fieldset className="flex flex-col gap-3">
+      <legend className="mb-2 font-display text-lg font-bold text-ink">Closed all day on</legend>
+      {dates.length === 0 && <p className="text-sm text-muted">No closures planned.</p>}
+      <ul className="flex flex-wrap gap-3">
+        {dates.map((date) => (
+          <li key={date} className="flex items-center gap-2 rounded-full bg-page px-4 py-1">
+            {dayName(date, true)}
+            <Button type="button" variant="ghost" size="sm" onClick={() => onChange(dates.filter((d) => d !== date))}>
+              Remove closure on {dayName(date, true)}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap items-end gap-3">
+        <label className="flex flex-col gap-1 text-sm font-semibold text-ink">
+          Closure date
+          <input
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="DD/MM/YYYY"
+            value={newClosure}
+            onChange={(event) => {
+              setNewClosure(event.target.value);
+              onError(null);
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${prefix}-closures-error` : undefined}
+            className="rounded-xl border border-stone-400 px-3 py-2 font-normal"
+          />
+        </label>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          disabled={newClosure.trim() === ''}
+          onClick={() => {
+            // Day first, like every day field here ('25/12/2026'); a day that cannot be read stays to be corrected.
+            const date = parseCalendarDay(newClosure);
+            if (!date) {
+              onError(`${DAY_FORMAT_MESSAGE}.`);
+              return;
+            }
+            if (!dates.includes(date)) onChange([...dates, date].sort());
+            setNewClosure('');
+          }}
+        >
+          Add closure
+        </Button>
+      </div>
+      <FieldError id={`${prefix}-closures-error`} message={error} />
+    </fieldset>
   );
 }

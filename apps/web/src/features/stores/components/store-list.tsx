@@ -1,34 +1,10 @@
 import { DELIVERY_METHOD_LABELS, weekdayName } from '@coffee/contract';
 import type { Store } from '@coffee/contract';
-import { ErrorState } from '../../../components/ui/error-state';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
-import { useStores } from '../api/get-stores';
+import { StoresList } from './loaded-stores';
 
 /** The /stores page: every store with today's hours, whether it is open now, and what a rush means for ordering. */
 export function StoreList() {
-  const stores = useStores();
-  if (stores.isPending) return <Spinner label="Loading the stores" className="mx-auto" />;
-  if (stores.isError) {
-    return (
-      <ErrorState
-        title="We couldn't load the stores"
-        message={errorMessage(stores.error)}
-        onRetry={() => void stores.refetch()}
-        retrying={stores.isFetching}
-        className="mx-auto max-w-xl"
-      />
-    );
-  }
-  return (
-    <ul className="grid gap-6 md:grid-cols-2">
-      {stores.data.map((store) => (
-        <li key={store.id}>
-          <StoreCard store={store} />
-        </li>
-      ))}
-    </ul>
-  );
+  return <StoresList className="grid gap-6 md:grid-cols-2" errorClassName="mx-auto max-w-xl" item={(store) => <StoreCard store={store} />} />;
 }
 
 function StoreCard({ store }: { store: Store }) {

@@ -2,31 +2,16 @@ import { useState } from 'react';
 import type { Store } from '@coffee/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { ErrorState } from '../../../components/ui/error-state';
-import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { TIME_FORMAT_MESSAGE, parseClockTime } from '../../../lib/clock-text';
-import { useStores } from '../api/get-stores';
+import { StoresList } from './loaded-stores';
 import { useSetStoreRush } from '../api/set-store-rush';
 
 const EXTRA_MINUTES = [0, 10, 15, 20, 30, 45, 60];
 
 /** Staff: each store's rush controls. A pause or extra minutes apply to the next slot list and the next order. */
 export function StoreRushControls() {
-  const stores = useStores();
-  if (stores.isPending) return <Spinner label="Loading the stores" className="mx-auto" />;
-  if (stores.isError) {
-    return <ErrorState title="We couldn't load the stores" message={errorMessage(stores.error)} onRetry={() => void stores.refetch()} retrying={stores.isFetching} />;
-  }
-  return (
-    <ul className="flex flex-col gap-6">
-      {stores.data.map((store) => (
-        <li key={store.id}>
-          <StoreRushCard store={store} />
-        </li>
-      ))}
-    </ul>
-  );
+  return <StoresList className="flex flex-col gap-6" item={(store) => <StoreRushCard store={store} />} />;
 }
 
 function StoreRushCard({ store }: { store: Store }) {
