@@ -219,7 +219,7 @@ async function registerModules(
   const products = await productsModule(app, { ...ctx, catalogueVersion, options });
   // Coupons judge the customer's delivered orders, asked of the orders module registered after it (it spends coupons).
   const promotions = await promotionsModule(app, { ...ctx, products, users, deliveredOrders: (userId, trx) => orders.deliveredOrders(userId, trx) });
-  const stores = await storesModule(app, ctx);
+  const stores = await storesModule(app, { ...ctx, catalogueVersion, products });
   const cart = await cartModule(app, { ...ctx, products, promotions, stores });
   const payments = await paymentsModule(app, ctx);
   // Rewards are spent by orders at placing, through the loyalty module registered after it (it hears of their steps).
