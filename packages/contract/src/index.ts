@@ -30,3 +30,4 @@ export * from './staff-rights.js';
 export * from './loyalty.js';
 export * from './pickup-code.js';
 export * from './store-stock.js';
+export * from './reconciliation.js';
