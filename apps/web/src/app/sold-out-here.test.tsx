@@ -1,15 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { setSoldOutHere } from '../../../lib/sold-out-here';
-import { writeLoginRecord } from '../../../lib/login-record';
-import { stubFetch } from '../../../testing/fetch-stub';
-import { createProduct, jsonResponse } from '../../../testing/product-factory';
-import { renderRoutes } from '../../../testing/render';
-import { createStore } from '../../../testing/store-factory';
-import { ProductCard } from '../../products/components/product-card';
-import { SoldOutHereSync } from './sold-out-here-sync';
-import { SoldOutToggles } from './sold-out-toggles';
+import { setSoldOutHere } from '../lib/sold-out-here';
+import { writeLoginRecord } from '../lib/login-record';
+import { stubFetch } from '../testing/fetch-stub';
+import { createProduct, jsonResponse } from '../testing/product-factory';
+import { renderRoutes } from '../testing/render';
+import { createStore } from '../testing/store-factory';
+import { ProductCard } from '../features/products/components/product-card';
+import { SoldOutHereSync } from '../features/stores/components/sold-out-here-sync';
+import { SoldOutToggles } from '../features/stores/components/sold-out-toggles';
 
 afterEach(() => setSoldOutHere([]));
 
