@@ -1,17 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
-import { setSoldOutHere } from '../lib/sold-out-here';
+import { describe, expect, it } from 'vitest';
 import { writeLoginRecord } from '../lib/login-record';
 import { stubFetch } from '../testing/fetch-stub';
-import { createProduct, jsonResponse } from '../testing/product-factory';
+import { createProduct, createProductPage, jsonResponse } from '../testing/product-factory';
 import { renderRoutes } from '../testing/render';
 import { createStore } from '../testing/store-factory';
 import { ProductCard } from '../features/products/components/product-card';
-import { SoldOutHereSync } from '../features/stores/components/sold-out-here-sync';
+import { useProducts } from '../features/products/api/get-products';
 import { SoldOutToggles } from '../features/stores/components/sold-out-toggles';
+import { SoldOutHere } from './sold-out-here';
 
-afterEach(() => setSoldOutHere([]));
+/** The menu's cards as the products tab draws them, from the cached list answer. */
+function Menu() {
+  const list = useProducts({});
+  return <>{list.data?.data.map((product) => <ProductCard key={product.id} product={product} />)}</>;
+}
 
 describe('sold out per store', () => {
   it("shows a product Sold out for the customer's store only", async () => {
@@ -20,19 +24,21 @@ describe('sold out per store', () => {
     const latte = createProduct({ id: '7', name: 'Gula Aren Latte' });
     const { requests } = stubFetch((url) => {
       if (url.pathname === '/api/v1/stores') return jsonResponse({ data: [kemang, senopati] });
+      if (url.pathname === '/api/v1/products') return jsonResponse(createProductPage([latte]));
       const store = Number(/\/stores\/(\d+)\/sold-out/.exec(url.pathname)?.[1]);
       // Only Senopati has run out.
       return jsonResponse({ data: { storeId: store, productIds: store === 2 ? [7] : [] } });
     });
     const page = (storeId: number | null) => (
       <>
-        <SoldOutHereSync storeId={storeId} />
-        <ProductCard product={latte} />
+        <SoldOutHere storeId={storeId} />
+        <Menu />
       </>
     );
     const first = renderRoutes([{ path: '/', element: page(null) }], '/');
     // No store chosen: the default store (listed first), which still sells it.
     await waitFor(() => expect(requests.some((r) => r.url.pathname === '/api/v1/stores/1/sold-out')).toBe(true));
+    expect(await screen.findByRole('link', { name: 'Gula Aren Latte' })).toBeTruthy();
     expect(screen.queryByText('Sold out')).toBeNull();
     first.unmount();
 

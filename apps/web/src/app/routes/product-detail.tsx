@@ -16,7 +16,6 @@ import { StaffEditProductBar } from '../../features/menu-admin/components/staff-
 import { useShopSettings } from '../../features/shop/api/get-shop-settings';
 import { useAskStaff } from '../../features/questions/components/use-ask-staff';
 import { useLoginRecord } from '../../lib/login-record';
-import { useSoldOutHere } from '../../lib/sold-out-here';
 
 // The heart is for signed-in customers and comes after the page: its code is not part of the first screen.
 const FavouriteHeart = lazy(async () => ({ default: (await import('../../features/favourites/components/favourite-heart')).FavouriteHeart }));
@@ -45,8 +44,6 @@ function LoadedProduct({ id }: { id: number }) {
   const currentDelivery = useCurrentDelivery();
   const navigate = useNavigate();
   const toast = useToast();
-  // The customer's store may have run out of it while others still sell it.
-  const soldOutHere = useSoldOutHere();
 
   if (query.isPending) {
     return (
@@ -77,7 +74,7 @@ function LoadedProduct({ id }: { id: number }) {
       <AskStaff product={query.data} chatUrl={shop.data?.chatUrl}>
         {(askStaff) => (
           <ProductDetail
-            product={soldOutHere.has(Number(query.data.id)) ? { ...query.data, isSoldOut: true } : query.data}
+            product={query.data}
             initialDelivery={currentDelivery}
             deliveryWindows={shop.data?.deliveryWindows}
             maxQuantity={shop.data?.maxLineQuantity}

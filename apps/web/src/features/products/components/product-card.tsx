@@ -4,12 +4,9 @@ import { paths } from '../../../config/paths';
 import { ProductPrice } from '../../../components/ui/price';
 import { ProductPicture } from '../../../components/ui/product-picture';
 import { cn } from '../../../lib/cn';
-import { useIsSoldOutHere } from '../../../lib/sold-out-here';
 
 /** `priority`: the card is in a list's first row, so its picture is likely the page's largest paint. */
 export function ProductCard({ product, priority = false }: { product: ProductListItem; priority?: boolean }) {
-  // Sold out everywhere, or at the customer's store.
-  const soldOut = useIsSoldOutHere(product);
   return (
     <article className="group relative flex h-full flex-col items-center rounded-3xl bg-white px-3 pt-4 pb-5 text-center shadow-card transition-transform duration-200 focus-within:-translate-y-0.5 hover:-translate-y-1 sm:px-4">
       <div className="relative w-[78%]">
@@ -20,10 +17,10 @@ export function ProductCard({ product, priority = false }: { product: ProductLis
           image={product.images[0]}
           shownAs="card"
           priority={priority}
-          className={cn('oval aspect-[4/5] w-full shadow-soft', soldOut && 'opacity-60 grayscale')}
+          className={cn('oval aspect-[4/5] w-full shadow-soft', product.isSoldOut && 'opacity-60 grayscale')}
         />
         <div className="absolute -top-1 -left-2 flex flex-col items-start gap-1">
-          {soldOut && (
+          {product.isSoldOut && (
             <span className="rounded-full bg-ink px-2.5 py-1 font-display text-xs font-medium text-white">Sold out</span>
           )}
           {product.isPromo && (
