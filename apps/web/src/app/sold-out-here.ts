@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
 import { useStores } from '../features/stores/api/get-stores';
 import { useStoreSoldOut } from '../features/stores/api/store-sold-out';
 
@@ -51,10 +51,12 @@ export function SoldOutHere({ storeId }: { storeId: number | null }) {
     marked.current = ids;
     markCached(queryClient, ids);
     return queryClient.getQueryCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'success' && event.query.queryKey[0] === 'products') {
-        const marked = markSoldOut(event.query.state.data, ids);
-        if (marked !== event.query.state.data) queryClient.setQueryData(event.query.queryKey, marked);
-      }
+      if (event.type !== 'updated' || event.action.type !== 'success') return;
+      const query: Query = event.query;
+      if (query.queryKey[0] !== 'products') return;
+      const data: unknown = query.state.data;
+      const next = markSoldOut(data, ids);
+      if (next !== data) queryClient.setQueryData(query.queryKey, next);
     });
   }, [key, queryClient]);
   return null;
