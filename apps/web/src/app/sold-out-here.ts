@@ -52,7 +52,7 @@ export function SoldOutHere({ storeId }: { storeId: number | null }) {
     markCached(queryClient, ids);
     return queryClient.getQueryCache().subscribe((event) => {
       if (event.type !== 'updated' || event.action.type !== 'success') return;
-      const query: Query = event.query;
+      const query = event.query as Query;
       if (query.queryKey[0] !== 'products') return;
       const data: unknown = query.state.data;
       const next = markSoldOut(data, ids);
