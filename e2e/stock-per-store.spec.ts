@@ -14,7 +14,7 @@ async function storeIds(page: Page): Promise<Map<string, number>> {
 
 /** On the kitchen display, the display's store's switch for Hazelnut Latte, pressed or released. */
 async function switchAt(staff: Page, store: string, soldOut: boolean): Promise<void> {
-  await staff.getByLabel('Store', { exact: true }).selectOption({ label: store });
+  await staff.getByRole('combobox', { name: 'Store', exact: true }).selectOption({ label: store });
   const panel = staff.locator('details').filter({ hasText: `Sold out at ${store}` });
   if (!(await panel.evaluate((d) => (d as HTMLDetailsElement).open))) await panel.locator('summary').click();
   const latte = panel.getByRole('button', { name: `Hazelnut Latte sold out at ${store}` });
@@ -22,7 +22,7 @@ async function switchAt(staff: Page, store: string, soldOut: boolean): Promise<v
   await expect(latte).toHaveAttribute('aria-pressed', String(soldOut));
 }
 
-test('a barista-free till marks a drink sold out at one store: customers of that store see it, another store still sells it, and checkout refuses it when it runs out under them', async ({ page, browser }) => {
+test('staff mark a drink sold out at one store from the kitchen display: customers of that store see it, another store still sells it, and checkout refuses it when it runs out under them', async ({ page, browser }) => {
   test.slow();
   const stores = await storeIds(page);
   const kemang = stores.get('Kopi Kemang')!;
