@@ -29,9 +29,15 @@ const REFUND_WORDS: Record<NonNullable<ReconciliationLine['refundStatus']>, stri
 const shopState = (line: ReconciliationLine): string =>
   [ORDER_STATUS_LABELS[line.orderStatus], PAYMENT_WORDS[line.paymentStatus], line.refundStatus && REFUND_WORDS[line.refundStatus]].filter(Boolean).join(', ');
 
-/** The gateway's state as the shop last saw it, with a refund made there. */
+const GATEWAY_REFUND_WORDS: Record<NonNullable<ReconciliationLine['gatewayRefund']>, string> = {
+  requested: 'refund under way',
+  refunded: 'refunded by the shop',
+  failed: 'refund failed',
+};
+
+/** The gateway's state as the shop last saw it, with a refund the shop made there. */
 const gatewayState = (line: ReconciliationLine): string =>
-  line.gatewayRefund ? `${line.gatewayStatus} (refund ${line.gatewayRefund})` : line.gatewayStatus;
+  line.gatewayRefund ? `${line.gatewayStatus} (${GATEWAY_REFUND_WORDS[line.gatewayRefund]})` : line.gatewayStatus;
 
 function LineCard({ line }: { line: ReconciliationLine }) {
   return (
