@@ -21,6 +21,7 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   user_identities: 'auth',
   products: 'products',
   product_sizes: 'products',
+  store_sold_out: 'stores',
   option_groups: 'options',
   options: 'options',
   product_option_groups: 'options',
@@ -59,7 +60,6 @@ export const MAX_FUNCTION_LINES = 150;
 export const NOT_YET_SPLIT: ReadonlySet<string> = new Set([
   // Not yet split: each is a module's whole service, routes or form in one closure.
   'apps/web/src/features/cart/components/checkout.tsx:CheckoutForm',
-  'apps/api/src/modules/cart/cart.service.ts:createCartService',
   'apps/api/src/modules/orders/orders.routes.ts:orderRoutes',
   'apps/api/src/modules/orders/orders.service.ts:createOrderService',
   'apps/api/src/modules/products/products.service.ts:createProductService',

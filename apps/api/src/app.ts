@@ -47,6 +47,7 @@ import { loyaltyModule } from './modules/loyalty/loyalty.module.js';
 import { favouritesModule } from './modules/favourites/favourites.module.js';
 import { eventsModule, streamCapsModule } from './modules/events/events.module.js';
 import { paymentsModule } from './modules/payments/payments.module.js';
+import { reconciliationModule } from './modules/reconciliation/reconciliation.module.js';
 import { pushModule } from './modules/push/push.module.js';
 import { shopModule } from './modules/shop/shop.module.js';
 import type { StoreService } from './modules/stores/stores.service.js';
@@ -219,7 +220,7 @@ async function registerModules(
   const products = await productsModule(app, { ...ctx, catalogueVersion, options });
   // Coupons judge the customer's delivered orders, asked of the orders module registered after it (it spends coupons).
   const promotions = await promotionsModule(app, { ...ctx, products, users, deliveredOrders: (userId, trx) => orders.deliveredOrders(userId, trx) });
-  const stores = await storesModule(app, ctx);
+  const stores = await storesModule(app, { ...ctx, catalogueVersion, products });
   const cart = await cartModule(app, { ...ctx, products, promotions, stores });
   const payments = await paymentsModule(app, ctx);
   // Rewards are spent by orders at placing, through the loyalty module registered after it (it hears of their steps).
@@ -227,6 +228,7 @@ async function registerModules(
   const orders = await ordersModule(app, { ...ctx, users, products, promotions, stores, cart, payments, rewards });
   const loyalty = await loyaltyModule(app, { ...ctx, orders, products, users, cart });
   await favouritesModule(app, { ...ctx, products, cart });
+  await reconciliationModule(app, { ...ctx, stores });
   orders.onSteps((_orderId, steps) => ctx.metrics?.countOrderSteps(steps));
   const push = await pushModule(app, ctx);
   await eventsModule(app, {

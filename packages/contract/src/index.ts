@@ -30,3 +30,5 @@ export * from './staff-rights.js';
 export * from './loyalty.js';
 export * from './pickup-code.js';
 export * from './refund-accounts.js';
+export * from './store-stock.js';
+export * from './reconciliation.js';

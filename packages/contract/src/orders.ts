@@ -244,6 +244,10 @@ export const PlaceOrderConflict = ErrorResponse.extend({
   nextSlot: Slot.nullable()
     .optional()
     .describe('Only when field is `scheduledFor` and the slot is full or the store busy: the next slot with room (null: none left that day)'),
+  productIds: z
+    .array(z.number().int())
+    .optional()
+    .describe('Only when field is `cart`: the products that cannot be ordered (sold out at the store, off the menu...), to mark in the cart'),
 }).meta({ id: 'PlaceOrderConflict', description: 'The order was not placed' });
 export type PlaceOrderConflict = z.infer<typeof PlaceOrderConflict>;
 

@@ -477,6 +477,13 @@ export interface AuditRecordTable {
   action: string;
 }
 
+/** A product sold out at one store (migration 027); `products.is_sold_out` is every store. */
+export interface StoreSoldOutTable {
+  store_id: number;
+  product_id: number;
+  created_at: string;
+}
+
 export interface Database {
   staff_invitations: StaffInvitationTable;
   audit_records: AuditRecordTable;
@@ -513,4 +520,5 @@ export interface Database {
   loyalty_entries: LoyaltyEntryTable;
   loyalty_rewards: LoyaltyRewardTable;
   favourite_drinks: FavouriteDrinkTable;
+  store_sold_out: StoreSoldOutTable;
 }

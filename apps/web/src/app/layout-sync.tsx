@@ -1,5 +1,8 @@
 import { useEffect } from 'react';
+import { useCart } from '../features/cart/api/get-cart';
 import { CartSync, useCartItemCount } from '../features/cart/components/cart-sync';
+import { useLoginRecord } from '../lib/login-record';
+import { SoldOutHere } from './sold-out-here';
 import { useShopSettings } from '../features/shop/api/get-shop-settings';
 import PwaNotices from './pwa';
 import { SessionSync } from './session-sync';
@@ -21,12 +24,16 @@ type LayoutSyncProps = {
 export default function LayoutSync({ onCartCount, onChatUrl }: LayoutSyncProps) {
   const count = useCartItemCount();
   const chatUrl = useShopSettings().data?.chatUrl ?? null;
+  // "Sold out" on the menu follows the store the customer's cart names (a visitor's: the default store).
+  const user = useLoginRecord();
+  const cartStoreId = useCart({ enabled: Boolean(user), refetchOnMount: false }).data?.storeId ?? null;
   useEffect(() => onCartCount(count), [count, onCartCount]);
   useEffect(() => onChatUrl(chatUrl), [chatUrl, onChatUrl]);
   return (
     <>
       <SessionSync />
       <CartSync />
+      {user?.role !== 'staff' && <SoldOutHere storeId={cartStoreId} />}
       <PwaNotices />
     </>
   );

@@ -47,6 +47,7 @@ export const routes: RouteObject[] = [
               { path: paths.staffStores.path, handle: { staffRight: 'stores' }, lazy: async () => ({ Component: (await import('./routes/staff-stores')).StaffStoresRoute }) },
               { path: paths.staffPromotions.path, handle: { staffRight: 'coupons' }, lazy: async () => ({ Component: (await import('./routes/staff-promotions')).StaffPromotionsRoute }) },
               { path: paths.staffTeam.path, handle: { staffRight: 'staff' }, lazy: async () => ({ Component: (await import('./routes/staff-team')).StaffTeamRoute }) },
+              { path: paths.staffReconciliation.path, handle: { staffRight: 'reports' }, lazy: async () => ({ Component: (await import('./routes/staff-reconciliation')).StaffReconciliationRoute }) },
               { path: paths.staffLoyalty.path, handle: { staffRight: 'coupons' }, lazy: async () => ({ Component: (await import('./routes/staff-loyalty')).StaffLoyaltyRoute }) },
             ],
           },

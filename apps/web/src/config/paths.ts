@@ -54,6 +54,8 @@ export const paths = {
   staffTeam: { path: '/staff/team', getHref: () => '/staff/team' },
   /** The page an invitation mail links to (a visitor's page: the account is made there). */
   staffJoin: { path: '/staff/join', getHref: (token: string) => `/staff/join?token=${encodeURIComponent(token)}` },
+  /** Owner: a day's charges at the payment service beside their orders, disagreements first. */
+  staffReconciliation: { path: '/staff/reconciliation', getHref: () => '/staff/reconciliation' },
   /** Staff: the points rate and expiry, and the rewards. */
   staffLoyalty: { path: '/staff/loyalty', getHref: () => '/staff/loyalty' },
   /** The address in an order's pick-up QR: staff land on the order, its customer on their order page. */

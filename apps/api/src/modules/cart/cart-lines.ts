@@ -28,7 +28,8 @@ export interface CartLinesDeps {
   repo: CartRepository;
   settings: OrderSettings;
   /** The products module's door: the products as they are on the menu now. */
-  catalogue(productIds: readonly number[], trx?: Transaction<Database>): Promise<Map<number, CatalogueEntry>>;
+  /** The products as the cart's store can sell them now (sold out there counts as sold out). */
+  catalogue(productIds: readonly number[], storeId: number | null, trx?: Transaction<Database>): Promise<Map<number, CatalogueEntry>>;
 }
 
 /** The cart's lines: adding (strict or best-effort), reshaping and removing them within the limits. */
@@ -60,7 +61,7 @@ export function createCartLines(deps: CartLinesDeps) {
    */
   async function addLines(w: Work, additions: readonly Addition[], mode: Mode): Promise<string[]> {
     const notes: string[] = [];
-    const catalogue = await deps.catalogue(additions.map((a) => a.productId), w.trx);
+    const catalogue = await deps.catalogue(additions.map((a) => a.productId), w.cart.storeId, w.trx);
     const quantities = new Map<string, { id: number | null; quantity: number }>();
     for (const l of w.lines) quantities.set(lineKey(l.productId, l), { id: l.id, quantity: l.quantity });
     let itemCount = w.lines.reduce((n, l) => n + l.quantity, 0);

@@ -3,21 +3,21 @@ import { DELIVERY_METHOD_LABELS, type AddCartLineInput, type Cart, type SetCartD
 import type { OrderSettings } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest, conflict } from '../../lib/errors.js';
-import { idempotencyKey, requestFingerprint } from '../../lib/idempotency.js';
+import { requestFingerprint } from '../../lib/idempotency.js';
 import { resolveRequestedTime } from '../checkout/checkout.service.js';
 import type { PromotionService } from '../promotions/promotions.service.js';
 import type { ProductService } from '../products/products.service.js';
-import type { StoreTimeRules } from '../stores/stores.service.js';
-import { createCartLines, type Work } from './cart-lines.js';
-import { priceCartLines, type Addition, type CartLineRecord, type PricedCartLine } from './cart-pricing.js';
+import type { StoreStock, StoreTimeRules } from '../stores/stores.service.js';
+import { createCartCatalogue, createCartChanges } from './cart-changes.js';
+import { createCartLines } from './cart-lines.js';
+import { priceCartLines, type Addition, type PricedCartLine } from './cart-pricing.js';
 import { createCartView } from './cart-view.js';
 import { createCartRepository, type CartRecord, type CartRepository, type NewCartLine } from './cart.repository.js';
 
 // What other modules may use of a cart line's rules (orders parse ids alike; the demo orders price lines with them).
 export { checkLineWithOptions, parseId, priceCartLines, type Addition, type CartLineRecord, type PricedCartLine } from './cart-pricing.js';
 
-/** How long a cart change's Idempotency-Key is remembered: a retry comes within seconds, a reconnecting phone within hours. */
-export const CART_KEY_HOURS = 24;
+export { CART_KEY_HOURS } from './cart-changes.js';
 
 /** What a keyed change asked, so one Idempotency-Key cannot stand for two different requests. */
 const requestHash = (kind: 'add' | 'merge', lines: readonly AddCartLineInput[]): string =>
@@ -44,6 +44,8 @@ export interface CartServiceDeps {
   promotions?: PromotionService | undefined;
   /** The stores a cart may name; absent: every cart uses the default hours. */
   stores?: { timeRulesOf(storeId: number, trx?: Transaction<Database>): Promise<StoreTimeRules | undefined> } | undefined;
+  /** What each store has sold out (the stores module); absent: only the products' own flag counts. */
+  stock?: Pick<StoreStock, 'soldOutAmong'> | undefined;
   /** Tests of this module: a repository of their own. */
   cartRepository?: CartRepository | undefined;
 }
@@ -54,85 +56,9 @@ export function createCartService(deps: CartServiceDeps) {
   const view = createCartView(deps);
   const { rulesOf, couponContext, judgeCoupon, toCart } = view;
 
-  /** The cart's stored lines with their products as they are on the menu now. */
-  async function linesOf(cartId: number, trx?: Transaction<Database>): Promise<CartLineRecord[]> {
-    const rows = await repo.listLines(cartId, trx);
-    const catalogue = await deps.products.catalogueEntries(rows.map((r) => r.productId), trx);
-    // The foreign key cascades, so a line always has its product; the guard only satisfies the types.
-    return rows.flatMap((r) => {
-      const product = catalogue.get(r.productId);
-      return product ? [{ ...r, product }] : [];
-    });
-  }
-
-  const lines = createCartLines({ repo, settings, catalogue: (ids, trx) => deps.products.catalogueEntries(ids, trx) });
-
-  /**
-   * Runs a change to the customer's cart in one transaction, with the cart row locked first, and answers
-   * the cart as it is afterwards. Every cart belongs to exactly one user and is only ever found by that
-   * user's id: no request can reach another customer's cart.
-   */
-  async function changeCart<T>(userId: number, work: (w: Work) => Promise<T>): Promise<{ cart: Cart; result: T }> {
-    const nowIso = now().toISOString();
-    await repo.ensureCart(userId, nowIso);
-    return db.transaction().execute(async (trx) => {
-      const cart = await repo.findCartByUser(userId, trx);
-      if (!cart) throw new Error(`cart of user ${userId} vanished`);
-      await repo.lockCart(cart.id, nowIso, trx);
-      const before = await linesOf(cart.id, trx);
-      const result = await work({ trx, cart, lines: before, nowIso });
-      const after = (await repo.findCartByUser(userId, trx)) ?? cart;
-      const afterLines = await linesOf(cart.id, trx);
-      let coupon = await judgeCoupon(userId, after, afterLines, trx);
-      let couponNote: string | null = null;
-      // Taking out the items a coupon needs takes the coupon off too, and says so; a coupon still waiting for them stays.
-      if (
-        promotions &&
-        coupon &&
-        !coupon.verdict.ok &&
-        coupon.verdict.kind === 'items' &&
-        (await promotions.linesQualify(coupon.promotion, couponContext(promotions, cart, before).lines, trx))
-      ) {
-        await promotions.removeCoupon(userId, trx);
-        couponNote = `The coupon ${coupon.promotion.name} was removed from your cart. ${coupon.verdict.message}.`;
-        coupon = null;
-      }
-      return { cart: toCart(after, afterLines, await rulesOf(after.storeId, trx), coupon, couponNote), result };
-    });
-  }
-
-  /**
-   * A change that may come with an Idempotency-Key (add a line, merge a browser cart). Inside the cart's lock, so of
-   * two copies of one request the second waits, then finds the first one's key: it changes nothing and answers the
-   * cart and the notes the first one did. Without a key every request changes the cart.
-   */
-  async function keyedChange(
-    userId: number,
-    key: string | undefined,
-    hash: string,
-    work: (w: Work) => Promise<string[]>,
-  ): Promise<{ cart: Cart; notes: string[] }> {
-    const { cart, result } = await changeCart(userId, async (w) => {
-      if (key === undefined) return work(w);
-      const keyed = idempotencyKey<string[]>(
-        {
-          find: async (trx) => {
-            const seen = await repo.findIdempotencyKey(userId, key, trx);
-            return seen && { requestHash: seen.requestHash, result: seen.notes };
-          },
-          remember: async (requestHash, notes, trx) => {
-            const forgetBefore = new Date(Date.parse(w.nowIso) - CART_KEY_HOURS * 3_600_000).toISOString();
-            await repo.deleteIdempotencyKeysBefore(userId, forgetBefore, trx);
-            await repo.insertIdempotencyKey(userId, key, requestHash, notes, w.nowIso, trx);
-          },
-        },
-        hash,
-        'This Idempotency-Key was already used for a different cart change: send a new key with each new change',
-      );
-      return (await keyed.once(w.trx, () => work(w))).result;
-    });
-    return { cart, notes: result };
-  }
+  const { linesOf, catalogueAt } = createCartCatalogue({ repo, products: deps.products, stock: deps.stock });
+  const { changeCart, keyedChange } = createCartChanges({ db, repo, promotions, view, linesOf, now });
+  const lines = createCartLines({ repo, settings, catalogue: catalogueAt });
 
   const toAddition = (input: AddCartLineInput): Addition => ({
     productId: input.productId,
@@ -147,7 +73,7 @@ export function createCartService(deps: CartServiceDeps) {
       const cart = await repo.findCartByUser(userId);
       // No row yet: answer the empty default cart without writing on a read.
       if (!cart) return toCart({ id: 0, userId, deliveryMethod: 'dine-in', scheduledFor: null, storeId: null }, [], undefined);
-      const lines = await linesOf(cart.id);
+      const lines = await linesOf(cart);
       return toCart(cart, lines, await rulesOf(cart.storeId), await judgeCoupon(userId, cart, lines));
     },
 
@@ -247,7 +173,7 @@ export function createCartService(deps: CartServiceDeps) {
       return {
         deliveryMethod: cart.deliveryMethod,
         scheduledFor: cart.scheduledFor,
-        lines: priceCartLines(await linesOf(cart.id, trx)),
+        lines: priceCartLines(await linesOf(cart, trx)),
         async clear() {
           await repo.deleteAllLines(cart.id, trx);
           await repo.setDelivery(cart.id, cart.deliveryMethod, null, nowIso, trx);

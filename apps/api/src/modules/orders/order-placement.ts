@@ -25,7 +25,7 @@ export interface PlacedOrder {
 
 export type OrderPlacementDeps = Pick<
   OrderServiceDeps,
-  'db' | 'settings' | 'now' | 'cart' | 'stores' | 'users' | 'payments' | 'promotions' | 'rewards' | 'mailer' | 'publicUrl' | 'log'
+  'db' | 'settings' | 'now' | 'cart' | 'stores' | 'stock' | 'users' | 'payments' | 'promotions' | 'rewards' | 'mailer' | 'publicUrl' | 'log'
 > & {
   orders: OrderRepository;
   asOrder: (record: OrderRecord) => Promise<Order>;
@@ -55,9 +55,12 @@ const emptyCart = () => conflict('Your cart is empty: add something before placi
 /** The cart's lines as they can be ordered, or a 409 naming what stands in the way. */
 function orderableLines(lines: readonly PricedCartLine[], settings: OrderSettings) {
   if (lines.length === 0) throw emptyCart();
-  const blocked = lines.flatMap(({ check }) => (check.ok ? [] : [check.message]));
+  const blocked = lines.filter(({ check }) => !check.ok);
   if (blocked.length > 0) {
-    throw conflict(`${blocked.join('; ')}: remove ${blocked.length === 1 ? 'it' : 'them'} from your cart to order`, 'cart');
+    const messages = blocked.map(({ check }) => (check.ok ? '' : check.message));
+    throw conflict(`${messages.join('; ')}: remove ${blocked.length === 1 ? 'it' : 'them'} from your cart to order`, 'cart', {
+      productIds: blocked.map(({ record }) => record.productId),
+    });
   }
   const itemCount = lines.reduce((n, l) => n + l.record.quantity, 0);
   const tooMany = lines.find((l) => l.record.quantity > settings.maxLineQuantity);
@@ -91,6 +94,23 @@ function sendConfirmation(deps: OrderPlacementDeps, order: Order, to: string): v
     // The order is committed; a mail problem is logged for the shop, never turned into a failed order.
     deps.log.error({ err, orderId: order.id }, 'order confirmation could not be queued');
   }
+}
+
+/**
+ * Refuses lines the order's store has run out of (set at the till since the customer opened the cart, or a store other
+ * than the cart's), naming them and the store; the product ids go separately for a client to mark the lines.
+ */
+async function refuseSoldOutAt(deps: OrderPlacementDeps, storeId: number, lines: readonly { productId: number; name: string }[], trx: Transaction<Database>) {
+  if (!deps.stock) return;
+  const soldOut = await deps.stock.soldOutAmong(storeId, lines.map((l) => l.productId), trx);
+  if (soldOut.size === 0) return;
+  const names = [...new Set(lines.filter((l) => soldOut.has(l.productId)).map((l) => l.name))];
+  const store = (await deps.stores.timeRulesOf(storeId, trx))?.name ?? 'this store';
+  throw conflict(
+    `${names.join(' and ')} ${names.length === 1 ? 'is' : 'are'} sold out at ${store}: remove ${names.length === 1 ? 'it' : 'them'} from your cart or choose another store`,
+    'cart',
+    { productIds: [...soldOut] },
+  );
 }
 
 /**
@@ -155,6 +175,7 @@ export function createOrderPlacement(deps: OrderPlacementDeps) {
           // The store's hours and pause, and a place in the slot: taken inside this transaction, so the slot's cap holds
           // against every concurrent placement and a refused order gives its place back by rolling back.
           const time = await deps.stores.reserveSlot({ storeId: input.storeId, method: deliveryMethod, requested }, trx);
+          await refuseSoldOutAt(deps, time.storeId, priced, trx);
 
           let address: string | null = null;
           if (deliveryMethod === 'door-delivery') {

@@ -6,7 +6,7 @@ import type { CartService } from '../cart/cart.service.js';
 import type { PaymentProviders, PaymentService } from '../payments/payments.service.js';
 import type { ProductService } from '../products/products.service.js';
 import type { PromotionService } from '../promotions/promotions.service.js';
-import type { StoreService } from '../stores/stores.service.js';
+import type { StoreService, StoreStock } from '../stores/stores.service.js';
 import type { UserService } from '../users/users.service.js';
 import type { OrderEventRecord } from './order-steps.repository.js';
 import type { OrderRepository } from './orders.repository.js';
@@ -20,7 +20,9 @@ export interface OrderServiceDeps {
   /** The cart module's door: placing an order takes the customer's cart in the order's own transaction; "order again" fills it. */
   cart: Pick<CartService, 'takeForOrder' | 'addLinesBestEffort'>;
   /** The store's hours, pause and slot capacity (placing an order takes a place in its slot), and its name for answers. */
-  stores: Pick<StoreService, 'reserveSlot' | 'releaseSlot' | 'placesOf'>;
+  stores: Pick<StoreService, 'reserveSlot' | 'releaseSlot' | 'placesOf' | 'timeRulesOf'>;
+  /** What each store has sold out: an order refuses a product its store has run out of; absent: only the products' own flag. */
+  stock?: Pick<StoreStock, 'soldOutAmong'> | undefined;
   /** The customers as their orders show them, and their saved delivery address. */
   users: Pick<UserService, 'customersOf' | 'deliveryAddressOf'>;
   /** The pictures of the ordered products as they are now. */

@@ -4,7 +4,7 @@ import type { CartService } from '../cart/cart.service.js';
 import type { PaymentService } from '../payments/payments.service.js';
 import type { ProductService } from '../products/products.service.js';
 import type { PromotionService } from '../promotions/promotions.service.js';
-import type { StoreService } from '../stores/stores.service.js';
+import type { StoresDoor } from '../stores/stores.service.js';
 import type { UserService } from '../users/users.service.js';
 import { kitchenRoutes } from './kitchen.routes.js';
 import { orderRoutes } from './orders.routes.js';
@@ -23,7 +23,7 @@ export async function ordersModule(
     users: UserService;
     products: ProductService;
     promotions: PromotionService;
-    stores: StoreService;
+    stores: StoresDoor;
     cart: CartService;
     payments: PaymentService;
     /** Rewards paid with points, from the loyalty module registered after this one (asked once orders are placed). */
@@ -37,6 +37,7 @@ export async function ordersModule(
     now: ctx.now,
     cart: ctx.cart,
     stores: ctx.stores,
+    stock: ctx.stores.stock,
     users: ctx.users,
     products: ctx.products,
     payments: ctx.payments.providers,

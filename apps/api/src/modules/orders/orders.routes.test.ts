@@ -171,6 +171,8 @@ describe('placing an order', () => {
     expect(res.json<ErrorResponse>()).toEqual({
       message: 'Blueberry Muffin is sold out: remove it from your cart to order',
       field: 'cart',
+      // Named apart too, for a client to mark the line.
+      productIds: [muffin.id],
     });
     expect(await countRows(ctx.database.db, 'orders')).toBe(before);
     expect((await getCart(ctx, customer)).json<CartResponse>().data.itemCount).toBe(3);

@@ -325,3 +325,6 @@ export function createPastOrderWriter(db: Kysely<Database>) {
     },
   };
 }
+
+// Read-only: orders by id for the owner's reconciliation of the gateway's charges.
+export { createOrderLedger, type LedgerOrder, type OrderLedger } from './order-ledger.js';

@@ -14,6 +14,8 @@ export { midtransTimeToIso, outcomeOf, type GatewayOutcome } from './gateway-sta
 export type { ChargeOrder, GatewaySettings, VerifiedNotice } from './gateway-charges.js';
 export type { RefundResult } from './gateway-refunds.js';
 export type { ChargeRecord } from './payments.repository.js';
+// Read-only: the day's charges for the owner's reconciliation (modules/reconciliation).
+export { createChargeLedger, type ChargeLedger, type LedgerCharge } from './charge-ledger.js';
 
 /**
  * How an order gets paid. No payment provider is reachable yet, so the three methods the checkout

@@ -14,6 +14,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { describeShopLocal, parseShopLocal, shopLocalToInstant, toShopLocal } from '../../lib/shop-time.js';
 import { resolveRequestedTime, type ReceivingHours } from '../checkout/checkout.service.js';
+import type { StoreStock } from './store-stock.js';
 import {
   NEXT_WORDS,
   earliestReady,
@@ -332,3 +333,8 @@ function createSlotReservations({ stores, now, maxDaysAhead, zoneOf, slotsOf, ne
     },
   };
 }
+
+export type { StoreStock };
+
+/** What the stores module hands other modules: the store service and what each store has sold out. */
+export type StoresDoor = StoreService & { stock: StoreStock };

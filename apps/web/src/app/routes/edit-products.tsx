@@ -12,6 +12,8 @@ import { useUpdateProduct } from '../../features/menu-admin/api/save-product';
 import { DeleteProductButton } from '../../features/menu-admin/components/delete-product-button';
 import { ProductForm } from '../../features/menu-admin/components/product-form';
 import { useOptionGroups } from '../../features/menu-options/api/get-option-groups';
+import { ProductSoldOutByStore } from '../../features/stores/components/sold-out-toggles';
+import { useStaffMay } from '../../lib/staff-rights';
 import { useMenuCacheRefresh } from '../menu-cache';
 
 /** /edit-products/:id (Edit Product): staff only (route-guards), pre-filled from the product. */
@@ -52,6 +54,7 @@ function EditForm({ product }: { product: Product }) {
   const cache = useMenuCacheRefresh();
   const toast = useToast();
   const optionGroups = useOptionGroups();
+  const mayStock = useStaffMay('stock');
   const update = useUpdateProduct({
     onSuccess: async (saved) => {
       await cache.saved(saved);
@@ -95,6 +98,13 @@ function EditForm({ product }: { product: Product }) {
           }
         />
       </div>
+      {mayStock && (
+        <section aria-labelledby="sold-out-by-store" className="mt-10 rounded-3xl bg-white p-6 shadow-card sm:p-10">
+          <h2 id="sold-out-by-store" className="mb-2 font-display text-2xl font-bold text-espresso">Sold out per store</h2>
+          <p className="mb-6 text-muted">A store that has run out: customers who chose it see Sold out; the other stores still sell it.</p>
+          <ProductSoldOutByStore product={{ id: Number(product.id), name: product.name, isSoldOut: product.isSoldOut }} />
+        </section>
+      )}
     </>
   );
 }

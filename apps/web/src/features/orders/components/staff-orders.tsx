@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useState } from 'react';
+import { Suspense, lazy, useCallback, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DELIVERY_METHOD_LABELS, ORDER_STATUSES, ORDER_STATUS_LABELS } from '@coffee/contract';
 import type { OrderStatus, StaffOrder } from '@coffee/contract';
@@ -60,7 +60,16 @@ const filters: { value: Filter; label: string }[] = [
  * each with who to call, the moves the API allows next (`nextStatuses`), Mark paid while the money is not in and
  * Mark refunded while a refund is due; today's figures; a chime for new orders; and the kitchen display.
  */
-export function StaffOrders({ stores = [], timeZone }: { stores?: ReadonlyArray<StoreChoice>; timeZone?: string } = {}) {
+export function StaffOrders({
+  stores = [],
+  timeZone,
+  kitchenStock,
+}: {
+  stores?: ReadonlyArray<StoreChoice>;
+  timeZone?: string;
+  /** What the display's store has run out of, with its switches (composed by the app: the stores feature's); absent: not offered. */
+  kitchenStock?: (store: { id: number; name: string }) => ReactNode;
+} = {}) {
   const [filter, setFilter] = useState<Filter>('all');
   const [storeId, setStoreId] = useDeviceStore(stores);
   const [view, setView] = useState<View>('list');
@@ -113,6 +122,7 @@ export function StaffOrders({ stores = [], timeZone }: { stores?: ReadonlyArray<
       <AwaitingPayment storeId={storeId} />
       {view === 'kitchen' ? (
         <div className="mt-8">
+          {kitchenStock && <KitchenStock storeId={storeId} storeName={storeName} render={kitchenStock} />}
           <KitchenDisplay storeId={storeId} stores={stores} timeZone={timeZone} />
         </div>
       ) : (
@@ -243,5 +253,17 @@ export function StaffCustomer({ customer }: { customer: StaffOrder['customer'] }
       )}
       <span className="block break-words text-muted [overflow-wrap:anywhere]">{customer.email}</span>
     </p>
+  );
+}
+
+/** Above the kitchen display: the store's "sold out" switches, folded away until opened; one store at a time. */
+function KitchenStock({ storeId, storeName, render }: { storeId: number | undefined; storeName: string | undefined; render: (store: { id: number; name: string }) => ReactNode }) {
+  return (
+    <details className="mb-8 rounded-3xl bg-page p-4">
+      <summary className="cursor-pointer font-display text-lg font-bold text-espresso">{storeName ? `Sold out at ${storeName}` : 'Sold out'}</summary>
+      <div className="mt-4">
+        {storeId !== undefined && storeName ? render({ id: storeId, name: storeName }) : <p className="text-muted">Choose a store above to mark what it has run out of.</p>}
+      </div>
+    </details>
   );
 }

@@ -1,0 +1,44 @@
+// The pure rules of the reconciliation: when a charge at the payment service and its order disagree.
+import { formatIdr, VA_BANK_LABELS, type ReconciliationLine, type ReconciliationProblem, type VaBank } from '@coffee/contract';
+import { outcomeOf, type LedgerCharge } from '../payments/payments.service.js';
+import type { LedgerOrder } from '../orders/orders.service.js';
+
+const METHOD_WORDS: Record<string, string> = { qris: 'QRIS', bank_transfer: 'Virtual account', credit_card: 'Card' };
+
+export const methodWords = (charge: Pick<LedgerCharge, 'method' | 'bank'>): string => {
+  const words = METHOD_WORDS[charge.method] ?? charge.method;
+  const bank = charge.bank ? (VA_BANK_LABELS[charge.bank as VaBank] ?? charge.bank.toUpperCase()) : null;
+  return bank ? `${words} (${bank})` : words;
+};
+
+/** The gateway holds (or held) the customer's money for this charge: settled, accepted, or refunded since. */
+export const gatewayTookMoney = (charge: LedgerCharge): boolean => {
+  const outcome = outcomeOf({ transaction_status: charge.gatewayStatus, ...(charge.fraudStatus ? { fraud_status: charge.fraudStatus } : {}) });
+  return outcome === 'paid' || outcome === 'refunded' || charge.refundState !== null;
+};
+
+/**
+ * How a charge and its order disagree, or null. `paidElsewhere`: another charge of the same order took the money
+ * (an expired first QR beside a paid second one is no disagreement).
+ */
+export function problemOf(charge: LedgerCharge, order: LedgerOrder, paidElsewhere: boolean): { kind: ReconciliationProblem; text: string } | null {
+  const took = gatewayTookMoney(charge);
+  if (took && order.status === 'cancelled') {
+    const refund = charge.refundState === 'refunded' ? 'refunded through the payment service' : order.refundStatus === 'refunded' ? 'marked refunded by staff' : 'refund still due';
+    return { kind: 'cancelled-in-shop', text: `Paid at the payment service, but the shop cancelled the order (${refund})` };
+  }
+  if (took && order.paymentStatus !== 'paid') {
+    return { kind: 'paid-not-in-shop', text: 'Paid at the payment service, but the order is not paid in the shop' };
+  }
+  if (took && charge.amountIdr !== order.totalIdr) {
+    return { kind: 'amount', text: `The payment service took ${formatIdr(charge.amountIdr)}, the order is ${formatIdr(order.totalIdr)}` };
+  }
+  if (!took && !paidElsewhere && order.paymentStatus === 'paid' && order.status !== 'cancelled') {
+    return { kind: 'not-settled', text: 'Paid in the shop, but not settled at the payment service' };
+  }
+  return null;
+}
+
+/** Disagreements first, then by when the charge was made. */
+export const byDisagreementFirst = (a: ReconciliationLine, b: ReconciliationLine): number =>
+  Number(a.problem === null) - Number(b.problem === null) || a.createdAt.localeCompare(b.createdAt) || a.reference.localeCompare(b.reference);
