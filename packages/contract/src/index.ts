@@ -29,3 +29,4 @@ export * from './staff.js';
 export * from './staff-rights.js';
 export * from './loyalty.js';
 export * from './pickup-code.js';
+export * from './reports.js';

@@ -23,6 +23,7 @@ import { staffRolesMigration } from './020-staff-roles.js';
 import { loyaltyMigration } from './022-loyalty.js';
 import { favouritesMigration } from './023-favourites.js';
 import { loyaltyTiersMigration } from './024-loyalty-tiers.js';
+import { reportIndexesMigration } from './026-report-indexes.js';
 
 /**
  * Numbered migrations, applied in name order. Listed here (not read from disk) so the compiled
@@ -53,5 +54,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '022-loyalty': loyaltyMigration(dialect),
     '023-favourites': favouritesMigration(dialect),
     '024-loyalty-tiers': loyaltyTiersMigration(),
+    '026-report-indexes': reportIndexesMigration(),
   };
 }
