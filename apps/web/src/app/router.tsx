@@ -48,6 +48,7 @@ export const routes: RouteObject[] = [
               { path: paths.staffPromotions.path, handle: { staffRight: 'coupons' }, lazy: async () => ({ Component: (await import('./routes/staff-promotions')).StaffPromotionsRoute }) },
               { path: paths.staffTeam.path, handle: { staffRight: 'staff' }, lazy: async () => ({ Component: (await import('./routes/staff-team')).StaffTeamRoute }) },
               { path: paths.staffLoyalty.path, handle: { staffRight: 'coupons' }, lazy: async () => ({ Component: (await import('./routes/staff-loyalty')).StaffLoyaltyRoute }) },
+              { path: paths.staffReports.path, handle: { staffRight: 'reports' }, lazy: async () => ({ Component: (await import('./routes/staff-reports')).StaffReportsRoute }) },
             ],
           },
         ],
