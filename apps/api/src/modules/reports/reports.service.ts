@@ -111,7 +111,7 @@ export function createReportService(deps: ReportServiceDeps) {
 
   async function windowOf(query: ReportQuery): Promise<{ range: ResolvedRange; window: ReportWindow; storeName: string | null }> {
     const range = resolveRange(query, deps.now(), settings.shopTimeZone);
-    const storeId = query.storeId === undefined ? null : Number(query.storeId);
+    const storeId = query.storeId ?? null;
     let storeName: string | null = null;
     if (storeId !== null) {
       storeName = (await deps.stores.placesOf([storeId])).get(storeId)?.name ?? null;
