@@ -1,7 +1,8 @@
-import { DELIVERY_METHOD_LABELS, PAYMENT_METHOD_LABELS, toShopLocal, type DeliveryMethod, type PaymentMethod, type Report } from '@coffee/contract';
+import { DELIVERY_METHOD_LABELS, PAYMENT_METHOD_LABELS, type DeliveryMethod, type PaymentMethod, type Report } from '@coffee/contract';
 import type { ExportedOrder, OrderService, ReportWindow } from '../orders/orders.service.js';
 import type { StoreService } from '../stores/stores.service.js';
 import { CSV_BOM, csvLine } from './csv.js';
+import { shopLocalOf } from './report-range.js';
 
 /** The report as rows a spreadsheet sums: section, line, orders, quantity, amount in whole rupiah. */
 export function* reportCsv(report: Report): Generator<string> {
@@ -33,7 +34,6 @@ export function* reportCsv(report: Report): Generator<string> {
 }
 
 const PAGE = 1000;
-const localTime = (iso: string | null, timeZone: string): string | null => (iso === null ? null : toShopLocal(new Date(iso), timeZone).text.replace('T', ' '));
 
 export interface OrdersCsvDeps {
   orders: Pick<OrderService, 'exportPage'>;
@@ -42,12 +42,13 @@ export interface OrdersCsvDeps {
   taxLabel: string;
 }
 
-function orderRow(o: ExportedOrder, store: string, timeZone: string) {
+function orderRow(o: ExportedOrder, store: string, localOf: ReturnType<typeof shopLocalOf>) {
+  const localTime = (iso: string | null) => (iso === null ? null : localOf(Date.parse(iso)).text);
   const isSale = o.paymentStatus === 'paid' && o.status !== 'cancelled';
   return csvLine([
     o.id,
-    localTime(o.placedAt, timeZone),
-    localTime(o.paidAt, timeZone),
+    localTime(o.placedAt),
+    localTime(o.paidAt),
     store,
     o.status,
     PAYMENT_METHOD_LABELS[o.paymentMethod as PaymentMethod] ?? o.paymentMethod,
@@ -76,13 +77,14 @@ export async function* ordersCsv(w: ReportWindow, deps: OrdersCsvDeps): AsyncGen
       'Items at menu prices (IDR)', 'Discount (IDR)', `${deps.taxLabel} (IDR)`, 'Delivery fee (IDR)', 'Total (IDR)', 'Coupon', 'Counted as sale',
     ]);
   const storeNames = new Map<number, string>();
+  const localOf = shopLocalOf(deps.timeZone);
   let after: { placedAt: string; id: number } | null = null;
   for (;;) {
     const page = await deps.orders.exportPage(w, after, PAGE);
     const unknown = [...new Set(page.map((o) => o.storeId).filter((id): id is number => id !== null && !storeNames.has(id)))];
     if (unknown.length > 0) for (const [id, place] of await deps.stores.placesOf(unknown)) storeNames.set(id, place.name);
     let chunk = '';
-    for (const o of page) chunk += orderRow(o, o.storeId === null ? 'No store' : (storeNames.get(o.storeId) ?? `Store #${o.storeId}`), deps.timeZone);
+    for (const o of page) chunk += orderRow(o, o.storeId === null ? 'No store' : (storeNames.get(o.storeId) ?? `Store #${o.storeId}`), localOf);
     if (chunk) yield chunk;
     if (page.length < PAGE) return;
     const last = page[page.length - 1]!;

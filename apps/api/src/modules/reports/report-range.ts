@@ -49,3 +49,26 @@ export function resolveRange(query: ReportQuery, now: Date, timeZone: string): R
   }
   return { range: query.range, from, to, fromIso: dayStart(from, timeZone), toIso: dayStart(addDays(to, 1), timeZone) };
 }
+
+/**
+ * The shop's wall clock of instants (ms since the epoch): day, hour, weekday and 'YYYY-MM-DD HH:mm'. The zone's offset
+ * is asked of Intl (the slow part of a year's report or export) once per UTC day, at both its ends, and per instant
+ * only on a day the offset changes (daylight saving). A UTC hour is then one shop hour in every zone a whole number
+ * of hours from UTC (every Indonesian zone).
+ */
+export function shopLocalOf(timeZone: string) {
+  const offsets = new Map<number, number | null>();
+  const offsetAt = (ms: number) => Date.parse(`${toShopLocal(new Date(ms), timeZone).text}:00Z`) - Math.floor(ms / 60_000) * 60_000;
+  return (ms: number): { date: string; hour: number; isoWeekday: number; text: string } => {
+    const dayStartMs = Math.floor(ms / DAY_MS) * DAY_MS;
+    let offset = offsets.get(dayStartMs);
+    if (offset === undefined) {
+      const first = offsetAt(dayStartMs);
+      offset = first === offsetAt(dayStartMs + DAY_MS - 60_000) ? first : null;
+      offsets.set(dayStartMs, offset);
+    }
+    const local = new Date(ms + (offset ?? offsetAt(ms)));
+    const iso = local.toISOString();
+    return { date: iso.slice(0, 10), hour: local.getUTCHours(), isoWeekday: local.getUTCDay() || 7, text: `${iso.slice(0, 10)} ${iso.slice(11, 16)}` };
+  };
+}

@@ -1,7 +1,6 @@
 import {
   DELIVERY_METHOD_LABELS,
   PAYMENT_METHOD_LABELS,
-  toShopLocal,
   weekdayName,
   type DeliveryMethod,
   type PaymentMethod,
@@ -13,7 +12,7 @@ import type { OrderSettings } from '../../config.js';
 import type { HourOfSales, OrderService, ReportWindow, SalesSplit } from '../orders/orders.service.js';
 import type { ProductService } from '../products/products.service.js';
 import type { StoreService } from '../stores/stores.service.js';
-import { addDays, daysBetween, resolveRange, type ResolvedRange } from './report-range.js';
+import { addDays, daysBetween, resolveRange, shopLocalOf, type ResolvedRange } from './report-range.js';
 
 export interface ReportServiceDeps {
   orders: Pick<OrderService, 'salesByHour' | 'salesBySplit' | 'salesByProduct' | 'refunds' | 'unpaidCancellations' | 'exportPage'>;
@@ -33,32 +32,6 @@ const bySales = <T extends { salesIdr: number }>(a: T, b: T) => b.salesIdr - a.s
 /** The rate as people write it: 1000 basis points is "10", 1150 is "11.5". */
 export const ratePercent = (basisPoints: number): string => String(basisPoints / 100);
 
-/**
- * The shop's day, hour and weekday of a UTC hour ('YYYY-MM-DDTHH'). A UTC hour is one shop hour in every zone a whole
- * number of hours from UTC (every Indonesian zone). The zone's offset is asked once per UTC day, at both its ends, and
- * per hour only on a day the offset changes (daylight saving), since asking Intl is the slow part of a year's report.
- */
-function shopHourOf(timeZone: string) {
-  const offsets = new Map<string, number | null>();
-  const offsetAt = (ms: number) => {
-    const local = toShopLocal(new Date(ms), timeZone);
-    return Date.parse(`${local.text}:00Z`) - ms;
-  };
-  return (hourUtc: string): { date: string; hour: number; isoWeekday: number } => {
-    const ms = Date.parse(`${hourUtc}:00:00Z`);
-    const day = hourUtc.slice(0, 10);
-    let offset = offsets.get(day);
-    if (offset === undefined) {
-      const start = Date.parse(`${day}T00:00:00Z`);
-      const first = offsetAt(start);
-      offset = first === offsetAt(start + 23 * 3_600_000) ? first : null;
-      offsets.set(day, offset);
-    }
-    const local = new Date(ms + (offset ?? offsetAt(ms)));
-    return { date: local.toISOString().slice(0, 10), hour: local.getUTCHours(), isoWeekday: local.getUTCDay() || 7 };
-  };
-}
-
 /** Folds paid orders per UTC hour into the shop's days, hours of the day and weekdays, and the range's totals. */
 function foldHours(hours: readonly HourOfSales[], range: ResolvedRange, timeZone: string) {
   const days = Array.from({ length: daysBetween(range.from, range.to) + 1 }, (_, i) => ({ date: addDays(range.from, i), orders: 0, salesIdr: 0 }));
@@ -66,9 +39,9 @@ function foldHours(hours: readonly HourOfSales[], range: ResolvedRange, timeZone
   const byHour = Array.from({ length: 24 }, (_, hour) => ({ hour, orders: 0, salesIdr: 0 }));
   const byWeekday = Array.from({ length: 7 }, (_, i) => ({ weekday: i + 1, name: weekdayName(i + 1), orders: 0, salesIdr: 0 }));
   const totals = { orders: 0, salesIdr: 0, items: 0, discountsIdr: 0, taxIdr: 0, deliveryIdr: 0 };
-  const localOf = shopHourOf(timeZone);
+  const localOf = shopLocalOf(timeZone);
   for (const h of hours) {
-    const local = localOf(h.hourUtc);
+    const local = localOf(Date.parse(`${h.hourUtc}:00:00Z`));
     const day = dayIndex.get(local.date);
     if (day !== undefined) add(days[day]!, h.orders, h.salesIdr);
     add(byHour[local.hour]!, h.orders, h.salesIdr);
