@@ -15,7 +15,7 @@ const YEAR = 2025;
 const TARGET_MS = 1_000;
 
 /** 49 more stores like the demo's first, then a year of paid, unpaid and cancelled orders with one or two lines each. */
-async function writeOrders(client: pg.Client): Promise<number[]> {
+export async function writeOrders(client: pg.Client): Promise<number[]> {
   const columns = (await client.query<{ column_name: string }>(`select column_name from information_schema.columns where table_schema = current_schema() and table_name = 'stores' and column_name <> 'id'`)).rows.map((r) => r.column_name);
   const copied = columns.map((c) => (c === 'name' ? `name || ' ' || g` : `"${c}"`)).join(', ');
   await client.query(`insert into stores (${columns.map((c) => `"${c}"`).join(', ')}) select ${copied} from stores, generate_series(2, ${STORES}) g where stores.id = (select min(id) from stores)`);

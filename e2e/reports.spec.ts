@@ -15,10 +15,10 @@ test("the owner reads this month's sales from the staff menu and downloads the o
     expect((await page.request.post(`/api/v1/staff/orders/${id}/mark-paid`)).ok()).toBe(true);
   }
 
-  await page.setViewportSize({ width: 360, height: 780 });
   await page.getByRole('button', { name: 'Profile menu' }).click();
   await page.getByRole('link', { name: 'Reports' }).click();
   await expect(page).toHaveURL(/\/staff\/reports$/);
+  await page.setViewportSize({ width: 360, height: 780 });
   await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible();
   const totals = page.getByRole('region', { name: /Every store/ });
   await expect(totals.getByText('PB1 collected (10 %)')).toBeVisible();
