@@ -163,7 +163,10 @@ export function createOrderReportRepository(db: Kysely<Database>) {
       let query = db.selectFrom('orders').where('orders.placed_at', '>=', w.fromIso).where('orders.placed_at', '<', w.toIso);
       if (w.storeId !== null) query = query.where('orders.store_id', '=', w.storeId);
       if (after) {
-        query = query.where((eb) => eb.or([eb('orders.placed_at', '>', after.placedAt), eb.and([eb('orders.placed_at', '=', after.placedAt), eb('orders.id', '>', after.id)])]));
+        // The bare `>=` lets the index start at the last page's moment; the `or` then skips what that page already had.
+        query = query
+          .where('orders.placed_at', '>=', after.placedAt)
+          .where((eb) => eb.or([eb('orders.placed_at', '>', after.placedAt), eb('orders.id', '>', after.id)]));
       }
       const rows = await query
         .select([
