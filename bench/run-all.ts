@@ -8,6 +8,7 @@ import { benchFirstTapSection } from './first-tap.bench.js';
 import { benchLighthouseSection } from './lighthouse.bench.js';
 import { Skipped, machine, printTable, type Figure } from './lib.js';
 import { benchOrdersSection } from './orders.bench.js';
+import { benchReportsSection } from './reports.bench.js';
 import { benchScaleOutSection } from './scale-out.bench.js';
 import { benchCatalogueSection } from './search.bench.js';
 import { benchStreamsSection } from './streams.bench.js';
@@ -15,6 +16,7 @@ import { benchStreamsSection } from './streams.bench.js';
 const SECTIONS: Record<string, () => Promise<Figure[]>> = {
   catalogue: benchCatalogueSection,
   orders: benchOrdersSection,
+  reports: benchReportsSection,
   lighthouse: benchLighthouseSection,
   'first-tap': benchFirstTapSection,
   'scale-out': benchScaleOutSection,

@@ -52,6 +52,7 @@ import { pushModule } from './modules/push/push.module.js';
 import { shopModule } from './modules/shop/shop.module.js';
 import type { StoreService } from './modules/stores/stores.service.js';
 import { questionsModule } from './modules/questions/questions.module.js';
+import { reportsModule } from './modules/reports/reports.module.js';
 
 export interface AppDeps {
   config: Config;
@@ -241,6 +242,7 @@ async function registerModules(
   });
   await shopModule(app, { ...ctx, payments });
   await questionsModule(app, { ...ctx, products });
+  await reportsModule(app, { ...ctx, orders, products, stores });
   Object.assign(ctx.metricSources, {
     streams: () => caps.open(),
     refusals: () => caps.refusals(),

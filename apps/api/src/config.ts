@@ -118,6 +118,8 @@ const EnvSchema = z.object({
     .refine((v) => Math.abs(v * 10_000 - Math.round(v * 10_000)) < 1e-6, 'at most four decimals')
     .default(0.1),
   SHIPPING_FEE: z.coerce.number().int().min(0).max(10_000_000).default(15_000),
+  /** The tax's name on reports (modules/reports): Pajak Restoran (PB1) by default. */
+  TAX_LABEL: z.string().trim().min(1).max(40).default('PB1'),
   SHOP_TIMEZONE: z.string().trim().refine(isValidTimeZone, 'unknown time zone').default('Asia/Jakarta'),
   BANK_ACCOUNT: z.string().trim().min(3).max(200).default('BCA 123-456-7890 a.n. Coffee Shop'),
   /** The payment gateway (modules/payments): Midtrans Core API when both keys are set; manual payments otherwise. */
@@ -216,6 +218,7 @@ const ACCEPTS: Record<string, string> = {
   OIDC_CLIENT_SECRET: 'the client secret the provider issued to this shop (required when OIDC_ISSUER is set)',
   OIDC_PROVIDER_NAME: 'the name shown on the sign-in buttons, 1 to 40 characters (default Google)',
   TAX_RATE: 'a fraction of the subtotal from 0 to 1 with at most four decimals (0.1 is 10 %)',
+  TAX_LABEL: 'a name of 1 to 40 characters, such as PB1',
   SHIPPING_FEE: 'a whole number of rupiah from 0 to 10000000 (Door Delivery fee)',
   SHOP_TIMEZONE: 'an IANA time zone such as Asia/Jakarta (the shop clock for opening and delivery hours)',
   MIDTRANS_SERVER_KEY: "the Midtrans server key (Dashboard > Settings > Access keys), set together with MIDTRANS_CLIENT_KEY",
@@ -343,6 +346,8 @@ export interface OidcSettings {
 export interface OrderSettings {
   /** TAX & FEES rate in basis points (1000 = 10 %). */
   taxRateBasisPoints: number;
+  /** The tax's name on reports (TAX_LABEL). */
+  taxLabel: string;
   /** Door Delivery fee, whole rupiah. */
   shippingFeeIdr: number;
   /** IANA zone of the shop's clock (opening and delivery hours). */
@@ -484,6 +489,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     orders: {
       taxRateBasisPoints: rateToBasisPoints(e.TAX_RATE),
+      taxLabel: e.TAX_LABEL,
       shippingFeeIdr: e.SHIPPING_FEE,
       shopTimeZone: e.SHOP_TIMEZONE,
       bankAccount: e.BANK_ACCOUNT,

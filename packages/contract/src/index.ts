@@ -32,3 +32,4 @@ export * from './pickup-code.js';
 export * from './refund-accounts.js';
 export * from './store-stock.js';
 export * from './reconciliation.js';
+export * from './reports.js';

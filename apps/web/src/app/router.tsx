@@ -49,6 +49,7 @@ export const routes: RouteObject[] = [
               { path: paths.staffTeam.path, handle: { staffRight: 'staff' }, lazy: async () => ({ Component: (await import('./routes/staff-team')).StaffTeamRoute }) },
               { path: paths.staffReconciliation.path, handle: { staffRight: 'reports' }, lazy: async () => ({ Component: (await import('./routes/staff-reconciliation')).StaffReconciliationRoute }) },
               { path: paths.staffLoyalty.path, handle: { staffRight: 'coupons' }, lazy: async () => ({ Component: (await import('./routes/staff-loyalty')).StaffLoyaltyRoute }) },
+              { path: paths.staffReports.path, handle: { staffRight: 'reports' }, lazy: async () => ({ Component: (await import('./routes/staff-reports')).StaffReportsRoute }) },
             ],
           },
         ],

@@ -58,6 +58,8 @@ export const paths = {
   staffReconciliation: { path: '/staff/reconciliation', getHref: () => '/staff/reconciliation' },
   /** Staff: the points rate and expiry, and the rewards. */
   staffLoyalty: { path: '/staff/loyalty', getHref: () => '/staff/loyalty' },
+  /** Owner: sales of a date range, per store or all, and their CSV. */
+  staffReports: { path: '/staff/reports', getHref: () => '/staff/reports' },
   /** The address in an order's pick-up QR: staff land on the order, its customer on their order page. */
   pickup: { path: '/pickup/:code', getHref: (code: string) => `/pickup/${encodeURIComponent(code)}` },
   notFound: { path: '*', getHref: () => '/404' },

@@ -24,6 +24,7 @@ import { loyaltyMigration } from './022-loyalty.js';
 import { favouritesMigration } from './023-favourites.js';
 import { loyaltyTiersMigration } from './024-loyalty-tiers.js';
 import { refundAccountsMigration } from './025-refund-accounts.js';
+import { reportIndexesMigration } from './026-report-indexes.js';
 import { storeSoldOutMigration } from './027-store-sold-out.js';
 
 /**
@@ -56,6 +57,7 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '023-favourites': favouritesMigration(dialect),
     '024-loyalty-tiers': loyaltyTiersMigration(),
     '025-refund-accounts': refundAccountsMigration(),
+    '026-report-indexes': reportIndexesMigration(),
     '027-store-sold-out': storeSoldOutMigration(),
   };
 }

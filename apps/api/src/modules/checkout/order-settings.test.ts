@@ -6,6 +6,7 @@ describe('order settings from the environment', () => {
   it('default to 10 % tax, IDR 15.000 shipping, Jakarta time and 20 / 50 items', () => {
     expect(loadConfig({}).orders).toEqual({
       taxRateBasisPoints: 1000,
+      taxLabel: 'PB1',
       shippingFeeIdr: 15_000,
       shopTimeZone: 'Asia/Jakarta',
       bankAccount: 'BCA 123-456-7890 a.n. Coffee Shop',
@@ -18,6 +19,7 @@ describe('order settings from the environment', () => {
   it('read every variable', () => {
     const orders = loadConfig({
       TAX_RATE: '0.11',
+      TAX_LABEL: 'PPN',
       SHIPPING_FEE: '0',
       SHOP_TIMEZONE: 'Asia/Makassar',
       BANK_ACCOUNT: 'Mandiri 987 a.n. Kopi',
@@ -27,6 +29,7 @@ describe('order settings from the environment', () => {
     }).orders;
     expect(orders).toEqual({
       taxRateBasisPoints: 1100,
+      taxLabel: 'PPN',
       shippingFeeIdr: 0,
       shopTimeZone: 'Asia/Makassar',
       bankAccount: 'Mandiri 987 a.n. Kopi',
@@ -39,6 +42,7 @@ describe('order settings from the environment', () => {
   it.each([
     ['TAX_RATE', '10', 'a fraction of the subtotal from 0 to 1'],
     ['TAX_RATE', '0.12345', 'at most four decimals'],
+    ['TAX_LABEL', 'x'.repeat(41), 'a name of 1 to 40 characters'],
     ['SHIPPING_FEE', '1500.5', 'a whole number of rupiah'],
     ['SHOP_TIMEZONE', 'Asia/Jakartaa', 'an IANA time zone'],
     ['BANK_ACCOUNT', '', 'the account customers transfer to'],

@@ -8,6 +8,7 @@ import { toOrder, toStaffOrder } from './order-answers.js';
 import { createOrderMoves } from './order-moves.js';
 import { createOrderPayments } from './order-payments.js';
 import { createOrderPlacement } from './order-placement.js';
+import { createOrderReportRepository, type ExportedOrder, type HourOfSales, type ProductSales, type ReportWindow, type SalesSplit } from './order-reports.repository.js';
 import type { OrderServiceDeps } from './order-service-deps.js';
 import { isFinished, refundAfterCancel } from './order-status.js';
 import { createOrderStepRepository, type OrderEventRecord, type OrderStepRecord } from './order-steps.repository.js';
@@ -17,6 +18,7 @@ import { createOrderRepository, type NewOrder, type NewOrderLine, type OrderReco
 export { toOrder, toStaffOrder } from './order-answers.js';
 export type { Customer, PlacedOrder } from './order-placement.js';
 export type { OrderEventRecord, OrderStepRecord } from './order-steps.repository.js';
+export type { ExportedOrder, HourOfSales, ProductSales, ReportWindow, SalesSplit } from './order-reports.repository.js';
 export type { OrderServiceDeps, RewardDoor } from './order-service-deps.js';
 
 
@@ -76,6 +78,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       pictureAddresses: (ids, trx) => deps.products.pictureAddresses(ids, trx),
     });
   const steps = createOrderStepRepository(db);
+  const figures = createOrderReportRepository(db);
 
   const { gateway } = deps;
   /** The gateway payments of these orders (QR, virtual account, status), when the shop has a gateway. */
@@ -308,6 +311,15 @@ export function createOrderService(deps: OrderServiceDeps) {
       const places = await deps.stores.placesOf(rows.map((r) => r.storeId));
       return rows.map((r) => ({ ...r, storeName: r.storeId === null ? null : (places.get(r.storeId)?.name ?? null) }));
     },
+
+    /** For reports: read-only GROUP BY figures of the paid orders (and refunds, cancellations) of a window. */
+    salesByHour: (w: ReportWindow): Promise<HourOfSales[]> => figures.salesByHour(w),
+    salesBySplit: (w: ReportWindow): Promise<SalesSplit[]> => figures.salesBySplit(w),
+    salesByProduct: (w: ReportWindow): Promise<ProductSales[]> => figures.salesByProduct(w),
+    refunds: (w: ReportWindow) => figures.refunds(w),
+    unpaidCancellations: (w: ReportWindow) => figures.unpaidCancellations(w),
+    /** For the orders' export: one keyset page of the orders placed in the window. */
+    exportPage: (w: ReportWindow, after: { placedAt: string; id: number } | null, limit: number): Promise<ExportedOrder[]> => figures.exportPage(w, after, limit),
   };
 }
 

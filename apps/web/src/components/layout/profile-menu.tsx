@@ -12,6 +12,7 @@ export const staffLinks: readonly { to: string; label: string; right: StaffRight
   { to: paths.staffPromotions.getHref(), label: 'Promotions', right: 'coupons' },
   { to: paths.staffLoyalty.getHref(), label: 'Points and rewards', right: 'coupons' },
   { to: paths.staffTeam.getHref(), label: 'Staff', right: 'staff' },
+  { to: paths.staffReports.getHref(), label: 'Reports', right: 'reports' },
   { to: paths.staffReconciliation.getHref(), label: 'Reconciliation', right: 'reports' },
 ];
 

@@ -8,7 +8,7 @@ describe('the staff links each role is offered', () => {
   it('gives a barista the orders only, a manager the menu too, and the owner everything', () => {
     expect(staffLinksFor(staff('barista')).map((l) => l.label)).toEqual(['Orders']);
     expect(staffLinksFor(staff('manager')).map((l) => l.label)).toEqual(['Add product', 'Orders']);
-    expect(staffLinksFor(staff('owner')).map((l) => l.label)).toEqual(['Add product', 'Orders', 'Stores', 'Promotions', 'Points and rewards', 'Staff', 'Reconciliation']);
+    expect(staffLinksFor(staff('owner')).map((l) => l.label)).toEqual(['Add product', 'Orders', 'Stores', 'Promotions', 'Points and rewards', 'Staff', 'Reports', 'Reconciliation']);
     expect(staffLinksFor({ ...staff('owner'), role: 'customer', staffRole: null })).toEqual([]);
   });
 });

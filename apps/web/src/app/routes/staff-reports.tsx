@@ -1,0 +1,13 @@
+import { ReportsScreen } from '../../features/reports/components/reports-screen';
+import { useStores } from '../../features/stores/api/get-stores';
+
+/** Owner: sales of a date range, per store or all, and their CSV (guarded by RequireStaff and the 'reports' right). */
+export function StaffReportsRoute() {
+  const stores = useStores();
+  return (
+    <>
+      <title>Reports · Coffee Shop</title>
+      <ReportsScreen stores={stores.data ?? []} />
+    </>
+  );
+}
