@@ -1,10 +1,16 @@
 import { RouterProvider, createBrowserRouter } from 'react-router';
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { RootLayout } from './routes/root-layout';
 import { RouteError } from './routes/route-error';
 import { HomeRoute } from './routes/home';
 import { PageLoading } from './routes/page-loading';
+
+/** A route's lazy part: the screen component `name` of the module `load` imports (one short line per route). */
+function page<Module>(load: () => Promise<Module>, name: { [K in keyof Module]: Module[K] extends ComponentType ? K : never }[keyof Module]) {
+  return async () => ({ Component: (await load())[name] as ComponentType });
+}
 
 /**
  * The one route table, built from config/paths.ts. Screens other than Home load on demand, and so do the guards
@@ -18,53 +24,53 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <PageLoading />,
     children: [
       { path: paths.home.path, element: <HomeRoute /> },
-      { path: paths.products.path, lazy: async () => ({ Component: (await import('./routes/products')).ProductsRoute }) },
-      { path: paths.product.path, lazy: async () => ({ Component: (await import('./routes/product-detail')).ProductDetailRoute }) },
-      { path: paths.stores.path, lazy: async () => ({ Component: (await import('./routes/stores')).StoresRoute }) },
+      { path: paths.products.path, lazy: page(() => import('./routes/products'), 'ProductsRoute') },
+      { path: paths.product.path, lazy: page(() => import('./routes/product-detail'), 'ProductDetailRoute') },
+      { path: paths.stores.path, lazy: page(() => import('./routes/stores'), 'StoresRoute') },
       {
         path: paths.resetPassword.path,
         handle: { bare: true },
-        lazy: async () => ({ Component: (await import('./routes/reset-password')).ResetPasswordRoute }),
+        lazy: page(() => import('./routes/reset-password'), 'ResetPasswordRoute'),
       },
-      { path: paths.staffJoin.path, handle: { bare: true }, lazy: async () => ({ Component: (await import('./routes/staff-join')).StaffJoinRoute }) },
-      { path: paths.loginComplete.path, lazy: async () => ({ Component: (await import('./routes/login-complete')).LoginCompleteRoute }) },
+      { path: paths.staffJoin.path, handle: { bare: true }, lazy: page(() => import('./routes/staff-join'), 'StaffJoinRoute') },
+      { path: paths.loginComplete.path, lazy: page(() => import('./routes/login-complete'), 'LoginCompleteRoute') },
       {
-        lazy: async () => ({ Component: (await import('./route-guards')).RequireLogin }),
+        lazy: page(() => import('./route-guards'), 'RequireLogin'),
         children: [
-          { path: paths.payment.path, lazy: async () => ({ Component: (await import('./routes/payment')).PaymentRoute }) },
-          { path: paths.history.path, lazy: async () => ({ Component: (await import('./routes/history')).HistoryRoute }) },
-          { path: paths.order.path, lazy: async () => ({ Component: (await import('./routes/order')).OrderRoute }) },
-          { path: paths.user.path, lazy: async () => ({ Component: (await import('./routes/user')).UserRoute }) },
-          { path: paths.pickup.path, lazy: async () => ({ Component: (await import('./routes/pickup')).PickupRoute }) },
+          { path: paths.payment.path, lazy: page(() => import('./routes/payment'), 'PaymentRoute') },
+          { path: paths.history.path, lazy: page(() => import('./routes/history'), 'HistoryRoute') },
+          { path: paths.order.path, lazy: page(() => import('./routes/order'), 'OrderRoute') },
+          { path: paths.user.path, lazy: page(() => import('./routes/user'), 'UserRoute') },
+          { path: paths.pickup.path, lazy: page(() => import('./routes/pickup'), 'PickupRoute') },
           {
-            lazy: async () => ({ Component: (await import('./route-guards')).RequireStaff }),
+            lazy: page(() => import('./route-guards'), 'RequireStaff'),
             children: [
-              { path: paths.addProduct.path, handle: { staffRight: 'menu' }, lazy: async () => ({ Component: (await import('./routes/add-products')).AddProductsRoute }) },
-              { path: paths.editProduct.path, handle: { staffRight: 'menu' }, lazy: async () => ({ Component: (await import('./routes/edit-products')).EditProductsRoute }) },
-              { path: paths.staffOrders.path, lazy: async () => ({ Component: (await import('./routes/staff-orders')).StaffOrdersRoute }) },
-              { path: paths.staffOrder.path, lazy: async () => ({ Component: (await import('./routes/staff-order')).StaffOrderRoute }) },
-              { path: paths.optionGroups.path, handle: { staffRight: 'menu' }, lazy: async () => ({ Component: (await import('./routes/option-groups')).OptionGroupsRoute }) },
-              { path: paths.staffStores.path, handle: { staffRight: 'stores' }, lazy: async () => ({ Component: (await import('./routes/staff-stores')).StaffStoresRoute }) },
-              { path: paths.staffPromotions.path, handle: { staffRight: 'coupons' }, lazy: async () => ({ Component: (await import('./routes/staff-promotions')).StaffPromotionsRoute }) },
-              { path: paths.staffTeam.path, handle: { staffRight: 'staff' }, lazy: async () => ({ Component: (await import('./routes/staff-team')).StaffTeamRoute }) },
-              { path: paths.staffReconciliation.path, handle: { staffRight: 'reports' }, lazy: async () => ({ Component: (await import('./routes/staff-reconciliation')).StaffReconciliationRoute }) },
-              { path: paths.staffLoyalty.path, handle: { staffRight: 'coupons' }, lazy: async () => ({ Component: (await import('./routes/staff-loyalty')).StaffLoyaltyRoute }) },
-              { path: paths.staffReports.path, handle: { staffRight: 'reports' }, lazy: async () => ({ Component: (await import('./routes/staff-reports')).StaffReportsRoute }) },
+              { path: paths.addProduct.path, handle: { staffRight: 'menu' }, lazy: page(() => import('./routes/add-products'), 'AddProductsRoute') },
+              { path: paths.editProduct.path, handle: { staffRight: 'menu' }, lazy: page(() => import('./routes/edit-products'), 'EditProductsRoute') },
+              { path: paths.staffOrders.path, lazy: page(() => import('./routes/staff-orders'), 'StaffOrdersRoute') },
+              { path: paths.staffOrder.path, lazy: page(() => import('./routes/staff-order'), 'StaffOrderRoute') },
+              { path: paths.optionGroups.path, handle: { staffRight: 'menu' }, lazy: page(() => import('./routes/option-groups'), 'OptionGroupsRoute') },
+              { path: paths.staffStores.path, handle: { staffRight: 'stores' }, lazy: page(() => import('./routes/staff-stores'), 'StaffStoresRoute') },
+              { path: paths.staffPromotions.path, handle: { staffRight: 'coupons' }, lazy: page(() => import('./routes/staff-promotions'), 'StaffPromotionsRoute') },
+              { path: paths.staffTeam.path, handle: { staffRight: 'staff' }, lazy: page(() => import('./routes/staff-team'), 'StaffTeamRoute') },
+              { path: paths.staffReconciliation.path, handle: { staffRight: 'reports' }, lazy: page(() => import('./routes/staff-reconciliation'), 'StaffReconciliationRoute') },
+              { path: paths.staffLoyalty.path, handle: { staffRight: 'coupons' }, lazy: page(() => import('./routes/staff-loyalty'), 'StaffLoyaltyRoute') },
+              { path: paths.staffReports.path, handle: { staffRight: 'reports' }, lazy: page(() => import('./routes/staff-reports'), 'StaffReportsRoute') },
             ],
           },
         ],
       },
       {
-        lazy: async () => ({ Component: (await import('./route-guards')).RequireVisitor }),
+        lazy: page(() => import('./route-guards'), 'RequireVisitor'),
         // The sign-in screens are a split screen of their own, without the navigation bar.
         handle: { bare: true },
         children: [
-          { path: paths.login.path, lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }) },
-          { path: paths.register.path, lazy: async () => ({ Component: (await import('./routes/register')).RegisterRoute }) },
-          { path: paths.forgotPassword.path, lazy: async () => ({ Component: (await import('./routes/forgot-password')).ForgotPasswordRoute }) },
+          { path: paths.login.path, lazy: page(() => import('./routes/login'), 'LoginRoute') },
+          { path: paths.register.path, lazy: page(() => import('./routes/register'), 'RegisterRoute') },
+          { path: paths.forgotPassword.path, lazy: page(() => import('./routes/forgot-password'), 'ForgotPasswordRoute') },
         ],
       },
-      { path: paths.notFound.path, lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }) },
+      { path: paths.notFound.path, lazy: page(() => import('./routes/not-found'), 'NotFoundRoute') },
     ],
   },
 ];
