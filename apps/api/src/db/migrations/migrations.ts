@@ -24,6 +24,7 @@ import { loyaltyMigration } from './022-loyalty.js';
 import { favouritesMigration } from './023-favourites.js';
 import { loyaltyTiersMigration } from './024-loyalty-tiers.js';
 import { refundAccountsMigration } from './025-refund-accounts.js';
+import { walletPaymentsMigration } from './028-wallet-payments.js';
 
 /**
  * Numbered migrations, applied in name order. Listed here (not read from disk) so the compiled
@@ -55,5 +56,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '023-favourites': favouritesMigration(dialect),
     '024-loyalty-tiers': loyaltyTiersMigration(),
     '025-refund-accounts': refundAccountsMigration(),
+    '028-wallet-payments': walletPaymentsMigration(dialect),
   };
 }
