@@ -453,6 +453,44 @@ function simulatorPage(transactions: Map<string, SimTransaction>, notificationUr
   return html('Payment gateway simulator', `<h1>Payment gateway simulator</h1><p>Notifications go to ${escape(notificationUrl ?? '(nowhere)')}</p><ul>${rows || '<li>No transactions yet</li>'}</ul>`);
 }
 
+/**
+ * The pages a customer finishes a payment on: the card's 3-D Secure page and a wallet app's (the deep link). False
+ * when the path is neither.
+ */
+async function payingPageRoute(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  path: string,
+  ctx: {
+    transactions: Map<string, SimTransaction>;
+    move: (orderId: string, status: SimTransaction['status'], fraud?: SimTransaction['fraudStatus']) => SimTransaction;
+    finished: (t: SimTransaction) => Promise<number>;
+  },
+): Promise<boolean> {
+  const { transactions, move } = ctx;
+  // The card's 3-D Secure page: the customer passes or fails it, and goes back to the shop.
+  const threeDs = /^\/3ds\/([^/]+)$/.exec(path);
+  if (threeDs?.[1]) {
+    await finishRoute(req, res, transactions.get(decodeURIComponent(threeDs[1])), async (t, pass) => {
+      if (pass && t.fraudStatus === 'accept') move(t.orderId, 'capture');
+      else move(t.orderId, 'deny', 'deny');
+      await ctx.finished(t);
+    }, threeDsPage);
+    return true;
+  }
+  // A wallet's deep link: the customer pays or declines in the "app", which returns to the shop's order page.
+  const wallet = /^\/wallet\/([^/]+)$/.exec(path);
+  if (wallet?.[1]) {
+    const t = transactions.get(decodeURIComponent(wallet[1]));
+    await finishRoute(req, res, t?.paymentType === 'gopay' || t?.paymentType === 'shopeepay' ? t : undefined, async (w, pass) => {
+      move(w.orderId, pass ? 'settlement' : 'deny');
+      await ctx.finished(w);
+    }, walletPage);
+    return true;
+  }
+  return false;
+}
+
 export async function startPaymentSimulator(options: SimulatorOptions) {
   const transactions = new Map<string, SimTransaction>();
   const tokens = new Map<string, { cardNumber: string }>();
@@ -496,26 +534,7 @@ export async function startPaymentSimulator(options: SimulatorOptions) {
       json(...(await apiRoute(req, path, { faults, authorization, charge, transactions, calls, notify: (t) => void send(noticeOf(t)) })));
       return;
     }
-    // The card's 3-D Secure page: the customer passes or fails it, and goes back to the shop.
-    const threeDs = /^\/3ds\/([^/]+)$/.exec(path);
-    if (threeDs?.[1]) {
-      await finishRoute(req, res, transactions.get(decodeURIComponent(threeDs[1])), async (t, pass) => {
-        if (pass && t.fraudStatus === 'accept') move(t.orderId, 'capture');
-        else move(t.orderId, 'deny', 'deny');
-        await send(noticeOf(t));
-      }, threeDsPage);
-      return;
-    }
-    // A wallet's deep link: the customer pays or declines in the "app", which returns to the shop's order page.
-    const wallet = /^\/wallet\/([^/]+)$/.exec(path);
-    if (wallet?.[1]) {
-      const t = transactions.get(decodeURIComponent(wallet[1]));
-      await finishRoute(req, res, t?.paymentType === 'gopay' || t?.paymentType === 'shopeepay' ? t : undefined, async (w, pass) => {
-        move(w.orderId, pass ? 'settlement' : 'deny');
-        await send(noticeOf(w));
-      }, walletPage);
-      return;
-    }
+    if (await payingPageRoute(req, res, path, { transactions, move, finished: (t) => send(noticeOf(t)) })) return;
     // What a person clicks instead of an e-wallet or a bank: pay, expire or deny each open transaction.
     const act = /^\/simulator\/(?:app\/)?([^/]+)(?:\/(pay|expire|deny))?$/.exec(path);
     if (path === '/simulator' || path === '/') {
