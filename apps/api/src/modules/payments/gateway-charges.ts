@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { PAYMENT_METHOD_LABELS, type OrderPayment, type PaymentMethod, type VaBank } from '@coffee/contract';
 import { isUniqueViolation } from '../../db/errors.js';
 import { badRequest, conflict } from '../../lib/errors.js';
-import { answerOf, CHARGE_METHOD, failedMessage, isClosedCode, NOT_ANSWERING, outcomeOf, PAID_STATUSES, rank, toView, windowEndedMessage, type GatewayOutcome } from './gateway-status.js';
+import { answerOf, CHARGE_METHOD, failedMessage, isClosedCode, lacksWhatToPayWith, NOT_ANSWERING, outcomeOf, PAID_STATUSES, rank, toView, windowEndedMessage, type GatewayOutcome } from './gateway-status.js';
 import { GatewayUnavailableError, isSuccessCode, type ChargeRequest, type MidtransClient, type MidtransTransaction } from './midtrans-client.js';
 import type { ChargeMethod, ChargeRecord, PaymentRepository } from './payments.repository.js';
 
@@ -159,7 +159,14 @@ export function createGatewayCharges(ctx: GatewayContext) {
     } else {
       await charges.recordAnswer(charge.id, answerOf(tx), nowIso());
     }
-    const saved = await charges.findByReference(reference);
+    let saved = await charges.findByReference(reference);
+    // A first answer lost on the way: the status read instead has no wallet deep link (only a charge's answer has
+    // one), so the charge is closed and the customer offered a new try rather than a payment with nothing to open.
+    // It stays 'closed' (ours), so the gateway's expiry notice that follows changes nothing.
+    if (saved?.gatewayStatus === 'pending' && lacksWhatToPayWith(saved) && (await closeLatest(order.id)) === 'closed') {
+      await charges.setMessage(charge.id, NOT_ANSWERING, nowIso());
+      saved = await charges.findByReference(reference);
+    }
     if (!saved) throw new Error(`charge ${reference} vanished`);
     return toView(saved);
   }

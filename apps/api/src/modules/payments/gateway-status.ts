@@ -110,6 +110,14 @@ export function answerOf(tx: MidtransTransaction) {
   };
 }
 
+/** An open charge without the QR, account number or wallet link the customer pays with (lost in a crash). */
+export function lacksWhatToPayWith(c: Pick<ChargeRecord, 'method' | 'qrString' | 'vaNumber' | 'deepLink'>): boolean {
+  if (c.method === 'qris') return !c.qrString;
+  if (c.method === 'bank_transfer') return !c.vaNumber;
+  if (c.method === 'gopay' || c.method === 'shopeepay') return !c.deepLink;
+  return false;
+}
+
 /** A charge as the order's `payment` shows it (the QR, wallet deep link and 3-D Secure page only while it is open). */
 export const toView = (c: ChargeRecord): OrderPayment => ({
   gateway: 'midtrans',

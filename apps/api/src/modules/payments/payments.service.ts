@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../lib/errors.js';
 import { createGatewayCharges, type ChargeOrder, type GatewaySettings, type VerifiedNotice } from './gateway-charges.js';
 import { createGatewayRefunds, type RefundResult } from './gateway-refunds.js';
-import { CHARGE_METHOD, toView } from './gateway-status.js';
+import { CHARGE_METHOD, lacksWhatToPayWith, toView } from './gateway-status.js';
 import { midtransSignature, signatureMatches, type MidtransClient } from './midtrans-client.js';
 import { createPaymentRepository, type ChargeRecord } from './payments.repository.js';
 
@@ -144,14 +144,6 @@ export interface NotificationBody {
   gross_amount: string;
   signature_key: string;
   currency?: unknown;
-}
-
-/** An open charge without the QR, account number or wallet link the customer pays with (lost in a crash). */
-function lacksWhatToPayWith(c: ChargeRecord): boolean {
-  if (c.method === 'qris') return !c.qrString;
-  if (c.method === 'bank_transfer') return !c.vaNumber;
-  if (c.method === 'gopay' || c.method === 'shopeepay') return !c.deepLink;
-  return false;
 }
 
 const NOT_ANSWERING_AGAIN = 'The payment could not be set up. Try again, or pay another way (cash on delivery needs no payment service).';

@@ -70,6 +70,24 @@ describe('GoPay and ShopeePay through the gateway', () => {
     expect(await mine(customer, order.id)).toMatchObject({ status: 'paid', paymentStatus: 'paid' });
   });
 
+  it('a GoPay charge whose answer was lost (so no deep link) is closed and offered again, and the new try opens the wallet', async () => {
+    shop.sim.loseNextChargeAnswer(1);
+    const { customer, order } = await placed('gopay');
+    expect(order.payment).toMatchObject({ gatewayStatus: 'closed', deepLink: null });
+    expect(order.payment?.message).toMatch(/not answering/);
+    // Closed at the gateway too: nothing left open there to be paid by mistake; its expiry notice changes nothing.
+    expect(shop.sim.transactions.get(order.payment?.reference ?? '')?.status).toBe('expire');
+    await shop.sim.idle();
+    expect((await mine(customer, order.id)).payment).toMatchObject({ gatewayStatus: 'closed', message: order.payment?.message });
+
+    const again = await shop.ctx.app.inject({ method: 'POST', url: `/api/v1/orders/${order.id}/payment`, headers: customer.headers, payload: { method: 'gopay' } });
+    expect(again.statusCode, again.body).toBe(200);
+    const retried = await mine(customer, order.id);
+    expect(retried.payment).toMatchObject({ gatewayStatus: 'pending' });
+    await inWallet(retried.payment?.deepLink ?? '', 'pass');
+    expect(await mine(customer, order.id)).toMatchObject({ status: 'paid', paymentStatus: 'paid' });
+  });
+
   it('a paid GoPay order cancelled by the customer is refunded through the gateway once', async () => {
     const { customer, order } = await placed('gopay');
     await inWallet(order.payment?.deepLink ?? '', 'pass');
