@@ -7,20 +7,23 @@ import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from './limits.js';
 
 /**
  * The Payment Method radio list of the checkout. `qris` (scan with any e-wallet or bank app) needs a payment gateway
- * (MIDTRANS_*): without one the API refuses it and GET /shop does not offer it.
+ * (MIDTRANS_*): without one the API refuses it and GET /shop does not offer it. `gopay` and `shopeepay` (gateway only
+ * too) open the wallet app on the same phone through the gateway's deep link.
  */
-export const PAYMENT_METHODS = ['card', 'bank-account', 'cash-on-delivery', 'qris'] as const;
+export const PAYMENT_METHODS = ['card', 'bank-account', 'cash-on-delivery', 'qris', 'gopay', 'shopeepay'] as const;
 export const PaymentMethod = z
   .enum(PAYMENT_METHODS, {
     error: () => `must be one of: ${PAYMENT_METHODS.join(', ')}`,
   })
-  .describe('How the customer pays: card, bank-account (transfer or virtual account), cash-on-delivery or qris (with a payment gateway only)');
+  .describe('How the customer pays: card, bank-account (transfer or virtual account), cash-on-delivery, or qris, gopay, shopeepay (with a payment gateway only)');
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   card: 'Card',
   'bank-account': 'Bank Account',
   'cash-on-delivery': 'Cash on Delivery',
   qris: 'QRIS',
+  gopay: 'GoPay',
+  shopeepay: 'ShopeePay',
 };
 
 /** The banks a virtual account can be opened at (Bank Account through the payment gateway). */
@@ -45,7 +48,7 @@ export const OrderPayment = z
       .string()
       .describe('Its status at the gateway: pending, settlement, capture, expire, deny, refund, unavailable...'),
     qrString: z.string().nullable().describe('QRIS: the QR code to draw'),
-    deepLink: z.string().nullable().describe('QRIS: opens the e-wallet app on a phone'),
+    deepLink: z.string().nullable().describe('QRIS, GoPay, ShopeePay: opens the e-wallet app on a phone'),
     bank: VaBank.nullable().describe("Bank Account: the virtual account's bank"),
     vaNumber: z.string().nullable().describe('Bank Account: the virtual account number'),
     redirectUrl: z.string().nullable().describe('Card: the 3-D Secure page to open'),

@@ -65,7 +65,7 @@ export const ShopSettings = z
       .object({
         gateway: z.enum(['midtrans']).nullable().describe('The payment gateway, or null (staff confirm payments)'),
         methods: z
-          .array(z.enum(['qris', 'card', 'bank-account', 'cash-on-delivery']))
+          .array(z.enum(['qris', 'gopay', 'shopeepay', 'card', 'bank-account', 'cash-on-delivery']))
           .describe('The methods to offer, in order'),
         clientKey: z.string().nullable().describe("The gateway's client key (a card's token)"),
         apiUrl: z.string().nullable().describe("The gateway's API address (a card's token)"),

@@ -431,7 +431,7 @@ export interface PaymentChargeTable {
   reference: string;
   /** 1, 2...: unique per order, so two attempts made at once cannot both open a charge. */
   attempt: number;
-  /** The gateway's payment type: qris, bank_transfer, credit_card. */
+  /** The gateway's payment type: qris, bank_transfer, credit_card, gopay, shopeepay. */
   method: string;
   bank: string | null;
   amount_idr: number;

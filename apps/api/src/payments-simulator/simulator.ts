@@ -12,16 +12,16 @@ function tableAnswer(name: MidtransAnswerName, body: object = {}): [number, obje
 
 /**
  * A developer's stand-in for the Midtrans Core API (decision 023), for the tests, the browser story and `npm run dev`.
- * It speaks the subset the shop uses: POST /v2/charge (qris, bank_transfer, credit_card), GET /v2/token (a card's
+ * It speaks the subset the shop uses: POST /v2/charge (qris, gopay, shopeepay, bank_transfer, credit_card), GET /v2/token (a card's
  * token, for the browser), GET /v2/{id}/status, POST /v2/{id}/cancel, /expire and /refund; it signs its notifications
  * as Midtrans does (SHA-512 of order_id + status_code + gross_amount + server key) and POSTs them to the shop.
  * A test or a person decides what the customer does: pay, expire or deny a transaction (the functions below, or
- * the page at /simulator with a button each). It keeps everything in memory: a restart forgets every transaction.
+ * the page at /simulator with a button each; a wallet's deep link opens /wallet/{id} with "Pay" and "Decline"). It keeps everything in memory: a restart forgets every transaction.
  */
 export interface SimTransaction {
   orderId: string;
   transactionId: string;
-  paymentType: 'qris' | 'bank_transfer' | 'credit_card';
+  paymentType: 'qris' | 'bank_transfer' | 'credit_card' | 'gopay' | 'shopeepay';
   grossAmount: number;
   status: 'pending' | 'settlement' | 'capture' | 'expire' | 'deny' | 'cancel' | 'refund';
   fraudStatus: 'accept' | 'deny';
@@ -125,7 +125,7 @@ function chargeOf(
   const t: SimTransaction = {
     orderId,
     transactionId: randomUUID(),
-    paymentType: type === 'bank_transfer' ? 'bank_transfer' : type === 'credit_card' ? 'credit_card' : 'qris',
+    paymentType: PAYMENT_TYPES.find((p) => p === type) ?? 'qris',
     grossAmount: gross,
     status: 'pending',
     fraudStatus: 'accept',
@@ -144,6 +144,9 @@ function chargeOf(
     if (bank !== 'bca' && bank !== 'bni' && bank !== 'bri') return [400, { status_code: '400', status_message: 'bank_transfer.bank is not supported' }];
     t.bank = bank;
     t.vaNumber = `${bank === 'bca' ? '12345' : bank === 'bni' ? '9881' : '88810'}${String(Math.floor(Math.random() * 1e10)).padStart(10, '0')}`;
+  } else if (type === 'gopay' || type === 'shopeepay') {
+    const wallet = body[type] as { callback_url?: unknown } | undefined;
+    t.callbackUrl = typeof wallet?.callback_url === 'string' ? wallet.callback_url : null;
   } else if (type === 'credit_card') {
     const card = body.credit_card as { token_id?: unknown; callback_url?: unknown } | undefined;
     const token = typeof card?.token_id === 'string' ? tokens.get(card.token_id) : undefined;
@@ -162,8 +165,31 @@ function chargeOf(
       { name: 'deeplink-redirect', method: 'GET', url: `${url}/simulator/app/${encodeURIComponent(orderId)}` },
     ];
   }
+  if (type === 'gopay' || type === 'shopeepay') answer.actions = walletActions(t, url);
   if (type === 'credit_card') answer.redirect_url = `${url}/3ds/${encodeURIComponent(orderId)}`;
   return [200, answer];
+}
+
+const PAYMENT_TYPES = ['qris', 'bank_transfer', 'credit_card', 'gopay', 'shopeepay'] as const;
+
+/** A wallet charge's actions, as the table's chargeGopay and chargeShopeepay rows name them. */
+function walletActions(t: SimTransaction, url: string) {
+  const id = encodeURIComponent(t.orderId);
+  const deeplink = { name: 'deeplink-redirect', method: 'GET', url: `${url}/wallet/${id}` };
+  if (t.paymentType === 'shopeepay') return [deeplink];
+  return [
+    { name: 'generate-qr-code', method: 'GET', url: `${url}/v2/gopay/${id}/qr-code` },
+    deeplink,
+    { name: 'get-status', method: 'GET', url: `${url}/v2/${id}/status` },
+    { name: 'cancel', method: 'POST', url: `${url}/v2/${id}/cancel` },
+  ];
+}
+
+/** ShopeePay takes no refunds from 23:55 to 06:00 Jakarta time (the table's refundOutsideHours). */
+function shopeepayRefundHours(now: Date): boolean {
+  const jakarta = new Date(now.getTime() + JAKARTA_MS);
+  const minutes = jakarta.getUTCHours() * 60 + jakarta.getUTCMinutes();
+  return minutes >= 6 * 60 && minutes < 23 * 60 + 55;
 }
 
 /** POST /v2/{id}/refund: the full amount, once per refund key. */
@@ -176,6 +202,7 @@ function refund(t: SimTransaction, body: Record<string, unknown>): [number, obje
   // Only a settled transaction is refunded; a card still in capture is cancelled (voided) instead.
   if (t.status === 'capture') return tableAnswer('refundCapture');
   if (t.status !== 'settlement') return tableAnswer('refundCapture');
+  if (t.paymentType === 'shopeepay' && !shopeepayRefundHours(new Date())) return tableAnswer('refundOutsideHours');
   if (amount !== t.grossAmount) return [400, { status_code: '400', status_message: 'Refund amount must be the full amount here' }];
   t.refunds.set(key, amount);
   t.status = 'refund';
@@ -342,12 +369,16 @@ function tokenAnswer(reqUrl: URL, tokens: Map<string, { cardNumber: string }>): 
   return [200, { status_code: '200', status_message: 'OK, success request new token', token_id: token, hash: token.slice(0, 12) }];
 }
 
-/** The card's 3-D Secure page: the customer passes or fails it (`finish`), and goes back to the shop. */
-async function threeDsRoute(
+/**
+ * A page the customer finishes a payment on (the card's 3-D Secure page, a wallet app): they pass or fail it
+ * (`finish`), and go back to the shop's callback URL.
+ */
+async function finishRoute(
   req: http.IncomingMessage,
   res: http.ServerResponse,
   t: SimTransaction | undefined,
   finish: (t: SimTransaction, pass: boolean) => Promise<void>,
+  page: (t: SimTransaction) => string,
 ): Promise<void> {
   if (!t) {
     res.writeHead(404).end('No such transaction');
@@ -360,7 +391,7 @@ async function threeDsRoute(
     return;
   }
   res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-  res.end(threeDsPage(t));
+  res.end(page(t));
 }
 
 async function readBody(req: http.IncomingMessage): Promise<string> {
@@ -380,6 +411,16 @@ const threeDsPage = (t: SimTransaction) =>
     `<h1>3-D Secure (simulator)</h1><p>Order ${escape(t.orderId)}: IDR ${t.grossAmount}</p>` +
       `<form method="post"><button name="result" value="pass">Authenticate</button> <button name="result" value="fail">Fail authentication</button></form>`,
   );
+
+/** The wallet app (GoPay or ShopeePay) the deep link opens: the amount, "Pay" and "Decline". */
+const walletPage = (t: SimTransaction) => {
+  const name = t.paymentType === 'shopeepay' ? 'ShopeePay' : 'GoPay';
+  return html(
+    `${name} (simulator)`,
+    `<h1>${name} (simulator)</h1><p>Pay COFFEE SHOP SIM for order ${escape(t.orderId)}</p><p style="font-size:1.5rem">IDR ${t.grossAmount.toLocaleString('id-ID')}</p>` +
+      `<form method="post"><button name="result" value="pass">Pay</button> <button name="result" value="fail">Decline</button></form>`,
+  );
+};
 
 /** A pending transaction moved to its end (paid, expired, denied...); a transaction not pending cannot move. */
 function moveIn(
@@ -410,6 +451,44 @@ function simulatorPage(transactions: Map<string, SimTransaction>, notificationUr
     )
     .join('');
   return html('Payment gateway simulator', `<h1>Payment gateway simulator</h1><p>Notifications go to ${escape(notificationUrl ?? '(nowhere)')}</p><ul>${rows || '<li>No transactions yet</li>'}</ul>`);
+}
+
+/**
+ * The pages a customer finishes a payment on: the card's 3-D Secure page and a wallet app's (the deep link). False
+ * when the path is neither.
+ */
+async function payingPageRoute(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  path: string,
+  ctx: {
+    transactions: Map<string, SimTransaction>;
+    move: (orderId: string, status: SimTransaction['status'], fraud?: SimTransaction['fraudStatus']) => SimTransaction;
+    finished: (t: SimTransaction) => Promise<number>;
+  },
+): Promise<boolean> {
+  const { transactions, move } = ctx;
+  // The card's 3-D Secure page: the customer passes or fails it, and goes back to the shop.
+  const threeDs = /^\/3ds\/([^/]+)$/.exec(path);
+  if (threeDs?.[1]) {
+    await finishRoute(req, res, transactions.get(decodeURIComponent(threeDs[1])), async (t, pass) => {
+      if (pass && t.fraudStatus === 'accept') move(t.orderId, 'capture');
+      else move(t.orderId, 'deny', 'deny');
+      await ctx.finished(t);
+    }, threeDsPage);
+    return true;
+  }
+  // A wallet's deep link: the customer pays or declines in the "app", which returns to the shop's order page.
+  const wallet = /^\/wallet\/([^/]+)$/.exec(path);
+  if (wallet?.[1]) {
+    const t = transactions.get(decodeURIComponent(wallet[1]));
+    await finishRoute(req, res, t?.paymentType === 'gopay' || t?.paymentType === 'shopeepay' ? t : undefined, async (w, pass) => {
+      move(w.orderId, pass ? 'settlement' : 'deny');
+      await ctx.finished(w);
+    }, walletPage);
+    return true;
+  }
+  return false;
 }
 
 export async function startPaymentSimulator(options: SimulatorOptions) {
@@ -455,16 +534,7 @@ export async function startPaymentSimulator(options: SimulatorOptions) {
       json(...(await apiRoute(req, path, { faults, authorization, charge, transactions, calls, notify: (t) => void send(noticeOf(t)) })));
       return;
     }
-    // The card's 3-D Secure page: the customer passes or fails it, and goes back to the shop.
-    const threeDs = /^\/3ds\/([^/]+)$/.exec(path);
-    if (threeDs?.[1]) {
-      await threeDsRoute(req, res, transactions.get(decodeURIComponent(threeDs[1])), async (t, pass) => {
-        if (pass && t.fraudStatus === 'accept') move(t.orderId, 'capture');
-        else move(t.orderId, 'deny', 'deny');
-        await send(noticeOf(t));
-      });
-      return;
-    }
+    if (await payingPageRoute(req, res, path, { transactions, move, finished: (t) => send(noticeOf(t)) })) return;
     // What a person clicks instead of an e-wallet or a bank: pay, expire or deny each open transaction.
     const act = /^\/simulator\/(?:app\/)?([^/]+)(?:\/(pay|expire|deny))?$/.exec(path);
     if (path === '/simulator' || path === '/') {

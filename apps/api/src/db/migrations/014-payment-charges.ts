@@ -68,17 +68,25 @@ export function paymentChargesMigration(dialect: Dialect): Migration {
 
 /** SQLite: the orders table again, from its stored definition with one check replaced; rows, ids and indexes kept. */
 async function rebuildSqliteOrders(db: Kysely<unknown>, from: string, to: string): Promise<void> {
-  const { rows } = await sql<{ sql: string }>`select sql from sqlite_master where type = 'table' and name = 'orders'`.execute(db);
+  await rebuildSqliteTable(db, 'orders', from, to);
+}
+
+/**
+ * SQLite cannot alter a check: the table again, from its own stored definition with one check replaced; rows, ids
+ * and indexes kept. Run in the migrations' transaction, with foreign keys off around it (db/migrate.ts).
+ */
+export async function rebuildSqliteTable(db: Kysely<unknown>, table: string, from: string, to: string): Promise<void> {
+  const { rows } = await sql<{ sql: string }>`select sql from sqlite_master where type = 'table' and name = ${table}`.execute(db);
   const definition = rows[0]?.sql;
-  if (!definition?.includes(from)) throw new Error('orders table: its payment method check is not the expected one');
-  const { rows: indexes } = await sql<{ sql: string }>`select sql from sqlite_master where type = 'index' and tbl_name = 'orders' and sql is not null`.execute(db);
-  const rebuilt = definition.replace(from, to).replace(/^CREATE TABLE\s+("?)orders\1/i, 'create table "orders_rebuilt"');
-  // In the migrations' transaction, with foreign keys off around it (db/migrate.ts).
+  if (!definition?.includes(from)) throw new Error(`${table} table: its check is not the expected one`);
+  const { rows: indexes } = await sql<{ sql: string }>`select sql from sqlite_master where type = 'index' and tbl_name = ${table} and sql is not null`.execute(db);
+  const rebuiltName = `${table}_rebuilt`;
+  const rebuilt = definition.replace(from, to).replace(new RegExp(`^CREATE TABLE\\s+("?)${table}\\1`, 'i'), `create table "${rebuiltName}"`);
   await sql.raw(rebuilt).execute(db);
-  await sql`insert into orders_rebuilt select * from orders`.execute(db);
-  await sql`drop table orders`.execute(db);
-  await sql`alter table orders_rebuilt rename to orders`.execute(db);
+  await sql.raw(`insert into ${rebuiltName} select * from ${table}`).execute(db);
+  await sql.raw(`drop table ${table}`).execute(db);
+  await sql.raw(`alter table ${rebuiltName} rename to ${table}`).execute(db);
   for (const index of indexes) await sql.raw(index.sql).execute(db);
   const { rows: broken } = await sql`pragma foreign_key_check`.execute(db);
-  if (broken.length > 0) throw new Error(`orders rebuild left ${broken.length} broken references`);
+  if (broken.length > 0) throw new Error(`${table} rebuild left ${broken.length} broken references`);
 }

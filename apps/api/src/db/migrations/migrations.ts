@@ -26,6 +26,7 @@ import { loyaltyTiersMigration } from './024-loyalty-tiers.js';
 import { refundAccountsMigration } from './025-refund-accounts.js';
 import { reportIndexesMigration } from './026-report-indexes.js';
 import { storeSoldOutMigration } from './027-store-sold-out.js';
+import { walletPaymentsMigration } from './028-wallet-payments.js';
 
 /**
  * Numbered migrations, applied in name order. Listed here (not read from disk) so the compiled
@@ -59,5 +60,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '025-refund-accounts': refundAccountsMigration(),
     '026-report-indexes': reportIndexesMigration(),
     '027-store-sold-out': storeSoldOutMigration(),
+    '028-wallet-payments': walletPaymentsMigration(dialect),
   };
 }

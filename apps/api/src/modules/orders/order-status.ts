@@ -14,7 +14,7 @@ import {
  *   status:        pending -> paid -> preparing -> ready (dine in, pick up)  -> delivered
  *                         \___________/         \-> on-delivery (door)      -> delivered
  *                  cancelled from pending, paid, preparing or ready; delivered and cancelled are final.
- *   paymentStatus: awaiting-payment (card, bank account, qris) -> paid, by staff (mark paid) or, with a payment
+ *   paymentStatus: awaiting-payment (card, bank account, qris, gopay, shopeepay) -> paid, by staff (mark paid) or, with a payment
  *                  gateway, by its notification (decision 023: the order then goes to the kitchen by itself);
  *                  cash-on-delivery -> paid when delivered (cash taken at hand-over) or marked paid.
  *

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { PAYMENT_METHOD_LABELS, type OrderPayment, type PaymentMethod, type VaBank } from '@coffee/contract';
 import { isUniqueViolation } from '../../db/errors.js';
 import { badRequest, conflict } from '../../lib/errors.js';
-import { answerOf, CHARGE_METHOD, failedMessage, isClosedCode, NOT_ANSWERING, outcomeOf, PAID_STATUSES, rank, toView, windowEndedMessage, type GatewayOutcome } from './gateway-status.js';
+import { answerOf, CHARGE_METHOD, failedMessage, isClosedCode, lacksWhatToPayWith, NOT_ANSWERING, outcomeOf, PAID_STATUSES, rank, toView, windowEndedMessage, type GatewayOutcome } from './gateway-status.js';
 import { GatewayUnavailableError, isSuccessCode, type ChargeRequest, type MidtransClient, type MidtransTransaction } from './midtrans-client.js';
-import type { ChargeRecord, PaymentRepository } from './payments.repository.js';
+import type { ChargeMethod, ChargeRecord, PaymentRepository } from './payments.repository.js';
 
 export interface GatewaySettings {
   clientKey: string;
@@ -55,6 +55,21 @@ function itemsOf(order: ChargeOrder): ChargeRequest['items'] {
   ];
 }
 
+/** What the charge asks of the gateway for its method; the card's 3-D Secure page and the wallets return to the order page. */
+function paymentOf(method: ChargeMethod, o: { bank: string; tokenId: string; callbackUrl: string }): ChargeRequest['payment'] {
+  switch (method) {
+    case 'qris':
+      return { type: 'qris' };
+    case 'bank_transfer':
+      return { type: 'bank_transfer', bank: o.bank };
+    case 'credit_card':
+      return { type: 'credit_card', tokenId: o.tokenId, callbackUrl: o.callbackUrl };
+    case 'gopay':
+    case 'shopeepay':
+      return { type: method, callbackUrl: o.callbackUrl };
+  }
+}
+
 /** The gateway's charges: made, read, closed; a charge's status only ever moves forward. */
 export function createGatewayCharges(ctx: GatewayContext) {
   const { client, settings, charges, nowIso } = ctx;
@@ -80,7 +95,7 @@ export function createGatewayCharges(ctx: GatewayContext) {
   }
 
   /** The minutes the charge may take payments: what is left of the order's window (at least one). */
-  function minutesLeft(order: ChargeOrder, method: 'qris' | 'bank_transfer' | 'credit_card'): number {
+  function minutesLeft(order: ChargeOrder, method: ChargeMethod): number {
     const fallback = method === 'bank_transfer' ? settings.bankTransferExpiryMinutes : settings.expiryMinutes;
     if (!order.paymentDueAt) return fallback;
     return Math.max(1, Math.ceil((Date.parse(order.paymentDueAt) - Date.parse(nowIso())) / 60_000));
@@ -127,12 +142,7 @@ export function createGatewayCharges(ctx: GatewayContext) {
       if (isUniqueViolation(err)) throw conflict('A payment for this order is being set up already: wait a moment and look again', 'method');
       throw err;
     }
-    const payment: ChargeRequest['payment'] =
-      chargeMethod === 'qris'
-        ? { type: 'qris' }
-        : chargeMethod === 'bank_transfer'
-          ? { type: 'bank_transfer', bank: bank ?? 'bca' }
-          : { type: 'credit_card', tokenId: options.tokenId ?? '', callbackUrl: `${ctx.publicUrl}/history/${order.id}` };
+    const payment = paymentOf(chargeMethod, { bank: bank ?? 'bca', tokenId: options.tokenId ?? '', callbackUrl: `${ctx.publicUrl}/history/${order.id}` });
     const request = { reference, amountIdr: order.totalIdr, items: itemsOf(order), email: order.email, expiryMinutes: minutesLeft(order, chargeMethod), payment };
     const tx = await callCharge(request, order.id);
     if (!tx) {
@@ -149,14 +159,21 @@ export function createGatewayCharges(ctx: GatewayContext) {
     } else {
       await charges.recordAnswer(charge.id, answerOf(tx), nowIso());
     }
-    const saved = await charges.findByReference(reference);
+    let saved = await charges.findByReference(reference);
+    // A first answer lost on the way: the status read instead has no wallet deep link (only a charge's answer has
+    // one), so the charge is closed and the customer offered a new try rather than a payment with nothing to open.
+    // It stays 'closed' (ours), so the gateway's expiry notice that follows changes nothing.
+    if (saved?.gatewayStatus === 'pending' && lacksWhatToPayWith(saved) && (await closeLatest(order.id)) === 'closed') {
+      await charges.setMessage(charge.id, NOT_ANSWERING, nowIso());
+      saved = await charges.findByReference(reference);
+    }
     if (!saved) throw new Error(`charge ${reference} vanished`);
     return toView(saved);
   }
 
   /**
-   * Closes the order's open charge at the gateway with the call its state needs (expire for a QR or virtual account,
-   * cancel for a card; 407 and 200 both count as done). 'closed' when nothing is open any more, 'paid' when the gateway
+   * Closes the order's open charge at the gateway with the call its state needs (expire for a QR, a wallet or a virtual
+   * account, cancel for a card; 407 and 200 both count as done). 'closed' when nothing is open any more, 'paid' when the gateway
    * says it was paid after all, 'open' when it could not be closed now (no answer, or another request is closing it).
    */
   async function closeLatest(orderId: number): Promise<'closed' | 'paid' | 'open'> {

@@ -6,7 +6,22 @@ import type { ChargeMethod, ChargeRecord } from './payments.repository.js';
 /** Where a gateway transaction leaves the order: paid, failed (expired, denied, cancelled), refunded, or still open. */
 export type GatewayOutcome = 'paid' | 'failed' | 'refunded' | 'pending';
 
-export const CHARGE_METHOD: Partial<Record<PaymentMethod, ChargeMethod>> = { qris: 'qris', 'bank-account': 'bank_transfer', card: 'credit_card' };
+export const CHARGE_METHOD: Partial<Record<PaymentMethod, ChargeMethod>> = {
+  qris: 'qris',
+  'bank-account': 'bank_transfer',
+  card: 'credit_card',
+  gopay: 'gopay',
+  shopeepay: 'shopeepay',
+};
+
+/** The payment in the customer's words ("The GoPay payment was declined"). */
+const WHAT: Record<ChargeMethod, string> = {
+  qris: 'QRIS payment',
+  bank_transfer: 'virtual account',
+  credit_card: 'card payment',
+  gopay: 'GoPay payment',
+  shopeepay: 'ShopeePay payment',
+};
 
 export const NOT_ANSWERING =
   'The payment service is not answering right now. Try again in a moment, or pay another way (cash on delivery needs no payment service).';
@@ -58,15 +73,18 @@ export function rank(status: string | undefined): number {
 
 /** The customer's words for a charge that ended without a payment; the order stays open while its window lasts. */
 export function failedMessage(method: ChargeMethod, status: string | undefined): string {
-  const what = method === 'qris' ? 'QRIS payment' : method === 'bank_transfer' ? 'virtual account' : 'card payment';
+  const what = WHAT[method];
   if (status === 'expire') return `The ${what} ran out of time before it was paid. Nothing was charged.`;
-  if (status === 'deny') return `The ${what} was declined. Nothing was charged: try another card or pay another way.`;
+  if (status === 'deny') {
+    const next = method === 'credit_card' ? 'try another card or pay another way' : 'try again or pay another way';
+    return `The ${what} was declined. Nothing was charged: ${next}.`;
+  }
   return `The ${what} was cancelled. Nothing was charged.`;
 }
 
 /** The order's window ended unpaid: the shop cancelled it. */
 export function windowEndedMessage(method: ChargeMethod | null): string {
-  const what = method === 'qris' ? 'QRIS payment' : method === 'bank_transfer' ? 'virtual account' : 'card payment';
+  const what = WHAT[method ?? 'credit_card'];
   return `The time to pay ran out before the ${what} was made, so we cancelled the order and gave its time slot back. Nothing was charged.`;
 }
 
@@ -92,7 +110,15 @@ export function answerOf(tx: MidtransTransaction) {
   };
 }
 
-/** A charge as the order's `payment` shows it (the QR, deep link and 3-D Secure page only while it is open). */
+/** An open charge without the QR, account number or wallet link the customer pays with (lost in a crash). */
+export function lacksWhatToPayWith(c: Pick<ChargeRecord, 'method' | 'qrString' | 'vaNumber' | 'deepLink'>): boolean {
+  if (c.method === 'qris') return !c.qrString;
+  if (c.method === 'bank_transfer') return !c.vaNumber;
+  if (c.method === 'gopay' || c.method === 'shopeepay') return !c.deepLink;
+  return false;
+}
+
+/** A charge as the order's `payment` shows it (the QR, wallet deep link and 3-D Secure page only while it is open). */
 export const toView = (c: ChargeRecord): OrderPayment => ({
   gateway: 'midtrans',
   reference: c.reference,

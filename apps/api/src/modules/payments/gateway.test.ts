@@ -15,7 +15,7 @@ const SERVER_KEY = GATEWAY_SERVER_KEY;
 describe('a QRIS order through the gateway', () => {
   it('offers QRIS first and shows a QR from the charge made with the order\'s own total and lines', async () => {
     const settings = (await shop.ctx.app.inject({ method: 'GET', url: '/api/v1/shop' })).json<ShopSettingsResponse>().data;
-    expect(settings.payments).toEqual({ gateway: 'midtrans', methods: ['qris', 'card', 'bank-account', 'cash-on-delivery'], clientKey: 'SB-Mid-client-test-key', apiUrl: shop.sim.url });
+    expect(settings.payments).toEqual({ gateway: 'midtrans', methods: ['qris', 'gopay', 'shopeepay', 'card', 'bank-account', 'cash-on-delivery'], clientKey: 'SB-Mid-client-test-key', apiUrl: shop.sim.url });
 
     const { order } = await placed('qris');
     expect(order).toMatchObject({ status: 'pending', paymentMethod: 'qris', paymentStatus: 'awaiting-payment', paymentInstructions: null });

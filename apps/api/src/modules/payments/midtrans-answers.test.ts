@@ -40,6 +40,17 @@ describe('the table of Midtrans answers, as the shop reads it', () => {
     expect(va.va_numbers?.[0]?.va_number).toMatch(/^\d+$/);
   });
 
+  it('chargeGopay, chargeShopeepay: created pending with the actions the table names; the wallet returns to callback_url', async () => {
+    const gopay = await client.charge(request({ type: 'gopay', callbackUrl: 'http://shop.test/history/1' }));
+    expect(gopay).toMatchObject({ status_code: ROW.chargeGopay.statusCode, transaction_status: ROW.chargeGopay.transactionStatus, payment_type: 'gopay' });
+    expect(gopay.actions?.map((a) => a.name)).toEqual(['generate-qr-code', 'deeplink-redirect', 'get-status', 'cancel']);
+    expect(sim.transactions.get(gopay.order_id ?? '')?.callbackUrl).toBe('http://shop.test/history/1');
+    const shopeepay = await client.charge(request({ type: 'shopeepay', callbackUrl: 'http://shop.test/history/2' }));
+    expect(shopeepay).toMatchObject({ status_code: ROW.chargeShopeepay.statusCode, transaction_status: ROW.chargeShopeepay.transactionStatus, payment_type: 'shopeepay' });
+    expect(shopeepay.actions?.map((a) => a.name)).toEqual(['deeplink-redirect']);
+    expect(sim.transactions.get(shopeepay.order_id ?? '')?.callbackUrl).toBe('http://shop.test/history/2');
+  });
+
   it('expirePending, expireNotPending, statusExpired: 407 counts as closed; a second expire is refused; the status says expire', async () => {
     const { reference } = request({ type: 'qris' });
     await client.charge({ ...request({ type: 'qris' }), reference });

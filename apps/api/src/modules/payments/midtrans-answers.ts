@@ -28,6 +28,16 @@ export const MIDTRANS_ANSWERS = {
     call: 'charge', when: 'QRIS (acquirer gopay)', httpStatus: 200, statusCode: '201', statusMessage: 'QRIS transaction is created',
     transactionStatus: 'pending', shop: 'shows qr_string; the QR can be saved as a picture', source: `${REF}/docs/coreapi-e-money-integration`,
   },
+  chargeGopay: {
+    call: 'charge', when: 'gopay with enable_callback and callback_url', httpStatus: 200, statusCode: '201', statusMessage: 'GoPay transaction is created',
+    transactionStatus: 'pending',
+    shop: 'actions generate-qr-code, deeplink-redirect, get-status, cancel: a phone opens deeplink-redirect, the app returns to callback_url',
+    source: `${REF}/reference-link/gopay-object`,
+  },
+  chargeShopeepay: {
+    call: 'charge', when: 'shopeepay with callback_url', httpStatus: 200, statusCode: '201', statusMessage: 'ShopeePay transaction is created',
+    transactionStatus: 'pending', shop: 'action deeplink-redirect: a phone opens it, the app returns to callback_url', source: `${REF}/reference-link/shopeepay-object`,
+  },
   chargeBankTransfer: {
     call: 'charge', when: 'bank_transfer (bca, bni, bri)', httpStatus: 200, statusCode: '201', statusMessage: 'Success, Bank Transfer transaction is created',
     transactionStatus: 'pending', shop: 'shows va_numbers[0] with copy buttons and the steps', source: `${REF}/reference/code-statuses`,
@@ -93,7 +103,7 @@ export const MIDTRANS_ANSWERS = {
     shop: 'not asked: the customer gives an account and staff record "Refunded by transfer"', source: `${REF}/reference-link/refund-transaction`,
   },
   refundOutsideWindow: {
-    call: 'refund', when: 'after the acquirer\'s refund window (e.g. 7 days for QRIS paid from another app)', httpStatus: 200, statusCode: '412', statusMessage: 'Refund window has passed',
+    call: 'refund', when: 'after the acquirer\'s refund window (QRIS paid from another app, GoPay, ShopeePay: each its own)', httpStatus: 200, statusCode: '412', statusMessage: 'Refund window has passed',
     shop: '"Refund due" stays with the reason; staff pay it back another way', source: `${REF}/reference-link/refund-transaction`,
   },
   refundOutsideHours: {

@@ -60,7 +60,10 @@ export interface ChargeRequest {
   payment:
     | { type: 'qris' }
     | { type: 'bank_transfer'; bank: string }
-    | { type: 'credit_card'; tokenId: string; callbackUrl: string };
+    | { type: 'credit_card'; tokenId: string; callbackUrl: string }
+    // The wallet app returns the customer to callbackUrl (the order page) after paying.
+    | { type: 'gopay'; callbackUrl: string }
+    | { type: 'shopeepay'; callbackUrl: string };
 }
 
 /** The gateway did not answer, answered garbage, or answered with a 5xx: the call may be retried. */
@@ -110,6 +113,8 @@ export function createMidtransClient(settings: MidtransSettings, fetchImpl: type
         ...(p.type === 'credit_card'
           ? { credit_card: { token_id: p.tokenId, authentication: true, callback_url: p.callbackUrl } }
           : {}),
+        ...(p.type === 'gopay' ? { gopay: { enable_callback: true, callback_url: p.callbackUrl } } : {}),
+        ...(p.type === 'shopeepay' ? { shopeepay: { callback_url: p.callbackUrl } } : {}),
       });
     },
     status: (reference: string) => call('GET', `/v2/${ref(reference)}/status`),

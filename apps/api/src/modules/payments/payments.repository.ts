@@ -1,7 +1,7 @@
 import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { Database, PaymentChargeTable } from '../../db/schema.js';
 
-export type ChargeMethod = 'qris' | 'bank_transfer' | 'credit_card';
+export type ChargeMethod = 'qris' | 'bank_transfer' | 'credit_card' | 'gopay' | 'shopeepay';
 
 export interface ChargeRecord {
   id: number;

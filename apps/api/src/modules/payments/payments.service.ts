@@ -1,10 +1,10 @@
-import { formatIdr, type OrderPayment, type PaymentMethod, type PaymentStatus } from '@coffee/contract';
+import { formatIdr, PAYMENT_METHOD_LABELS, type OrderPayment, type PaymentMethod, type PaymentStatus } from '@coffee/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../lib/errors.js';
 import { createGatewayCharges, type ChargeOrder, type GatewaySettings, type VerifiedNotice } from './gateway-charges.js';
 import { createGatewayRefunds, type RefundResult } from './gateway-refunds.js';
-import { CHARGE_METHOD, toView } from './gateway-status.js';
+import { CHARGE_METHOD, lacksWhatToPayWith, toView } from './gateway-status.js';
 import { midtransSignature, signatureMatches, type MidtransClient } from './midtrans-client.js';
 import { createPaymentRepository, type ChargeRecord } from './payments.repository.js';
 
@@ -89,12 +89,15 @@ export function manualCardProvider(): PaymentProvider {
   };
 }
 
-/** QRIS without a gateway: there is nothing to scan, so the order is refused before anything is written. */
-function noQrisProvider(): PaymentProvider {
+/**
+ * QRIS, GoPay or ShopeePay without a gateway: there is nothing to scan or open, so the order is refused before
+ * anything is written.
+ */
+function gatewayOnlyProvider(method: 'qris' | 'gopay' | 'shopeepay'): PaymentProvider {
   return {
-    method: 'qris',
+    method,
     initiate() {
-      return Promise.reject(badRequest('Paying by QRIS is not available at this shop: choose another payment method', 'paymentMethod'));
+      return Promise.reject(badRequest(`Paying by ${PAYMENT_METHOD_LABELS[method]} is not available at this shop: choose another payment method`, 'paymentMethod'));
     },
   };
 }
@@ -115,7 +118,9 @@ export function createPaymentProviders(options: { bankAccount: string }): Paymen
     'cash-on-delivery': cashOnDeliveryProvider(),
     'bank-account': bankTransferProvider(options.bankAccount),
     card: manualCardProvider(),
-    qris: noQrisProvider(),
+    qris: gatewayOnlyProvider('qris'),
+    gopay: gatewayOnlyProvider('gopay'),
+    shopeepay: gatewayOnlyProvider('shopeepay'),
   };
 }
 
@@ -157,7 +162,14 @@ export function createPaymentService(deps: PaymentServiceDeps) {
   const charges = createPaymentRepository(deps.db);
   const manual = createPaymentProviders({ bankAccount: deps.bankAccount });
   const providers: PaymentProviders = gateway
-    ? { ...manual, qris: gatewayProvider('qris'), 'bank-account': gatewayProvider('bank-account'), card: gatewayProvider('card') }
+    ? {
+        ...manual,
+        qris: gatewayProvider('qris'),
+        gopay: gatewayProvider('gopay'),
+        shopeepay: gatewayProvider('shopeepay'),
+        'bank-account': gatewayProvider('bank-account'),
+        card: gatewayProvider('card'),
+      }
     : manual;
   const nowIso = () => now().toISOString();
   const context = gateway && { ...gateway, charges, publicUrl: deps.publicUrl, nowIso, log: deps.log };
@@ -182,9 +194,12 @@ export function createPaymentService(deps: PaymentServiceDeps) {
   return {
     providers,
     gatewayName: gateway ? ('midtrans' as const) : null,
-    /** For GET /shop: what the checkout offers, QRIS first when a gateway takes it. */
+    /**
+     * For GET /shop: what the checkout offers, QRIS first when a gateway takes it. GoPay and ShopeePay open the wallet
+     * app on the same device, so the web checkout shows them on a phone only (decision 034).
+     */
     checkoutMethods(): PaymentMethod[] {
-      return gateway ? ['qris', 'card', 'bank-account', 'cash-on-delivery'] : ['card', 'bank-account', 'cash-on-delivery'];
+      return gateway ? ['qris', 'gopay', 'shopeepay', 'card', 'bank-account', 'cash-on-delivery'] : ['card', 'bank-account', 'cash-on-delivery'];
     },
     clientKey: gateway?.settings.clientKey ?? null,
     apiUrl: gateway?.settings.apiUrl ?? null,
@@ -248,7 +263,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     async settleLostCharge(charge: ChargeRecord, known: boolean): Promise<void> {
       const current = await charges.findByReference(charge.reference);
       if (!current) return;
-      const lacking = current.gatewayStatus === 'pending' && ((current.method === 'qris' && !current.qrString) || (current.method === 'bank_transfer' && !current.vaNumber));
+      const lacking = current.gatewayStatus === 'pending' && lacksWhatToPayWith(current);
       if (known && !lacking) return;
       if (lacking && (await requireGateway().closeLatest(charge.orderId)) !== 'closed') return;
       await charges.recordAnswer(current.id, { gatewayStatus: 'unavailable', message: NOT_ANSWERING_AGAIN }, nowIso());

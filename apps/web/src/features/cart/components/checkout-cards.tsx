@@ -197,6 +197,18 @@ export function AddressCard({ name, phone, address, onAddressChange, method, err
   );
 }
 
+/** A wallet app (GoPay, ShopeePay) in its colour: the phone opens it. */
+function WalletIcon({ className }: { className: string }) {
+  return (
+    <span className={cn('grid size-10 place-items-center rounded-xl', className)}>
+      <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+        <path d="M4 7a2 2 0 0 1 2-2h11v4M4 7v10a2 2 0 0 0 2 2h14V9H6a2 2 0 0 1-2-2z" strokeLinejoin="round" />
+        <circle cx="16" cy="14" r="1.2" fill="currentColor" />
+      </svg>
+    </span>
+  );
+}
+
 const paymentIcons: Record<PaymentMethod, ReactNode> = {
   qris: (
     <span className="grid size-10 place-items-center rounded-xl bg-espresso-deep text-white">
@@ -205,6 +217,8 @@ const paymentIcons: Record<PaymentMethod, ReactNode> = {
       </svg>
     </span>
   ),
+  gopay: <WalletIcon className="bg-[#00aed6] text-white" />,
+  shopeepay: <WalletIcon className="bg-[#ee4d2d] text-white" />,
   card: (
     <span className="grid size-10 place-items-center rounded-xl bg-crema text-espresso-deep">
       <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">

@@ -1,25 +1,22 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { parseShopLocal, shopLocalToInstant } from '@coffee/contract';
-import type { Cart, DeliveryMethod, Order, PaymentMethod, VaBank } from '@coffee/contract';
+import type { Cart, DeliveryMethod, Order } from '@coffee/contract';
 import { paths } from '../../../config/paths';
 import { Alert } from '../../../components/ui/alert';
-import { Button, buttonStyles } from '../../../components/ui/button';
+import { buttonStyles } from '../../../components/ui/button';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { formatShopTime, isOpenNow, nextOpenTime, schedulableDays } from '../../../lib/shop-time';
 import { useCart } from '../api/get-cart';
 import { usePlaceOrder } from '../api/place-order';
-import { useSetCartDelivery } from '../api/set-cart-delivery';
 import { useVisitorCartMergePending } from '../merge-visitor-cart';
-import { dayOf, timeOf } from '../scheduled-time';
-import { AddressCard, CheckoutCard, DeliveryCard, PaymentMethodCard } from './checkout-cards';
+import { AddressCard, CheckoutCard, DeliveryCard } from './checkout-cards';
 import type { CheckoutShop } from './checkout-cards';
 import { OrderConfirmation } from './order-confirmation';
-import { VaBankChoice } from './va-bank-choice';
+import { PaymentChoice, usePaymentChoice } from './payment-choice';
 import { OrderSummaryCard } from './order-summary-card';
+import { useDeliveryChoice } from './use-delivery-choice';
 
 /** Who the order goes to, from the profile (the route loads it). */
 export type CheckoutProfile = { displayName: string; email: string; phone: string; deliveryAddress: string };
@@ -137,101 +134,22 @@ type CheckoutFormProps = {
 };
 
 function CheckoutForm({ cart, profile, profileLoading, shop: shopSettings, onPlaced, StoreChoice, RewardChoice }: CheckoutFormProps) {
-  // The chosen store's hours replace the default store's (GET /shop) once the store chooser reports them: every hint
-  // and check of the time then speaks of the store that will prepare the order.
-  const [storeWindows, setStoreWindows] = useState<CheckoutShop['deliveryWindows'] | null>(null);
-  const shop = shopSettings && storeWindows ? { ...shopSettings, deliveryWindows: storeWindows } : shopSettings;
-  const reportStoreHours = useCallback((windows: CheckoutShop['deliveryWindows']) => {
-    setStoreWindows((current) => (JSON.stringify(current) === JSON.stringify(windows) ? current : windows));
-  }, []);
-  // Days on the shop's calendar: the API judges requested times by its clock, not the browser's.
-  const { today, lastDay } = schedulableDays(new Date(), shop);
-  // Starts from the cart (the product page saved the method and time there); edits are saved back at once.
-  const [method, setMethod] = useState<DeliveryMethod>(cart.deliveryMethod);
-  // Nobody is greeted with an error: when the cart's choice cannot be served (closed now, a time gone by), the
-  // checkout starts from the next time that works, and says so. (The form is remounted once the shop's hours arrive.)
-  const [proposed] = useState(() => (shop && cart.deliveryProblem !== null ? nextOpenTime(cart.deliveryMethod, new Date(), shop) : null));
-  // Null until a day is chosen: today, which is known once the shop's settings are.
-  const [chosenDay, setDay] = useState<string | null>(proposed?.day ?? (dayOf(cart.scheduledFor) || null));
-  const day = chosenDay ?? today;
-  const [time, setTime] = useState(proposed?.time ?? timeOf(cart.scheduledFor));
-  const [timeError, setTimeError] = useState<string | null>(null);
-  // The time the checkout chose for the customer because theirs could not be served (a sentence saying so).
-  const [proposal, setProposal] = useState<string | null>(proposed ? proposalSentence(cart.deliveryMethod, proposed) : null);
+  const delivery = useDeliveryChoice(cart, shopSettings);
+  const { shop, reportStoreHours, today, lastDay, method, day, time, timeError, setTimeError, proposal, setProposal, storeId, saveDelivery, changeDelivery } = delivery;
   const [addressDraft, setAddressDraft] = useState<string | null>(null);
   const [editingAddress, setEditingAddress] = useState(false);
   const [addressError, setAddressError] = useState<string | null>(null);
-  // With a payment gateway QRIS comes first (any e-wallet or bank app pays it); without one, Bank Account as before.
-  const gateway = shop?.payments?.gateway ?? null;
-  const [payment, setPayment] = useState<PaymentMethod>(gateway ? 'qris' : 'bank-account');
-  const [bank, setBank] = useState<VaBank>('bca');
+  const paymentChoice = usePaymentChoice(shop);
+  const { gateway, payment, bank } = paymentChoice;
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
-  // The store the cart remembers (null: the default store, until the chooser names one).
-  const [storeId, setStoreId] = useState<number | null>(cart.storeId);
   // The reward chosen, with the total the server priced it at (that total is the one agreed to).
   const [reward, setReward] = useState<{ rewardId: number; totalIdr: number } | null>(null);
 
-  const saveDelivery = useSetCartDelivery();
   const placeOrder = usePlaceOrder();
-  const latestSave = useRef(0);
 
   const address = addressDraft ?? profile?.deliveryAddress ?? '';
   const scheduledFor = time === '' ? null : `${day}T${time}`;
-
-  const changeDelivery = (change: { method?: DeliveryMethod; day?: string; time?: string; storeId?: number }) => {
-    const next = { method: change.method ?? method, day: change.day ?? day, time: change.time ?? time, storeId: change.storeId ?? storeId };
-    if (change.storeId !== undefined) setStoreId(change.storeId);
-    setProposal(null);
-    // A new way to receive it "as soon as possible" while that way is closed: propose its next open time instead.
-    if (change.method !== undefined && next.time === '' && shop && !isOpenNow(next.method, new Date(), shop)) {
-      const open = nextOpenTime(next.method, new Date(), shop);
-      if (open) {
-        next.day = open.day;
-        next.time = open.time;
-        setProposal(proposalSentence(next.method, open));
-      }
-    }
-    // A new way to receive it at a chosen time it does not serve (Door Delivery at 09:00): move to its next open time
-    // from there, rather than keep a time the shop would refuse.
-    if (change.method !== undefined && next.time !== '' && shop) {
-      const local = parseShopLocal(`${next.day}T${next.time}`);
-      const chosen = local ? shopLocalToInstant(local, shop.timeZone) : null;
-      if (chosen && !isOpenNow(next.method, chosen, shop)) {
-        const now = new Date();
-        const open = nextOpenTime(next.method, chosen > now ? chosen : now, shop);
-        if (open) {
-          next.day = open.day;
-          next.time = open.time;
-          setProposal(proposalSentence(next.method, open));
-        }
-      }
-    }
-    setMethod(next.method);
-    setDay(next.day);
-    setTime(next.time);
-    setTimeError(null);
-    // Without a time the day does not count (as soon as possible); a half-typed day is not worth asking about.
-    if (change.day !== undefined && next.time === '') return;
-    if (next.time !== '' && !/^\d{4}-\d{2}-\d{2}$/.test(next.day)) return;
-    const save = ++latestSave.current;
-    saveDelivery.mutate(
-      { deliveryMethod: next.method, scheduledFor: next.time === '' ? null : `${next.day}T${next.time}`, storeId: next.storeId },
-      // Only the answer to the latest choice speaks: an older refusal must not cover a newer, accepted time.
-      { onError: (error) => save === latestSave.current && setTimeError(errorMessage(error)) },
-    );
-  };
-
-  // The proposed time is saved to the cart like a choice of the customer's, once.
-  useEffect(() => {
-    if (!proposed) return;
-    saveDelivery.mutate(
-      { deliveryMethod: cart.deliveryMethod, scheduledFor: `${proposed.day}T${proposed.time}` },
-      { onError: (error) => setTimeError(errorMessage(error)) },
-    );
-    // On mount only: later choices are the customer's.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   const confirm = () => {
     if (placeOrder.isPending) return;
@@ -322,42 +240,17 @@ function CheckoutForm({ cart, profile, profileLoading, shop: shopSettings, onPla
           onEditingChange={setEditingAddress}
         />
         {RewardChoice && <RewardChoice cartTotalIdr={cart.summary.totalIdr} onChange={setReward} />}
-        <PaymentMethodCard value={payment} onChange={setPayment} methods={shop?.payments?.methods}>
-          {gateway && payment === 'bank-account' && <VaBankChoice value={bank} onChange={setBank} />}
-          {failure && (
-            <Alert tone="danger" onClose={() => setFailure(null)} className="mt-6">
-              {failure}
-            </Alert>
-          )}
-          <Button
-            variant="primary"
-            size="lg"
-            shape="soft"
-            onClick={confirm}
-            disabled={placeOrder.isPending || saveDelivery.isPending || !orderable}
-            aria-describedby={orderable ? undefined : 'nothing-to-order'}
-            className="mt-6 w-full font-bold"
-          >
-            {placeOrder.isPending ? 'Placing your order…' : 'Confirm and pay'}
-          </Button>
-          {!orderable && (
-            <p id="nothing-to-order" className="mt-3 text-sm text-muted">
-              Nothing in your cart can be ordered right now.
-            </p>
-          )}
-        </PaymentMethodCard>
+        <PaymentChoice
+          shop={shop}
+          choice={paymentChoice}
+          failure={failure}
+          onDismissFailure={() => setFailure(null)}
+          onConfirm={confirm}
+          placing={placeOrder.isPending}
+          disabled={placeOrder.isPending || saveDelivery.isPending || !orderable}
+          orderable={orderable}
+        />
       </div>
     </div>
   );
-}
-
-const RECEIVING: Record<DeliveryMethod, string> = {
-  'door-delivery': 'We can deliver',
-  'dine-in': 'You can dine in',
-  'pick-up': 'You can pick up',
-};
-
-/** "We can deliver from Mon 30 Nov, 13:00: we picked that time for you. Change it below if you like." */
-function proposalSentence(method: DeliveryMethod, open: { day: string; time: string }): string {
-  return `${RECEIVING[method]} from ${formatShopTime(`${open.day}T${open.time}`)}: we picked that time for you. You can change it here.`;
 }

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Order, OrderPayment } from '@coffee/contract';
 import { writeLoginRecord } from '../../../lib/login-record';
 import { stubFetch } from '../../../testing/fetch-stub';
@@ -11,7 +11,7 @@ import type { GatewaySettings } from './gateway-payment';
 import { kitchenStep } from './kitchen-display';
 import { OrderPage } from './order-page';
 
-const GATEWAY: GatewaySettings = { gateway: 'midtrans', methods: ['qris', 'card', 'bank-account', 'cash-on-delivery'], clientKey: 'client', apiUrl: 'http://gateway.test' };
+const GATEWAY: GatewaySettings = { gateway: 'midtrans', methods: ['qris', 'gopay', 'shopeepay', 'card', 'bank-account', 'cash-on-delivery'], clientKey: 'client', apiUrl: 'http://gateway.test' };
 
 const payment = (overrides: Partial<OrderPayment> = {}): OrderPayment => ({
   gateway: 'midtrans',
@@ -44,6 +44,8 @@ function setup(order: Order, onPay?: (body: unknown) => Order) {
   return stub;
 }
 
+afterEach(() => vi.unstubAllGlobals());
+
 describe('Paying an order through the gateway', () => {
   it('shows the QRIS code drawn as SVG and the time left to pay', async () => {
     setup(createOrder({ id: 12, paymentMethod: 'qris', paymentInstructions: null, payment: payment() }));
@@ -54,6 +56,18 @@ describe('Paying an order through the gateway', () => {
     expect(within(page).getByText(/Pay within/).textContent).toMatch(/Pay within 14:(2\d|30)/);
     // A desktop browser: no e-wallet app to open.
     expect(within(page).queryByRole('link', { name: 'Open your e-wallet app' })).toBeNull();
+  });
+
+  it('an open GoPay payment on a phone: "Open GoPay" at the deep link, the time left, and the other ways a phone can pay', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(pointer: coarse)', addEventListener: () => undefined, removeEventListener: () => undefined }));
+    const gopay = payment({ qrString: null, deepLink: 'http://gateway.test/wallet/12-1-abcdef' });
+    setup(createOrder({ id: 12, paymentMethod: 'gopay', paymentInstructions: null, payment: gopay }));
+    const page = await screen.findByRole('article', { name: 'Order #12' });
+    expect(within(page).getByRole('link', { name: 'Open GoPay' }).getAttribute('href')).toBe('http://gateway.test/wallet/12-1-abcdef');
+    expect(within(page).getByText(/Pay within/).textContent).toMatch(/Pay within 14:/);
+    expect(within(page).queryByRole('img', { name: 'QRIS code to scan' })).toBeNull();
+    expect(within(page).getByRole('button', { name: 'Pay by QRIS instead' })).toBeTruthy();
+    expect(within(page).getByRole('button', { name: 'Pay by ShopeePay instead' })).toBeTruthy();
   });
 
   it('shows the virtual account number and its bank, copies the number, and offers another way while it is open', async () => {

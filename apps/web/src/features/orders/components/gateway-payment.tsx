@@ -7,13 +7,15 @@ import { Button, buttonStyles } from '../../../components/ui/button';
 import { inputStyles } from '../../../components/ui/form-field';
 import { Price } from '../../../components/ui/price';
 import { errorMessage } from '../../../lib/api-client';
+import { offeredMethods, usePhone } from '../../../lib/phone';
 import { tokeniseCard, usePayOrder } from '../api/pay-order';
 
 export type GatewaySettings = NonNullable<ShopSettings['payments']>;
 
 /**
  * How the customer pays an order through the payment gateway, on the order's page: the QRIS code (drawn as SVG from
- * the gateway's QR string) with the time left and, on a phone, a button into the e-wallet app; the virtual account
+ * the gateway's QR string) with the time left and, on a phone, a button into the e-wallet app; GoPay and ShopeePay
+ * (a phone's own wallet app, opened by the gateway's deep link) with the time left; the virtual account
  * with its bank; the card form (the card goes to the gateway for a token, never to the shop) and its 3-D Secure
  * page; and when the payment service does not answer, a new try or another way. The page turns "Paid" by itself
  * (the gateway tells the shop, and the order's steps come live).
@@ -39,6 +41,9 @@ export function GatewayPayment({ order, gateway }: { order: Order; gateway: Gate
         Pay <Price amount={order.summary.totalIdr} /> by {PAYMENT_METHOD_LABELS[order.paymentMethod]}
       </h2>
       {open && payment.qrString && <QrisPayment orderId={order.id} qrString={payment.qrString} deepLink={payment.deepLink} expiresAt={payment.expiresAt} />}
+      {open && !payment.qrString && payment.deepLink && (order.paymentMethod === 'gopay' || order.paymentMethod === 'shopeepay') && (
+        <WalletPayment wallet={PAYMENT_METHOD_LABELS[order.paymentMethod]} deepLink={payment.deepLink} expiresAt={payment.expiresAt} />
+      )}
       {open && payment.vaNumber && (
         <VirtualAccount bank={payment.bank ? VA_BANK_LABELS[payment.bank] : 'bank'} vaNumber={payment.vaNumber} totalIdr={order.summary.totalIdr} expiresAt={payment.expiresAt} />
       )}
@@ -239,18 +244,32 @@ function CardForm({ orderId, gateway, again }: { orderId: number; gateway: { cli
   );
 }
 
+/** GoPay or ShopeePay: the wallet app opens at the gateway's deep link, and brings the customer back here paid. */
+function WalletPayment({ wallet, deepLink, expiresAt }: { wallet: string; deepLink: string; expiresAt: string | null }) {
+  return (
+    <div className="mt-3 flex flex-col items-center gap-3 sm:items-start">
+      <p>Pay in the {wallet} app: it brings you back here when you are done.</p>
+      <a href={deepLink} className={buttonStyles({ variant: 'primary' })}>
+        Open {wallet}
+      </a>
+      <Countdown expiresAt={expiresAt} />
+    </div>
+  );
+}
+
 /**
  * A second chance: after the payment ended unpaid (declined, expired) or the service did not answer, the same again or
  * another way; while a QR or virtual account is open, another way (the open one is closed first, so it is paid once).
  */
 function OtherWays({ order, methods, open }: { order: Order; methods: readonly PaymentMethod[]; open: boolean }) {
   const pay = usePayOrder();
+  const phone = usePhone();
   const [failure, setFailure] = useState<string | null>(null);
   const choose = (method: PaymentMethod) => {
     setFailure(null);
     pay.mutate({ id: order.id, input: { method } }, { onError: (err) => setFailure(errorMessage(err)) });
   };
-  const others = methods.filter((m) => m !== order.paymentMethod && m !== 'card');
+  const others = offeredMethods(methods, phone).filter((m) => m !== order.paymentMethod && m !== 'card');
   return (
     <div className="mt-3 flex flex-wrap gap-3">
       {!open && order.paymentMethod !== 'card' && (
