@@ -12,17 +12,20 @@ export const RefundAccountInput = z
       .string({ error: 'is required' })
       .trim()
       .min(2, 'is required, as the bank knows it')
-      .max(100, 'must be at most 100 characters'),
+      .max(100, 'must be at most 100 characters')
+      .describe('The name on the account, as the bank knows it'),
     bank: z
       .string({ error: 'is required' })
       .trim()
       .min(2, 'is required, such as BCA')
-      .max(60, 'must be at most 60 characters'),
+      .max(60, 'must be at most 60 characters')
+      .describe('The bank, such as BCA'),
     accountNumber: z
       .string({ error: 'is required' })
       // People copy numbers with spaces, dots or dashes between the groups.
       .transform((v) => v.replace(/[\s.-]/g, ''))
-      .pipe(z.string().regex(/^\d{6,20}$/, 'must be 6 to 20 digits')),
+      .pipe(z.string().regex(/^\d{6,20}$/, 'must be 6 to 20 digits'))
+      .describe('The account number: 6 to 20 digits; spaces, dots and dashes between them are dropped'),
   })
   .meta({ id: 'RefundAccountInput', description: 'The bank account a refund is sent to' });
 export type RefundAccountInput = z.input<typeof RefundAccountInput>;
@@ -45,7 +48,10 @@ export const RefundAccountView = z
   })
   .meta({ id: 'RefundAccountView', description: 'Where the refund of my order goes' });
 export type RefundAccountView = z.infer<typeof RefundAccountView>;
-export const RefundAccountResponse = dataOf(RefundAccountView, 'Where the refund goes');
+export const RefundAccountResponse = dataOf(RefundAccountView, 'Where the refund goes').meta({
+  id: 'RefundAccountResponse',
+  description: 'Where the refund of my order goes, or that none is asked for',
+});
 export type RefundAccountResponse = z.infer<typeof RefundAccountResponse>;
 
 export const StaffRefundAccountView = z
@@ -63,5 +69,8 @@ export const StaffRefundAccountView = z
   })
   .meta({ id: 'StaffRefundAccountView', description: 'Where to transfer the refund of an order, and how much' });
 export type StaffRefundAccountView = z.infer<typeof StaffRefundAccountView>;
-export const StaffRefundAccountResponse = dataOf(StaffRefundAccountView, 'Where to transfer the refund');
+export const StaffRefundAccountResponse = dataOf(StaffRefundAccountView, 'Where to transfer the refund').meta({
+  id: 'StaffRefundAccountResponse',
+  description: 'The account the customer gave and the amount to transfer',
+});
 export type StaffRefundAccountResponse = z.infer<typeof StaffRefundAccountResponse>;
