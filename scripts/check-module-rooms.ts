@@ -63,7 +63,6 @@ export const NOT_YET_SPLIT: ReadonlySet<string> = new Set([
   'apps/api/src/modules/orders/orders.routes.ts:orderRoutes',
   'apps/api/src/modules/orders/orders.service.ts:createOrderService',
   'apps/api/src/modules/products/products.service.ts:createProductService',
-  'apps/web/src/features/products/components/product-detail.tsx:ProductDetail',
 ]);
 
 export interface SourceFile {
