@@ -64,39 +64,19 @@ const CANCEL_DESCRIPTION = [
   'against staff starting the order at the same moment exactly one wins, the other gets a 409. Another customer\'s order is a 404.',
 ].join('\n');
 
-export const orderRoutes: FastifyPluginCallbackZod<OrderRoutesOptions> = (app, { orders }, done) => {
-  const CUSTOMER = ['Orders'];
-  const STAFF = ['Orders (staff)'];
+const CUSTOMER_TAGS = ['Orders'];
+const STAFF_TAGS = ['Orders (staff)'];
 
-  app.post(
-    '/orders',
-    {
-      onRequest: signedIn,
-      schema: {
-        tags: CUSTOMER,
-        summary: 'Place an order from my cart',
-        description: PLACE_DESCRIPTION,
-        headers: IdempotencyHeaders,
-        body: PlaceOrderInput,
-        response: { 200: OrderResponse, 201: OrderResponse, ...failures, 409: PlaceOrderConflict },
-      },
-    },
-    async (request, reply) => {
-      const user = requireUser(request);
-      const { order, created } = await orders.placeOrder(user, request.headers['idempotency-key'], request.body);
-      return reply
-        .code(created ? 201 : 200)
-        .header('location', `/api/v1/orders/${order.id}`)
-        .send({ data: order });
-    },
-  );
+type OrderApp = Parameters<FastifyPluginCallbackZod<OrderRoutesOptions>>[0];
 
+/** The customer's History screen and order page: reading my own orders. */
+function myOrderReadRoutes(app: OrderApp, orders: OrderService): void {
   app.get(
     '/orders',
     {
       onRequest: signedIn,
       schema: {
-        tags: CUSTOMER,
+        tags: CUSTOMER_TAGS,
         summary: 'My orders, newest first',
         description: 'The History screen. Orders I removed from my history are left out.',
         querystring: ListOrdersQuery,
@@ -114,7 +94,7 @@ export const orderRoutes: FastifyPluginCallbackZod<OrderRoutesOptions> = (app, {
     {
       onRequest: signedIn,
       schema: {
-        tags: CUSTOMER,
+        tags: CUSTOMER_TAGS,
         summary: 'One of my orders',
         description:
           'The order page: lines, figures, delivery, payment instructions, `history` (each step with its time) and whether I may still cancel it. ' +
@@ -128,13 +108,39 @@ export const orderRoutes: FastifyPluginCallbackZod<OrderRoutesOptions> = (app, {
       return { data: await orders.getMyOrder(requireUser(request).id, request.params.id) };
     },
   );
+}
+
+/** What a customer does to an order: place it from the cart, cancel, pay, order again, remove from history. */
+function myOrderChangeRoutes(app: OrderApp, orders: OrderService): void {
+  app.post(
+    '/orders',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: CUSTOMER_TAGS,
+        summary: 'Place an order from my cart',
+        description: PLACE_DESCRIPTION,
+        headers: IdempotencyHeaders,
+        body: PlaceOrderInput,
+        response: { 200: OrderResponse, 201: OrderResponse, ...failures, 409: PlaceOrderConflict },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { order, created } = await orders.placeOrder(user, request.headers['idempotency-key'], request.body);
+      return reply
+        .code(created ? 201 : 200)
+        .header('location', `/api/v1/orders/${order.id}`)
+        .send({ data: order });
+    },
+  );
 
   app.delete(
     '/orders/:id',
     {
       onRequest: signedIn,
       schema: {
-        tags: CUSTOMER,
+        tags: CUSTOMER_TAGS,
         summary: 'Remove a finished order from my history',
         description:
           'History, "Long press to delete item". The shop keeps the order; it disappears from my list. Only delivered or cancelled orders (else 409).',
@@ -153,7 +159,7 @@ export const orderRoutes: FastifyPluginCallbackZod<OrderRoutesOptions> = (app, {
     {
       onRequest: signedIn,
       schema: {
-        tags: CUSTOMER,
+        tags: CUSTOMER_TAGS,
         summary: 'Cancel one of my orders before the shop starts on it',
         description: CANCEL_DESCRIPTION,
         params: IdParam,
@@ -168,7 +174,7 @@ export const orderRoutes: FastifyPluginCallbackZod<OrderRoutesOptions> = (app, {
     {
       onRequest: signedIn,
       schema: {
-        tags: CUSTOMER,
+        tags: CUSTOMER_TAGS,
         summary: 'Pay my order through the payment gateway (card token, another try, or another method)',
         description:
           'For an order still pending and awaiting payment through the gateway: a Card order\'s charge with the token the browser got with the ' +
@@ -187,7 +193,7 @@ export const orderRoutes: FastifyPluginCallbackZod<OrderRoutesOptions> = (app, {
     {
       onRequest: signedIn,
       schema: {
-        tags: CUSTOMER,
+        tags: CUSTOMER_TAGS,
         summary: 'Order again: copy an order\'s lines into my cart',
         description:
           'At today\'s prices, adding up with what is in the cart and capped at the maximum. Sold-out, removed or re-sized products are skipped; `notes` says which.',
@@ -200,13 +206,16 @@ export const orderRoutes: FastifyPluginCallbackZod<OrderRoutesOptions> = (app, {
       return { data: cart, notes };
     },
   );
+}
 
+/** The staff's order list and order page, every customer's orders. */
+function staffOrderReadRoutes(app: OrderApp, orders: OrderService): void {
   app.get(
     '/staff/orders',
     {
       onRequest: staffWith('orders'),
       schema: {
-        tags: STAFF,
+        tags: STAFF_TAGS,
         summary: 'Every order, newest first (staff)',
         description:
           'Filter with `status`, `storeId` and `active`. Includes orders customers removed from their history. ' +
@@ -228,7 +237,7 @@ export const orderRoutes: FastifyPluginCallbackZod<OrderRoutesOptions> = (app, {
     {
       onRequest: staffWith('orders'),
       schema: {
-        tags: STAFF,
+        tags: STAFF_TAGS,
         summary: 'One order (staff)',
         description: 'The staff order page: the order with its history, and the customer\'s name and phone to call at the counter or for the courier.',
         params: IdParam,
@@ -240,13 +249,16 @@ export const orderRoutes: FastifyPluginCallbackZod<OrderRoutesOptions> = (app, {
       return { data: await orders.getAnyOrder(request.params.id) };
     },
   );
+}
 
+/** What staff do to an order: move its status, record its payment, refund it. */
+function staffOrderChangeRoutes(app: OrderApp, orders: OrderService): void {
   app.patch(
     '/staff/orders/:id/status',
     {
       onRequest: staffWith('orders'),
       schema: {
-        tags: STAFF,
+        tags: STAFF_TAGS,
         summary: 'Move an order to its next status (staff)',
         description: STATUS_DESCRIPTION,
         params: IdParam,
@@ -262,7 +274,7 @@ export const orderRoutes: FastifyPluginCallbackZod<OrderRoutesOptions> = (app, {
     {
       onRequest: staffWith('orders'),
       schema: {
-        tags: STAFF,
+        tags: STAFF_TAGS,
         summary: 'Record the payment of an order (staff)',
         description:
           'For Card and Bank Account orders once the money is in (a pending order becomes paid), or a cash order paid early. An order already paid or cancelled is a 409.',
@@ -279,7 +291,7 @@ export const orderRoutes: FastifyPluginCallbackZod<OrderRoutesOptions> = (app, {
       onRequest: staffWith('refunds'),
       config: { audit: 'refund' },
       schema: {
-        tags: STAFF,
+        tags: STAFF_TAGS,
         summary: 'Record that a cancelled order\'s payment was paid back (staff)',
         description:
           'For an order whose `refundStatus` is refund-due (it was paid, then cancelled): it becomes refunded. Any other order, or one already refunded, is a 409.',
@@ -296,7 +308,7 @@ export const orderRoutes: FastifyPluginCallbackZod<OrderRoutesOptions> = (app, {
       onRequest: staffWith('refunds'),
       config: { audit: 'refund' },
       schema: {
-        tags: STAFF,
+        tags: STAFF_TAGS,
         summary: 'Refund a cancelled order through the payment gateway (staff)',
         description:
           'For an order with `refundStatus` refund-due that was paid through the gateway: the full total is refunded through it, once (a refund ' +
@@ -308,5 +320,12 @@ export const orderRoutes: FastifyPluginCallbackZod<OrderRoutesOptions> = (app, {
     },
     async (request) => ({ data: await orders.refundMyShopOrder(request.params.id) }),
   );
+}
+
+export const orderRoutes: FastifyPluginCallbackZod<OrderRoutesOptions> = (app, { orders }, done) => {
+  myOrderReadRoutes(app, orders);
+  myOrderChangeRoutes(app, orders);
+  staffOrderReadRoutes(app, orders);
+  staffOrderChangeRoutes(app, orders);
   done();
 };

@@ -252,31 +252,13 @@ function listOrder(sort: ProductSort, order: SortOrder): ListOrder<SearchRow> {
   return found;
 }
 
-export function createProductService(deps: ProductServiceDeps) {
-  const repo =
-    'productRepository' in deps ? deps.productRepository : createProductRepository(deps.db, deps.catalogueVersion, deps.optionGroups);
-  const noPictures: ReadonlyMap<string, PictureOnDisk> = new Map();
-  /** The pictures' sizes of these rows, read in one go. */
-  const picturesOf = async (rows: readonly Pick<StoredProduct, 'images' | 'category'>[]) =>
-    deps.pictures ? deps.pictures.sizesOf(rows.flatMap(pictureFilesOf)) : noPictures;
-  const toAnswer = async (row: StoredProduct): Promise<Product> => toProductAnswer(row, await picturesOf([row]));
-  const toListItems = async (rows: readonly StoredListing[]): Promise<ProductListItem[]> => {
-    const pictures = await picturesOf(rows);
-    return rows.map((row) => toListItem(row, pictures));
-  };
-  // An in-process cache is safe because every write moves the catalogue version on (the repository does it), and
-  // with REDIS_URL a write in any process reaches every other one before it answers (catalogue-cache.ts): every
-  // answer cached before a write is dropped.
-  const version = repo.catalogueVersion.current;
-  // Bounded by count and by the items they hold: whole-menu answers of a large catalogue are a thousand items each.
-  const pages = new AnswerCache<ProductPage>(
-    deps.maxCachedLists ?? 512,
-    version,
-    { of: (page) => 1 + page.items.length, max: deps.maxCachedListItems ?? MAX_CACHED_LIST_ITEMS },
-    isSearchKey,
-  );
-  const products = new AnswerCache<Product | undefined>(1024, version);
-  const queryWordsOf = queryWordsMemo(256);
+type ToListItems = (rows: readonly StoredListing[]) => Promise<ProductListItem[]>;
+
+/**
+ * Search of the live catalogue: the index, kept current by this process's own writes (applyOwnWrite), and the list
+ * items of search pages drawn from it.
+ */
+function createProductSearch(repo: ProductRepository, version: () => number, toListItems: ToListItems) {
   // Search pages' list items by id, for this catalogue version, drawn from the index's rows and shared between the
   // pages that show them. Bounded (least recently used go first); a write starts over.
   const answered = { version: version(), byId: new LRUCache<number, ProductListItem>({ max: MAX_SEARCH_ITEMS }) };
@@ -306,107 +288,79 @@ export function createProductService(deps: ProductServiceDeps) {
     return search.state;
   }
 
-  /**
-   * After this process's write moved the version on from `before`: when that write is the only change since the
-   * index was built, the index takes it in place and stays current. Anything else (another write in between) leaves
-   * the index behind, and the next search rebuilds it: never a stale answer, at worst a slower one.
-   */
-  function applyOwnWrite(before: number, change: { upsert: StoredProduct } | { remove: number }): void {
-    const now = version();
-    if (!search || search.version !== before || now !== before + 1) return;
-    const changed = search.state.then((state) => {
-      if ('upsert' in change) state.index.upsert(searchRowOf(change.upsert));
-      else state.index.remove(change.remove);
-      return state;
-    });
-    search = { version: now, state: changed };
-    // An index that failed to build is not kept (nor left as an unhandled rejection): the next search builds it.
-    changed.catch(() => {
-      if (search?.state === changed) search = undefined;
-    });
-  }
-
-  async function loadPage(filter: ProductFilter, sort: ProductSort, order: SortOrder, page: number, limit: number) {
-    const [items, total] = await Promise.all([
-      repo.listListings({ ...filter, sort, order, limit, offset: (page - 1) * limit }),
-      repo.countProducts(filter),
-    ]);
-    return { items: await toListItems(items), page, limit, total };
-  }
-
-  async function loadSearchPage(
-    words: readonly string[],
-    filter: ProductFilter,
-    sort: ProductSort,
-    order: SortOrder,
-    page: number,
-    limit: number,
-  ): Promise<ProductPage> {
-    const { index } = await searchState();
-    // Best matches first; products that match equally well keep the requested order. Products outside the
-    // filter drop out.
-    const filtered = filter.category !== undefined || filter.featured !== undefined;
-    const { ids: pageIds, total } = index.page(words, {
-      order: listOrder(sort, order),
-      keep: filtered ? (row) => matchesFilter(row, filter) : undefined,
-      offset: (page - 1) * limit,
-      limit,
-    });
-    const known = answeredById();
-    const missing = pageIds.filter((id) => !known.has(id));
-    if (missing.length > 0) {
-      // The index holds each product's row as a list shows it: no database read, only the items not drawn yet in
-      // this catalogue version (their pictures' sizes are known once warm).
-      const rows = missing.flatMap((id) => index.documentOf(id) ?? []);
-      for (const item of await toListItems(rows)) {
-        known.set(Number(item.id), item);
-      }
-    }
-    const items = pageIds.flatMap((id) => {
-      const item = known.get(id);
-      return item ? [item] : [];
-    });
-    return { items, page, limit, total };
-  }
-
   return {
-    /** The list and product answer caches' hits and misses so far (GET /metrics). */
-    answerCacheStats(): { hits: number; misses: number } {
-      return { hits: pages.hits + products.hits, misses: pages.misses + products.misses };
-    },
-
-    /** `?cat`, `?featured`, `?search`, `?sort`/`?order`, `?page`/`?limit` (already validated by the contract). */
-    listProducts(query: ListProductsQuery): Promise<ProductPage> {
-      // The hot path is a cache hit: build the key with as little garbage as possible, the filter only on a miss.
-      const { sort, order } = resolveSort(query);
-      const { page, limit } = resolvePaging(query);
-      const { words, key: wordsKey } = query.search ? queryWordsOf(query.search) : NO_SEARCH;
-      const key = `${wordsKey}|${query.cat ?? ''}|${query.featured ?? ''}|${sort}|${order}|${page}|${limit}`;
-      return pages.get(key, () => {
-        const filter: ProductFilter = { category: query.cat, featured: query.featured };
-        // Input that normalises to no words ('?!', '   ') is no search at all.
-        return words.length > 0
-          ? loadSearchPage(words, filter, sort, order, page, limit)
-          : loadPage(filter, sort, order, page, limit);
+    /**
+     * After this process's write moved the version on from `before`: when that write is the only change since the
+     * index was built, the index takes it in place and stays current. Anything else (another write in between) leaves
+     * the index behind, and the next search rebuilds it: never a stale answer, at worst a slower one.
+     */
+    applyOwnWrite(before: number, change: { upsert: StoredProduct } | { remove: number }): void {
+      const now = version();
+      if (!search || search.version !== before || now !== before + 1) return;
+      const changed = search.state.then((state) => {
+        if ('upsert' in change) state.index.upsert(searchRowOf(change.upsert));
+        else state.index.remove(change.remove);
+        return state;
+      });
+      search = { version: now, state: changed };
+      // An index that failed to build is not kept (nor left as an unhandled rejection): the next search builds it.
+      changed.catch(() => {
+        if (search?.state === changed) search = undefined;
       });
     },
 
-    /** The live product with this id; a 404 for unknown, deleted and malformed ids alike. */
-    async getProduct(rawId: string): Promise<Product> {
-      const id = parseProductId(rawId);
-      if (id === null) throw productNotFound(rawId);
-      const product = await products.get(String(id), async () => {
-        const stored = await repo.findProductById(id);
-        return stored && toAnswer(stored);
+    async loadSearchPage(
+      words: readonly string[],
+      filter: ProductFilter,
+      sort: ProductSort,
+      order: SortOrder,
+      page: number,
+      limit: number,
+    ): Promise<ProductPage> {
+      const { index } = await searchState();
+      // Best matches first; products that match equally well keep the requested order. Products outside the
+      // filter drop out.
+      const filtered = filter.category !== undefined || filter.featured !== undefined;
+      const { ids: pageIds, total } = index.page(words, {
+        order: listOrder(sort, order),
+        keep: filtered ? (row) => matchesFilter(row, filter) : undefined,
+        offset: (page - 1) * limit,
+        limit,
       });
-      if (!product) throw productNotFound(rawId);
-      return product;
+      const known = answeredById();
+      const missing = pageIds.filter((id) => !known.has(id));
+      if (missing.length > 0) {
+        // The index holds each product's row as a list shows it: no database read, only the items not drawn yet in
+        // this catalogue version (their pictures' sizes are known once warm).
+        const rows = missing.flatMap((id) => index.documentOf(id) ?? []);
+        for (const item of await toListItems(rows)) {
+          known.set(Number(item.id), item);
+        }
+      }
+      const items = pageIds.flatMap((id) => {
+        const item = known.get(id);
+        return item ? [item] : [];
+      });
+      return { items, page, limit, total };
     },
 
+    /** What the search index holds now (products, words, slots): for the bench's memory figures and tests. */
+    async searchFootprint(): Promise<{ products: number; words: number; slots: number }> {
+      const { index } = await searchState();
+      return { products: index.size, ...index.footprint };
+    },
+  };
+}
+
+type ProductSearch = ReturnType<typeof createProductSearch>;
+
+/** Staff's changes to the menu: each keeps this process's search index current (applyOwnWrite). */
+function productWrites(repo: ProductRepository, version: () => number, search: ProductSearch, toAnswer: (row: StoredProduct) => Promise<Product>) {
+  return {
     async createProduct(input: NewProduct): Promise<Product> {
       const before = version();
       const created = await repo.createProduct(input).catch(duplicateName(input.name));
-      applyOwnWrite(before, { upsert: created });
+      search.applyOwnWrite(before, { upsert: created });
       return toAnswer(created);
     },
 
@@ -416,7 +370,7 @@ export function createProductService(deps: ProductServiceDeps) {
       const before = version();
       const updated = await repo.updateProduct(id, changes).catch(duplicateName(changes.name ?? ''));
       if (!updated) throw productNotFound(rawId);
-      applyOwnWrite(before, { upsert: updated });
+      search.applyOwnWrite(before, { upsert: updated });
       return toAnswer(updated);
     },
 
@@ -426,15 +380,14 @@ export function createProductService(deps: ProductServiceDeps) {
       const before = version();
       const deleted = await repo.softDeleteProduct(id);
       if (!deleted) throw productNotFound(rawId);
-      applyOwnWrite(before, { remove: id });
+      search.applyOwnWrite(before, { remove: id });
     },
+  };
+}
 
-    /** What the search index holds now (products, words, slots): for the bench's memory figures and tests. */
-    async searchFootprint(): Promise<{ products: number; words: number; slots: number }> {
-      const { index } = await searchState();
-      return { products: index.size, ...index.footprint };
-    },
-
+/** What other modules and loaders ask of the catalogue, straight from the repository (no answer cache). */
+function productLookups(repo: ProductRepository) {
+  return {
     /** For loaders (the demo menu, tests' factories): a product stored as given, in `trx` (from `transaction`) or its own. */
     storeProduct: (input: NewProduct, trx?: Transaction<Database>): Promise<StoredProduct> => repo.createProduct(input, trx),
 
@@ -455,6 +408,83 @@ export function createProductService(deps: ProductServiceDeps) {
     /** For order lines: the address of each product's first picture (null: none), deleted products included. */
     pictureAddresses: (productIds: readonly number[], trx?: Transaction<Database>): Promise<Map<number, string | null>> =>
       repo.findPictureAddresses(productIds, trx),
+  };
+}
+
+/** The catalogue service: cached list and product answers (reading), staff's writes, and the other modules' lookups. */
+export function createProductService(deps: ProductServiceDeps) {
+  const repo =
+    'productRepository' in deps ? deps.productRepository : createProductRepository(deps.db, deps.catalogueVersion, deps.optionGroups);
+  const noPictures: ReadonlyMap<string, PictureOnDisk> = new Map();
+  /** The pictures' sizes of these rows, read in one go. */
+  const picturesOf = async (rows: readonly Pick<StoredProduct, 'images' | 'category'>[]) =>
+    deps.pictures ? deps.pictures.sizesOf(rows.flatMap(pictureFilesOf)) : noPictures;
+  const toAnswer = async (row: StoredProduct): Promise<Product> => toProductAnswer(row, await picturesOf([row]));
+  const toListItems: ToListItems = async (rows) => {
+    const pictures = await picturesOf(rows);
+    return rows.map((row) => toListItem(row, pictures));
+  };
+  // An in-process cache is safe because every write moves the catalogue version on (the repository does it), and
+  // with REDIS_URL a write in any process reaches every other one before it answers (catalogue-cache.ts): every
+  // answer cached before a write is dropped.
+  const version = repo.catalogueVersion.current;
+  // Bounded by count and by the items they hold: whole-menu answers of a large catalogue are a thousand items each.
+  const pages = new AnswerCache<ProductPage>(
+    deps.maxCachedLists ?? 512,
+    version,
+    { of: (page) => 1 + page.items.length, max: deps.maxCachedListItems ?? MAX_CACHED_LIST_ITEMS },
+    isSearchKey,
+  );
+  const products = new AnswerCache<Product | undefined>(1024, version);
+  const queryWordsOf = queryWordsMemo(256);
+  const search = createProductSearch(repo, version, toListItems);
+
+  async function loadPage(filter: ProductFilter, sort: ProductSort, order: SortOrder, page: number, limit: number) {
+    const [items, total] = await Promise.all([
+      repo.listListings({ ...filter, sort, order, limit, offset: (page - 1) * limit }),
+      repo.countProducts(filter),
+    ]);
+    return { items: await toListItems(items), page, limit, total };
+  }
+
+  return {
+    /** The list and product answer caches' hits and misses so far (GET /metrics). */
+    answerCacheStats(): { hits: number; misses: number } {
+      return { hits: pages.hits + products.hits, misses: pages.misses + products.misses };
+    },
+
+    /** `?cat`, `?featured`, `?search`, `?sort`/`?order`, `?page`/`?limit` (already validated by the contract). */
+    listProducts(query: ListProductsQuery): Promise<ProductPage> {
+      // The hot path is a cache hit: build the key with as little garbage as possible, the filter only on a miss.
+      const { sort, order } = resolveSort(query);
+      const { page, limit } = resolvePaging(query);
+      const { words, key: wordsKey } = query.search ? queryWordsOf(query.search) : NO_SEARCH;
+      const key = `${wordsKey}|${query.cat ?? ''}|${query.featured ?? ''}|${sort}|${order}|${page}|${limit}`;
+      return pages.get(key, () => {
+        const filter: ProductFilter = { category: query.cat, featured: query.featured };
+        // Input that normalises to no words ('?!', '   ') is no search at all.
+        return words.length > 0
+          ? search.loadSearchPage(words, filter, sort, order, page, limit)
+          : loadPage(filter, sort, order, page, limit);
+      });
+    },
+
+    /** The live product with this id; a 404 for unknown, deleted and malformed ids alike. */
+    async getProduct(rawId: string): Promise<Product> {
+      const id = parseProductId(rawId);
+      if (id === null) throw productNotFound(rawId);
+      const product = await products.get(String(id), async () => {
+        const stored = await repo.findProductById(id);
+        return stored && toAnswer(stored);
+      });
+      if (!product) throw productNotFound(rawId);
+      return product;
+    },
+
+    /** What the search index holds now: for the bench's memory figures and tests. */
+    searchFootprint: () => search.searchFootprint(),
+    ...productWrites(repo, version, search, toAnswer),
+    ...productLookups(repo),
   };
 }
 

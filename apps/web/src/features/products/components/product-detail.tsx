@@ -44,6 +44,71 @@ type ProductDetailProps = {
 /** The server's default per-line limit, until the shop settings say otherwise. */
 const DEFAULT_MAX_QUANTITY = 20;
 
+function ProductBreadcrumb({ name }: { name: string }) {
+  return (
+    // One line whatever the font: wrapping, a long name took a second line in the fallback font and gave it back
+    // when Poppins arrived, moving the whole page up.
+    <nav aria-label="Breadcrumb">
+      <ol className="flex items-center gap-2 text-sm whitespace-nowrap">
+        <li>
+          <Link to={paths.products.getHref()} className="rounded text-muted hover:text-espresso">
+            Favorite &amp; Promo
+          </Link>
+        </li>
+        <li aria-hidden="true" className="text-muted">
+          &gt;
+        </li>
+        <li aria-current="page" title={name} className="min-w-0 truncate font-bold text-espresso">
+          {name}
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
+/** The picture, the name and the price of the chosen size and options. */
+function ProductHeading({ product, regular, charged }: { product: Product; regular: number; charged: number }) {
+  return (
+    <>
+      <ProductPicture
+        name={product.name}
+        category={product.category}
+        imageUrl={product.imageUrl}
+        image={product.images[0]}
+        shownAs="page"
+        priority
+        className="oval aspect-[4/5] w-56 shadow-card sm:w-72"
+      />
+      <h1 className="mt-8 font-display text-4xl font-bold text-ink uppercase sm:text-5xl">{product.name}</h1>
+      <ProductPrice regular={regular} charged={charged} className="mt-3 font-display text-2xl font-medium text-espresso sm:text-3xl" />
+      {product.isSoldOut && <p className="mt-3 rounded-full bg-ink px-4 py-1 font-display text-sm text-white">Sold out</p>}
+    </>
+  );
+}
+
+/** The size chips: the code shown, its name (Regular, Large...) read out. */
+function SizeChips({ sizes, value, onChange }: { sizes: Product['sizes']; value: SizeCode; onChange: (size: SizeCode) => void }) {
+  return (
+    <ChoicePills
+      className="mt-8 text-center [&>legend]:mx-auto"
+      legend="Choose a Size"
+      shape="chip"
+      value={value}
+      onChange={onChange}
+      choices={sizes.map((s) => ({
+        value: s.code,
+        description: SIZE_LABELS[s.code],
+        label: (
+          <>
+            <span aria-hidden="true">{s.code}</span>
+            <span className="sr-only">{SIZE_LABELS[s.code]}</span>
+          </>
+        ),
+      }))}
+    />
+  );
+}
+
 export function ProductDetail({
   product,
   initialDelivery,
@@ -109,44 +174,15 @@ export function ProductDetail({
 
   return (
     <div className="mx-auto max-w-7xl px-4 pt-8 pb-16 sm:px-6 lg:px-8">
-      {/* One line whatever the font: wrapping, a long name took a second line in the fallback font and gave it back
-          when Poppins arrived, moving the whole page up (a layout shift of about 0.15 on a 360 px phone). */}
-      <nav aria-label="Breadcrumb">
-        <ol className="flex items-center gap-2 text-sm whitespace-nowrap">
-          <li>
-            <Link to={paths.products.getHref()} className="rounded text-muted hover:text-espresso">
-              Favorite &amp; Promo
-            </Link>
-          </li>
-          <li aria-hidden="true" className="text-muted">
-            &gt;
-          </li>
-          <li aria-current="page" title={product.name} className="min-w-0 truncate font-bold text-espresso">
-            {product.name}
-          </li>
-        </ol>
-      </nav>
+      <ProductBreadcrumb name={product.name} />
 
       <div className="mt-8 grid gap-10 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-14">
         <div className="flex flex-col items-center text-center">
-          <ProductPicture
-            name={product.name}
-            category={product.category}
-            imageUrl={product.imageUrl}
-            image={product.images[0]}
-            shownAs="page"
-            priority
-            className="oval aspect-[4/5] w-56 shadow-card sm:w-72"
-          />
-          <h1 className="mt-8 font-display text-4xl font-bold text-ink uppercase sm:text-5xl">{product.name}</h1>
-          <ProductPrice
+          <ProductHeading
+            product={product}
             regular={(selectedSize?.priceIdr ?? product.priceIdr) + delta}
             charged={(selectedSize?.promoPriceIdr ?? product.promoPriceIdr) + delta}
-            className="mt-3 font-display text-2xl font-medium text-espresso sm:text-3xl"
           />
-          {product.isSoldOut && (
-            <p className="mt-3 rounded-full bg-ink px-4 py-1 font-display text-sm text-white">Sold out</p>
-          )}
           <div className="mt-8 flex w-full max-w-sm flex-col gap-4">
             <Button variant="primary" size="lg" shape="soft" disabled={product.isSoldOut || busy !== null} onClick={addToCart}>
               {busy === 'add' ? 'Adding…' : 'Add to Cart'}
@@ -167,25 +203,7 @@ export function ProductDetail({
           <div className="rounded-3xl bg-white p-6 shadow-card sm:p-10">
             <p className="font-display text-lg font-bold text-espresso">Delivery only on Monday to friday at 1 - 7 pm</p>
             {product.description && <p className="mt-4 leading-relaxed text-muted">{product.description}</p>}
-            {product.sizes.length > 0 && size !== null && (
-              <ChoicePills
-                className="mt-8 text-center [&>legend]:mx-auto"
-                legend="Choose a Size"
-                shape="chip"
-                value={size}
-                onChange={setSize}
-                choices={product.sizes.map((s) => ({
-                  value: s.code,
-                  description: SIZE_LABELS[s.code],
-                  label: (
-                    <>
-                      <span aria-hidden="true">{s.code}</span>
-                      <span className="sr-only">{SIZE_LABELS[s.code]}</span>
-                    </>
-                  ),
-                }))}
-              />
-            )}
+            {product.sizes.length > 0 && size !== null && <SizeChips sizes={product.sizes} value={size} onChange={setSize} />}
             {product.optionGroups.length > 0 && (
               <OptionChooser
                 className="mt-8"
