@@ -9,11 +9,16 @@ declare module 'fastify' {
   }
 }
 
-/** What a change was, in one line: the route's summary, the ids in its address and what was sent (files left out). */
+/**
+ * What a change was, in one line: the route's summary, the ids in its address and what was sent (files left out).
+ * A body is written only where the route's schema validated it: a route that takes none is sent anything a client
+ * likes, and a deeply nested one would overflow JSON.stringify.
+ */
 export function describeChange(request: FastifyRequest): string {
   const summary = request.routeOptions.schema?.summary?.replace(/\s*\(staff\)$/, '') ?? `${request.method} ${request.routeOptions.url ?? ''}`;
   const ids = Object.entries((request.params ?? {}) as Record<string, unknown>).map(([key, value]) => `${key} ${String(value)}`);
-  const body = request.body && typeof request.body === 'object' ? JSON.stringify(request.body, (_key, value: unknown) => (value instanceof Buffer || (typeof value === 'object' && value !== null && 'file' in value) ? '[file]' : value)) : '';
+  const validated = request.routeOptions.schema?.body !== undefined;
+  const body = validated && request.body && typeof request.body === 'object' ? JSON.stringify(request.body, (_key, value: unknown) => (value instanceof Buffer || (typeof value === 'object' && value !== null && 'file' in value) ? '[file]' : value)) : '';
   return [summary, ids.join(', '), body === '{}' ? '' : body].filter(Boolean).join(' · ').slice(0, 300);
 }
 

@@ -105,4 +105,20 @@ describe('sold out per store', () => {
     expect((await soldOut(9999, latte, owner)).statusCode).toBe(404);
     expect((await soldOut(kemang, 9999, owner)).statusCode).toBe(404);
   });
+
+  it('takes no body, and a deeply nested one sent anyway changes nothing of the answer or the audit record', async () => {
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/stores/${senopati}/sold-out/${latte}`,
+      headers: { ...manager.headers, 'content-type': 'application/json' },
+      payload: `${'['.repeat(5_000)}${']'.repeat(5_000)}`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<StoreSoldOutResponse>().data.productIds).toEqual([latte]);
+    const audit = await ctx.app.inject({ method: 'GET', url: '/api/v1/staff/audit', headers: owner.headers });
+    const latest = audit.json<{ data: { by: string; kind: string; action: string }[] }>().data[0]!;
+    expect(latest).toMatchObject({ by: manager.email, kind: 'stock' });
+    expect(latest.action).not.toContain('[');
+    expect((await soldOut(senopati, latte, owner, 'DELETE')).statusCode).toBe(200);
+  });
 });
