@@ -1,4 +1,6 @@
 import { useEffect } from 'react';
+import { useMatch } from 'react-router';
+import { paths } from '../config/paths';
 import { useCart } from '../features/cart/api/get-cart';
 import { CartSync, useCartItemCount } from '../features/cart/components/cart-sync';
 import { useLoginRecord } from '../lib/login-record';
@@ -24,7 +26,12 @@ type LayoutSyncProps = {
 export default function LayoutSync({ onCartCount, onChatUrl }: LayoutSyncProps) {
   const count = useCartItemCount();
   const chatUrl = useShopSettings().data?.chatUrl ?? null;
-  // "Sold out" on the menu follows the store the customer's cart names (a visitor's: the default store).
+  // "Sold out" on the menu follows the store the customer's cart names (a visitor's: the default store). Only on the
+  // menu and product pages, which read it: elsewhere its store list would arrive before the home page's lower
+  // sections hydrate and draw them otherwise than their HTML.
+  const onProducts = useMatch(paths.products.path);
+  const onProduct = useMatch(paths.product.path);
+  const onMenu = Boolean(onProducts ?? onProduct);
   const user = useLoginRecord();
   const cartStoreId = useCart({ enabled: Boolean(user), refetchOnMount: false }).data?.storeId ?? null;
   useEffect(() => onCartCount(count), [count, onCartCount]);
@@ -33,7 +40,7 @@ export default function LayoutSync({ onCartCount, onChatUrl }: LayoutSyncProps) 
     <>
       <SessionSync />
       <CartSync />
-      {user?.role !== 'staff' && <SoldOutHere storeId={cartStoreId} />}
+      {onMenu && user?.role !== 'staff' && <SoldOutHere storeId={cartStoreId} />}
       <PwaNotices />
     </>
   );

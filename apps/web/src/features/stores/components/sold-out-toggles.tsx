@@ -10,11 +10,14 @@ import { storeSoldOutQueryOptions, useSetStoreSoldOut, useStoreSoldOut } from '.
 /** A product as the toggles need it; `isSoldOut` is its own flag: sold out at every store. */
 export type StockProduct = { id: number; name: string; isSoldOut: boolean };
 
-/** One "sold out here" switch: pressed while the store has run out. */
+/**
+ * One "sold out here" toggle: pressed (filled) while the store has run out. Its words stay "Sold out" in both states,
+ * as a toggle's name must (aria-pressed says which); its name holds them, for those who speak to it.
+ */
 function SoldOutSwitch({ label, soldOut, busy, onChange }: { label: string; soldOut: boolean; busy: boolean; onChange: (next: boolean) => void }) {
   return (
     <Button variant={soldOut ? 'primary' : 'outline'} size="sm" aria-pressed={soldOut} aria-label={label} disabled={busy} onClick={() => onChange(!soldOut)}>
-      {soldOut ? 'Sold out' : 'Available'}
+      Sold out
     </Button>
   );
 }
