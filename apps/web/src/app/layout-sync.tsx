@@ -1,13 +1,16 @@
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { useMatch } from 'react-router';
 import { paths } from '../config/paths';
 import { useCart } from '../features/cart/api/get-cart';
 import { CartSync, useCartItemCount } from '../features/cart/components/cart-sync';
 import { useLoginRecord } from '../lib/login-record';
-import { SoldOutHere } from './sold-out-here';
 import { useShopSettings } from '../features/shop/api/get-shop-settings';
 import PwaNotices from './pwa';
 import { SessionSync } from './session-sync';
+
+// Loaded only on the menu and product pages: its store calls bring the contract's schemas, which the home page
+// never loads.
+const SoldOutHere = lazy(async () => ({ default: (await import('./sold-out-here')).SoldOutHere }));
 
 type LayoutSyncProps = {
   onCartCount: (count: number) => void;
@@ -40,7 +43,11 @@ export default function LayoutSync({ onCartCount, onChatUrl }: LayoutSyncProps) 
     <>
       <SessionSync />
       <CartSync />
-      {onMenu && user?.role !== 'staff' && <SoldOutHere storeId={cartStoreId} />}
+      {onMenu && user?.role !== 'staff' && (
+        <Suspense fallback={null}>
+          <SoldOutHere storeId={cartStoreId} />
+        </Suspense>
+      )}
       <PwaNotices />
     </>
   );
