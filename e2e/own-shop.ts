@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect } from './fixtures.js';
+import type { Page } from '@playwright/test';
+import { expect, signIn } from './fixtures.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -57,4 +58,23 @@ export async function startOwnShop(name: string, port: number, settings: Record<
     throw err;
   }
   return { dataDir, stop };
+}
+
+/**
+ * A new customer (`tag` in the e-mail, `phone`), signed in on `page`, with a Hazelnut Latte in the cart for Pick up
+ * tomorrow at 10:00 (Jakarta), ready for the checkout of the shop at `base`.
+ */
+export async function customerWithLatteForTomorrow(page: Page, base: string, tag: string, phone: string): Promise<void> {
+  const customer = { email: `e2e-${tag}-${Date.now()}@example.com`, password: 'Roasted#Beans-2024', phone };
+  const headers = { origin: base };
+  expect((await page.request.post('/api/v1/auth/register', { data: customer, headers })).status()).toBe(201);
+  await signIn(page, customer.email, customer.password);
+  const products = await page.request.get('/api/v1/products?search=Hazelnut%20Latte&limit=1');
+  const [latte] = ((await products.json()) as { data: { id: number | string }[] }).data;
+  if (!latte) throw new Error('the demo menu has no Hazelnut Latte');
+  const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(Date.now() + 86_400_000),
+  );
+  expect((await page.request.post('/api/v1/cart/items', { headers, data: { productId: Number(latte.id), size: 'R', quantity: 1 } })).ok()).toBe(true);
+  expect((await page.request.put('/api/v1/cart/delivery', { headers, data: { deliveryMethod: 'pick-up', scheduledFor: `${tomorrow}T10:00` } })).ok()).toBe(true);
 }

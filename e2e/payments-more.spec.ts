@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { startPaymentSimulator, type PaymentSimulator } from '../apps/api/src/payments-simulator/simulator.js';
-import { STAFF, asSignedIn, expect, signIn, test } from './fixtures.js';
-import { startOwnShop, type OwnShop } from './own-shop.js';
+import { STAFF, asSignedIn, expect, test } from './fixtures.js';
+import { customerWithLatteForTomorrow, startOwnShop, type OwnShop } from './own-shop.js';
 
 /**
  * The second chances and the endings of paying ahead (issue 28), in a shop of their own with the gateway simulator:
@@ -42,18 +42,7 @@ test.afterAll(async () => {
 
 /** A new customer, signed in, with a latte for Pick up tomorrow at 10:00, at the checkout with `method` chosen. */
 async function atCheckout(page: Page, method: 'Card' | 'Bank Account'): Promise<void> {
-  const customer = { email: `e2e-pay-${Date.now()}@example.com`, password: 'Roasted#Beans-2024', phone: '+62 812 5555 0405' };
-  const headers = { origin: BASE };
-  expect((await page.request.post('/api/v1/auth/register', { data: customer, headers })).status()).toBe(201);
-  await signIn(page, customer.email, customer.password);
-  const products = await page.request.get('/api/v1/products?search=Hazelnut%20Latte&limit=1');
-  const [latte] = ((await products.json()) as { data: { id: number | string }[] }).data;
-  if (!latte) throw new Error('the demo menu has no Hazelnut Latte');
-  const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(Date.now() + 86_400_000),
-  );
-  expect((await page.request.post('/api/v1/cart/items', { headers, data: { productId: Number(latte.id), size: 'R', quantity: 1 } })).ok()).toBe(true);
-  expect((await page.request.put('/api/v1/cart/delivery', { headers, data: { deliveryMethod: 'pick-up', scheduledFor: `${tomorrow}T10:00` } })).ok()).toBe(true);
+  await customerWithLatteForTomorrow(page, BASE, 'pay', '+62 812 5555 0405');
   await page.goto('/payment');
   await page.getByRole('radio', { name: method }).check();
 }

@@ -1,6 +1,6 @@
 import { startPaymentSimulator, type PaymentSimulator } from '../apps/api/src/payments-simulator/simulator.js';
-import { expect, signIn, test } from './fixtures.js';
-import { startOwnShop, type OwnShop } from './own-shop.js';
+import { expect, test } from './fixtures.js';
+import { customerWithLatteForTomorrow, startOwnShop, type OwnShop } from './own-shop.js';
 
 /**
  * GoPay on the same phone (issue 28): on a phone-sized touch screen the checkout offers GoPay, the order page opens the
@@ -39,18 +39,7 @@ test('on a phone, GoPay opens the wallet, which pays and comes back to the order
   test.slow();
   // The simulator's wallet page is another site.
   await page.route((url) => url.port === String(SIM_PORT), (route) => route.continue());
-  const customer = { email: `e2e-wallet-${Date.now()}@example.com`, password: 'Roasted#Beans-2024', phone: '+62 812 5555 0411' };
-  const headers = { origin: BASE };
-  expect((await page.request.post('/api/v1/auth/register', { data: customer, headers })).status()).toBe(201);
-  await signIn(page, customer.email, customer.password);
-  const products = await page.request.get('/api/v1/products?search=Hazelnut%20Latte&limit=1');
-  const [latte] = ((await products.json()) as { data: { id: number | string }[] }).data;
-  if (!latte) throw new Error('the demo menu has no Hazelnut Latte');
-  const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(Date.now() + 86_400_000),
-  );
-  expect((await page.request.post('/api/v1/cart/items', { headers, data: { productId: Number(latte.id), size: 'R', quantity: 1 } })).ok()).toBe(true);
-  expect((await page.request.put('/api/v1/cart/delivery', { headers, data: { deliveryMethod: 'pick-up', scheduledFor: `${tomorrow}T10:00` } })).ok()).toBe(true);
+  await customerWithLatteForTomorrow(page, BASE, 'wallet', '+62 812 5555 0411');
 
   await page.goto('/payment');
   await expect(page.getByRole('radio', { name: 'ShopeePay' })).toBeVisible();
