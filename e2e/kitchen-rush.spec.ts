@@ -71,6 +71,13 @@ test('the kitchen display shows an order by its due time under Later, calls the 
   await page.getByRole('button', { name: 'Kitchen display' }).click();
   await expect(card.getByRole('checkbox', { name: 'Hazelnut Latte made' })).toBeChecked();
   await expectNoHorizontalScroll(page);
+
+  // The orders list shows the e-mail, broken where it must be: its card, and every other, stays inside the screen.
+  await page.goto('/staff/orders');
+  const listed = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Order #${orderId}`, exact: true }) });
+  await expect(listed.getByText(customer.email)).toBeVisible();
+  const listedBox = await listed.boundingBox();
+  expect(listedBox!.x + listedBox!.width).toBeLessThanOrEqual(360);
 });
 
 test('the owner invites a barista by mail; the barista joins from the link and works the kitchen display, without the owner’s pages', async ({ page, browser }) => {

@@ -65,7 +65,7 @@ export function KitchenCard({ order, showStore, now, later = false }: { order: S
           <h2 id={titleId} className="font-display text-2xl font-bold text-ink">
             #{order.id}
           </h2>
-          <p className="break-words text-2xl font-bold text-espresso [overflow-wrap:anywhere]">{counterName(order)}</p>
+          <p className="wrap-anywhere text-2xl font-bold text-espresso">{counterName(order)}</p>
           <p className="text-lg text-muted">
             {DELIVERY_METHOD_LABELS[order.deliveryMethod]}
             {order.isAsap ? ' · ASAP' : ''}

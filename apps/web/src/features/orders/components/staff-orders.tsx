@@ -242,7 +242,7 @@ function StaffOrderCard({ order }: { order: StaffOrder }) {
 export function StaffCustomer({ customer }: { customer: StaffOrder['customer'] }) {
   return (
     <p className="mt-1 text-sm">
-      <span className="break-words font-medium text-ink [overflow-wrap:anywhere]">{customer.name ?? 'No name given'}</span>
+      <span className="wrap-anywhere font-medium text-ink">{customer.name ?? 'No name given'}</span>
       {customer.phone && (
         <>
           {' · '}
@@ -251,7 +251,7 @@ export function StaffCustomer({ customer }: { customer: StaffOrder['customer'] }
           </a>
         </>
       )}
-      <span className="block break-words text-muted [overflow-wrap:anywhere]">{customer.email}</span>
+      <span className="block wrap-anywhere text-muted">{customer.email}</span>
     </p>
   );
 }

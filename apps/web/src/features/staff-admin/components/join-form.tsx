@@ -25,7 +25,7 @@ export function JoinForm({ token, onJoined }: { token: string; onJoined: (messag
     >
       <p className="text-ink">
         You are invited as <strong>{STAFF_ROLE_LABELS[invitation.data.staffRole]}</strong> with{' '}
-        <strong className="break-words [overflow-wrap:anywhere]">{invitation.data.email}</strong>.
+        <strong className="wrap-anywhere">{invitation.data.email}</strong>.
       </p>
       {accept.isError && <Alert tone="danger">{errorMessage(accept.error)}</Alert>}
       <FormField id="join-first-name" label="First name">

@@ -89,7 +89,7 @@ function MemberRow({ member }: { member: StaffMember }) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="min-w-0">
           <p className="font-semibold break-words text-ink">{member.name ?? 'No name given'}{self ? ' (you)' : ''}</p>
-          <p className="text-sm break-words text-muted [overflow-wrap:anywhere]">{member.email}</p>
+          <p className="text-sm wrap-anywhere text-muted">{member.email}</p>
         </div>
         {self ? (
           <p className="font-medium text-ink">{STAFF_ROLE_LABELS[member.staffRole]}</p>
@@ -113,7 +113,7 @@ function InvitationRow({ id, email, role }: { id: number; email: string; role: S
   const withdraw = useTeamChange(withdrawInvitation);
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-white p-4 shadow-card">
-      <p className="min-w-0 break-words text-ink [overflow-wrap:anywhere]">{email} · {STAFF_ROLE_LABELS[role]}</p>
+      <p className="min-w-0 wrap-anywhere text-ink">{email} · {STAFF_ROLE_LABELS[role]}</p>
       <Button variant="ghost" size="sm" disabled={withdraw.isPending} onClick={() => withdraw.mutate(id)}>Withdraw</Button>
     </li>
   );
@@ -133,8 +133,8 @@ function AuditList() {
         <ol className="flex flex-col divide-y divide-line rounded-2xl bg-white shadow-card">
           {audit.data.map((entry) => (
             <li key={entry.id} className="flex flex-col gap-1 p-4">
-              <p className="text-sm text-muted">{dateTime.format(new Date(entry.at))} · <span className="break-words [overflow-wrap:anywhere]">{entry.by}</span> · {entry.kind}</p>
-              <p className="break-words text-ink [overflow-wrap:anywhere]">{entry.action}</p>
+              <p className="text-sm text-muted">{dateTime.format(new Date(entry.at))} · <span className="wrap-anywhere">{entry.by}</span> · {entry.kind}</p>
+              <p className="wrap-anywhere text-ink">{entry.action}</p>
             </li>
           ))}
         </ol>
