@@ -1,14 +1,17 @@
-import type { StoreResponse } from '@coffee/contract';
+import type { OrderResponse, StoreResponse } from '@coffee/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REBUILD_ORDER_SALES } from '../../db/migrations/029-order-sales.js';
 import { signUpAndSignIn } from '../../test/auth.js';
-import { createProduct, storeInput } from '../../test/factories.js';
-import { insertTestUser } from '../../test/orders.js';
+import { createProduct, newPromotion, storeInput } from '../../test/factories.js';
+import { createProductService } from '../products/products.service.js';
+import { createPromotionLoader } from '../promotions/promotions.service.js';
+import { addToCart, insertTestUser, placeOrder } from '../../test/orders.js';
 import { randomInt, seededRandom } from '../../test/random.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 import { createOrderReportRepository, createRawOrderFigures, type ReportWindow } from './order-reports.repository.js';
 import { createOrderRepository } from './orders.repository.js';
+import { createPastOrderWriter } from './orders.service.js';
 
 // The sales summary (migration 029) against the orders it sums: orders of several stores, days, methods and
 // channels moved through the repository's one compare-and-set (paid, cancelled before and after paying, refunded,
@@ -127,6 +130,18 @@ describe('the sales summary', () => {
       sales.push({ id, paidAt, storeId });
     }
 
+    // Past orders of the demo data are written paid: sales from the start, one of them in the hour of a sale above.
+    for (const paidAt of [sales[3]!.paidAt, '2026-02-02T02:02:02.000Z']) {
+      const line = { productId: products[2]!, name: 'Sales Bagel', sizeCode: null, sizeLabel: null, options: [], baristaNote: '', quantity: 2, unitPriceIdr: 20_000, lineTotalIdr: 40_000 };
+      const past = {
+        userId, status: 'delivered' as const, paymentMethod: 'card' as const, paymentStatus: 'paid' as const, paymentInstructions: null, deliveryMethod: 'dine-in' as const,
+        scheduledFor: paidAt.slice(0, 16), scheduledAt: paidAt, isAsap: true, address: null, storeId: stores[0], subtotalIdr: 40_000, taxAndFeesIdr: 4_000,
+        shippingIdr: 0, totalIdr: 44_000, taxRateBasisPoints: 1000, itemCount: 2, placedAt: paidAt, paidAt,
+      };
+      const id = await db().transaction().execute((trx) => createPastOrderWriter(db()).write(past, [line], trx));
+      sales.push({ id, paidAt, storeId: stores[0] });
+    }
+
     const windows: ReportWindow[] = [
       { fromIso: '2026-02-28T17:00:00.000Z', toIso: '2026-03-31T17:00:00.000Z', storeId: null }, // March, Jakarta
       { fromIso: '2025-12-31T17:00:00.000Z', toIso: '2026-12-31T17:00:00.000Z', storeId: null }, // 2026, Jakarta
@@ -171,5 +186,21 @@ describe('the sales summary', () => {
       expect(summed.splits.reduce((s, r) => s + r.orders, 0)).toBe(28);
       expect(summed.products).toEqual([{ productId: products[0], quantity: 28, salesIdr: 28 * 20_000 }]);
     }
+  });
+
+  it('counts an order a coupon paid in full, from the transaction that placed it', async () => {
+    await createPromotionLoader(db(), createProductService({ db: db() })).storePromotion({ ...newPromotion({ name: 'All free', benefitValue: 100 }), code: 'ALLFREE' });
+    const customer = await signUpAndSignIn(ctx);
+    expect((await addToCart(ctx, customer, { productId: products[1]!, quantity: 2 })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'PUT', url: '/api/v1/cart/coupon', headers: customer.headers, payload: { code: 'ALLFREE' } })).statusCode).toBe(200);
+    const res = await placeOrder(ctx, customer, { paymentMethod: 'cash-on-delivery', deliveryMethod: 'pick-up' });
+    expect(res.statusCode, res.body).toBe(201);
+    const placed = res.json<OrderResponse>().data;
+    expect(placed).toMatchObject({ paymentStatus: 'paid', summary: { totalIdr: 0 } });
+    const day = Date.parse(`${placed.placedAt.slice(0, 10)}T00:00:00.000Z`);
+    const w: ReportWindow = { fromIso: new Date(day).toISOString(), toIso: new Date(day + 86_400_000).toISOString(), storeId: null };
+    const { summed, raw } = await bothWays(w);
+    expect(summed).toEqual(raw);
+    expect(summed.products).toEqual([{ productId: products[1], quantity: 2, salesIdr: expect.any(Number) }]);
   });
 });
