@@ -147,7 +147,6 @@ const storeOf = (storeId: number | null, places: ReadonlyMap<number, { name: str
  * numbers on both databases.
  */
 export function createOrderRepository(db: Kysely<Database>, lookups: OrderLookups) {
-  const sales = createOrderSalesRepository();
   const steps = createOrderStepRepository(db);
   const orderLines = createOrderLineRepository(db, lookups.pictureAddresses);
   const { linesOf } = orderLines;
@@ -289,11 +288,6 @@ export function createOrderRepository(db: Kysely<Database>, lookups: OrderLookup
     },
 
     insertLines: orderLines.insertLines,
-    /** Adds an order written already paid (a free order, a past order of the demo data), lines and all, to the sales summary. */
-    async recordSale(orderId: number, trx: Transaction<Database>): Promise<void> {
-      await sales.record(orderId, 1, trx);
-    },
-
     markLineDone: orderLines.markLineDone,
 
     // The payment's state: its method and window, the orders whose window ended, the refund recorded.
@@ -366,6 +360,11 @@ function createOrderStateWrites(db: Kysely<Database>) {
         return true;
       };
       return trx ? move(trx) : db.transaction().execute(move);
+    },
+
+    /** Adds an order written already paid (a free order, a past order of the demo data), lines and all, to the sales summary. */
+    async recordSale(orderId: number, trx: Transaction<Database>): Promise<void> {
+      await sales.record(orderId, 1, trx);
     },
 
     async hideFromCustomer(orderId: number, nowIso: string, trx?: Transaction<Database>): Promise<void> {
