@@ -27,8 +27,9 @@ export function ProductsRoute() {
   const applyCoupon = async (code: string) => (await import('../../features/cart/api/apply-coupon')).applyCouponToCart(queryClient, code);
 
   const changeTab = (next: ProductTabKey) => {
-    // The tab lives in the address (shareable, survives reload); replace keeps Back meaning "previous page".
-    setParams(next === DEFAULT_TAB ? {} : { tab: next }, { replace: true, preventScrollReset: true });
+    // The tab lives in the address (shareable, survives reload); replace keeps Back meaning "previous page" and the
+    // page where it is scrolled (app/routes/root-layout.tsx).
+    setParams(next === DEFAULT_TAB ? {} : { tab: next }, { replace: true });
   };
 
   return (
