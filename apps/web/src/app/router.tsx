@@ -100,8 +100,11 @@ export const routes: RouteObject[] = [
 
 /** Fetches the code of the lazy screens `location` shows: main.tsx does before it hydrates a page that arrived drawn. */
 export async function preloadScreens(location: { pathname: string }): Promise<void> {
-  const matches = matchRoutes(routes, location) ?? [];
-  await Promise.all(matches.map(({ route }) => (route.element && typeof route.element === 'object' ? preloads.get(route.element)?.() : undefined)));
+  const loads = (matchRoutes(routes, location) ?? []).flatMap(({ route }) => {
+    const preload = route.element && typeof route.element === 'object' ? preloads.get(route.element) : undefined;
+    return preload ? [preload()] : [];
+  });
+  await Promise.all(loads);
 }
 
 /**
@@ -113,7 +116,7 @@ export async function preloadScreens(location: { pathname: string }): Promise<vo
  */
 export function AppRoutes({ table = routes, loading }: { table?: RouteObject[]; loading?: ReactNode }) {
   const location = useLocation();
-  const handles = useMemo(() => (matchRoutes(table, location) ?? []).map((match) => match.route.handle), [table, location]);
+  const handles = useMemo(() => (matchRoutes(table, location) ?? []).map((match): unknown => match.route.handle), [table, location]);
   const screen = <RouteHandlesContext value={handles}>{useRoutes(table, location)}</RouteHandlesContext>;
   return (
     <RouteErrorBoundary resetKey={location.key}>{loading ? <Suspense fallback={loading}>{screen}</Suspense> : screen}</RouteErrorBoundary>

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { Outlet, useLocation, useNavigationType } from 'react-router';
+import { NavigationType, Outlet, useLocation, useNavigationType } from 'react-router';
 import { useNavigationPending, useRouteHandles } from '../route-state';
 import { CartCountContext } from '../../components/layout/cart-count';
 import { Navbar } from '../../components/layout/navbar';
@@ -65,8 +65,8 @@ function useScrollPerPage() {
   const first = useRef(true);
   useLayoutEffect(() => {
     if (first.current) first.current = false;
-    else if (!location.hash && type === 'PUSH') window.scrollTo(0, 0);
-    else if (!location.hash && type === 'POP') window.scrollTo(0, scrolledTo.get(location.key) ?? 0);
+    else if (!location.hash && type === NavigationType.Push) window.scrollTo(0, 0);
+    else if (!location.hash && type === NavigationType.Pop) window.scrollTo(0, scrolledTo.get(location.key) ?? 0);
     return () => {
       scrolledTo.set(location.key, window.scrollY);
     };
