@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SAME_ORIGIN } from '../test/auth.js';
-import { createTestApp, type TestContext } from '../test/test-app.js';
+import { useTestApp } from '../test/test-app.js';
 import { DEMO_ACCOUNTS, loadDemoAccounts } from './load-demo-accounts.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp();
 
 describe('loadDemoAccounts', () => {
   it('creates nothing unless DEMO_ACCOUNTS asks for the accounts', async () => {

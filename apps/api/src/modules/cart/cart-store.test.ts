@@ -1,12 +1,12 @@
 import type { CartResponse, ErrorResponse, StoreInput, StoreResponse } from '@coffee/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndSignIn, type SignedInUser } from '../../test/auth.js';
 import { getCart, testClock } from '../../test/orders.js';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 
 // Monday 2026-11-23, 13:30 in Jakarta.
 const clock = testClock();
-let ctx: TestContext;
+const ctx = useTestApp({}, { now: clock.now });
 let staff: SignedInUser;
 let lateStore: number;
 
@@ -28,14 +28,10 @@ const storeSettings = (overrides: Partial<StoreInput> = {}): StoreInput => ({
 });
 
 beforeAll(async () => {
-  ctx = await createTestApp({}, { now: clock.now });
   staff = await signUpAndSignIn(ctx, { role: 'staff' });
   const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/stores', headers: staff.headers, payload: storeSettings() });
   expect(res.statusCode).toBe(201);
   lateStore = res.json<StoreResponse>().data.id;
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 const cartOf = (res: { json: () => unknown }) => (res.json() as CartResponse).data;

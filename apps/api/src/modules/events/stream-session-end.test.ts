@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { loadConfig, type Config } from '../../config.js';
+import type { Config } from '../../config.js';
 import { randomIp, SAME_ORIGIN, sessionCookieFrom, signUpAndSignIn, type SignedInUser } from '../../test/auth.js';
 import { httpRequest } from '../../test/http-client.js';
 import { openSse, type SseStream } from '../../test/sse.js';
-import { createTestDatabase, type TestContext, type TestDatabase } from '../../test/test-app.js';
+import { createTestDatabase, testConfig, type TestContext, type TestDatabase } from '../../test/test-app.js';
 import { SESSION_COOKIE } from '../../plugins/session.js';
 
 /**
@@ -25,13 +25,7 @@ const CHECK_MS = 200;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: database.dataDir,
-    DEMO_DATA: 'false',
-    LOG_LEVEL: 'silent',
-    STREAM_LIMIT_PER_USER: '2',
-  });
+  const config = testConfig(database.dataDir, { STREAM_LIMIT_PER_USER: '2' });
   // This process never runs its check during a test: what it ends, it ends at once or not at all.
   const hereApp = await buildApp({ config: { ...config, streams: { ...config.streams, heartbeatMs: 600_000 } }, database: database.database });
   const elsewhereConfig: Config = { ...config, streams: { ...config.streams, heartbeatMs: CHECK_MS } };

@@ -1,20 +1,16 @@
 import type { ErrorResponse, StoreInput, StoreResponse } from '@coffee/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndSignIn, type SignedInUser } from '../../test/auth.js';
 import { testClock } from '../../test/orders.js';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 
 // Monday 2026-11-23, 13:30 in Jakarta, 14:30 in Makassar.
 const clock = testClock();
-let ctx: TestContext;
+const ctx = useTestApp({}, { now: clock.now });
 let staff: SignedInUser;
 
 beforeAll(async () => {
-  ctx = await createTestApp({}, { now: clock.now });
   staff = await signUpAndSignIn(ctx, { role: 'staff' });
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 const settings = (overrides: Partial<StoreInput> = {}): StoreInput => ({

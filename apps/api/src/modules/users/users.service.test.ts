@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SAME_ORIGIN, randomIp } from '../../test/auth.js';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 import { createUserRepository } from './users.repository.js';
 import { createUserService } from './users.service.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp();
 
 describe('findOrCreateUserByVerifiedEmail (the seam for sign-in providers)', () => {
   it('makes one password-less customer account per email and finds it again, ignoring case', async () => {
