@@ -120,7 +120,10 @@ export function useTestApp(env: Record<string, string> = {}, options: TestAppOpt
   beforeAll(async () => {
     Object.assign(ctx, await createTestApp(env, options));
   });
-  afterAll(() => ctx.close());
+  // Nothing to close when the start failed (its error is the one to read).
+  afterAll(async () => {
+    if ('close' in ctx) await ctx.close();
+  });
   return ctx;
 }
 
@@ -130,6 +133,8 @@ export function useTestDatabase(): TestDatabase {
   beforeEach(async () => {
     Object.assign(testDb, await createTestDatabase());
   });
-  afterEach(() => testDb.drop());
+  afterEach(async () => {
+    if ('drop' in testDb) await testDb.drop();
+  });
   return testDb;
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import type { Config } from '../../config.js';
-import { randomIp, SAME_ORIGIN, sessionCookieFrom, signUpAndSignIn, type SignedInUser } from '../../test/auth.js';
+import { logIn, SAME_ORIGIN, sessionCookieFrom, type SignedInUser, signUpAndSignIn } from '../../test/auth.js';
 import { httpRequest } from '../../test/http-client.js';
 import { openSse, type SseStream } from '../../test/sse.js';
 import { createTestDatabase, testConfig, type TestContext, type TestDatabase } from '../../test/test-app.js';
@@ -56,13 +56,7 @@ const attempt = async (url: string, cookie: string) => {
 
 /** Another session of the same account (another device). */
 async function signInAgain(user: SignedInUser): Promise<SignedInUser> {
-  const login = await here.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/login',
-    remoteAddress: randomIp(),
-    headers: { origin: SAME_ORIGIN },
-    payload: { email: user.email, password: user.password },
-  });
+  const login = await logIn(here.app, user.email, user.password);
   expect(login.statusCode).toBe(200);
   const cookie = `${SESSION_COOKIE}=${sessionCookieFrom(login.headers['set-cookie'])}`;
   return { ...user, cookie, headers: { cookie, origin: SAME_ORIGIN } };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SAME_ORIGIN, randomIp } from '../../test/auth.js';
+import { logIn } from '../../test/auth.js';
 import { useTestApp } from '../../test/test-app.js';
 import { createUserRepository } from './users.repository.js';
 import { createUserService } from './users.service.js';
@@ -20,13 +20,7 @@ describe('findOrCreateUserByVerifiedEmail (the seam for sign-in providers)', () 
     expect(first).toMatchObject({ email: 'provider.user@example.test', role: 'customer', passwordHash: null });
 
     // No password means no password sign-in, and the same answer as any wrong password.
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      remoteAddress: randomIp(),
-      headers: { origin: SAME_ORIGIN },
-      payload: { email: 'provider.user@example.test', password: 'Anything-At-All-1' },
-    });
+    const res = await logIn(ctx.app, 'provider.user@example.test', 'Anything-At-All-1');
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: 'Email or password is incorrect' });
   });
