@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from './test/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './test/test-app.js';
 import { fetchOpenApi, operationsOf, type OpenApiDocument, type SchemaObject } from './test/openapi.js';
 
 /**
@@ -26,14 +26,10 @@ function undescribedFields(schema: SchemaObject, at: string, out: string[], seen
 }
 
 describe('the OpenAPI document at /api/docs/json', () => {
-  let ctx: TestContext;
+  const ctx = useTestApp();
   let doc: OpenApiDocument;
   beforeAll(async () => {
-    ctx = await createTestApp();
     doc = await fetchOpenApi(ctx.app);
-  });
-  afterAll(async () => {
-    await ctx.close();
   });
 
   it('gives every operation a summary', () => {

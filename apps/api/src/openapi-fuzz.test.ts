@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SAME_ORIGIN, signUpAndSignIn, type SignedInUser } from './test/auth.js';
 import { createProduct } from './test/factories.js';
 import { requestsFor, type FuzzFixtures, type FuzzRequest } from './test/fuzz-requests.js';
@@ -7,7 +7,7 @@ import { solidPicture } from './test/images.js';
 import { fetchOpenApi, operationsOf, type OpenApiDocument } from './test/openapi.js';
 import { addToCart, getCart, placeOrder, testClock } from './test/orders.js';
 import { randomInt, seededRandom } from './test/random.js';
-import { createTestApp, testDialect, type TestContext } from './test/test-app.js';
+import { testDialect, useTestApp } from './test/test-app.js';
 
 const SEED = 20_260_123;
 /** Per database: enough to cover every operation's variants, few enough to run in seconds. */
@@ -91,7 +91,7 @@ function sample(requests: FuzzRequest[], random: () => number): FuzzRequest[] {
 }
 
 describe(`every operation of the OpenAPI document, fuzzed (${testDialect})`, () => {
-  let ctx: TestContext;
+  const ctx = useTestApp({}, { now: testClock().now });
   let doc: OpenApiDocument;
   let customer: SignedInUser;
   let staff: SignedInUser;
@@ -99,7 +99,6 @@ describe(`every operation of the OpenAPI document, fuzzed (${testDialect})`, () 
   let productId: number;
 
   beforeAll(async () => {
-    ctx = await createTestApp({}, { now: testClock().now });
     doc = await fetchOpenApi(ctx.app);
     [customer, staff] = await Promise.all([signUpAndSignIn(ctx), signUpAndSignIn(ctx, { role: 'staff' })]);
     const plain = await createProduct(ctx.database, { name: 'Fuzz Espresso' });
@@ -129,10 +128,6 @@ describe(`every operation of the OpenAPI document, fuzzed (${testDialect})`, () 
       fieldValues: { productId, scheduledFor: null, expectedTotalIdr: undefined, isSoldOut: false },
       picture: await solidPicture('png', 8, 8),
     };
-  });
-
-  afterAll(async () => {
-    await ctx.close();
   });
 
   it('answers valid, boundary and malformed requests without a 5xx, a leak, or an error lacking a message', async () => {

@@ -6,7 +6,6 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
 import { migrateToLatest } from './db/migrate.js';
 import { connectRedis } from './lib/redis.js';
 import { LIMITS_UNAVAILABLE } from './plugins/rate-limit.js';
@@ -17,7 +16,7 @@ import {
   type ScratchDatabase,
   type ServerProcess,
 } from './test/server-process.js';
-import { createTestDatabase } from './test/test-app.js';
+import { createTestDatabase, testConfig } from './test/test-app.js';
 
 /**
  * Two real server processes (server.ts run by tsx, each on its own port) over one PostgreSQL database and one
@@ -191,7 +190,7 @@ describe.skipIf(skipLocally)('a process whose Redis goes away', () => {
     const relay = await redisRelay(redisUrl);
     const { database, dataDir, drop } = await createTestDatabase();
     const redis = await connectRedis({ url: relay.url, keyPrefix: `coffee-shop-test-${randomBytes(5).toString('hex')}:` });
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DEMO_DATA: 'false', LOG_LEVEL: 'silent' });
+    const config = testConfig(dataDir);
     const app = await buildApp({ config, database, redis });
     await migrateToLatest(database);
     const signIn = () =>

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openDatabase, type DatabaseHandle } from '../db/database.js';
-import { SAME_ORIGIN } from '../test/auth.js';
+import { logIn } from '../test/auth.js';
 import { testDialect } from '../test/test-app.js';
 
 const run = promisify(execFile);
@@ -81,12 +81,7 @@ describe('npm run user:create', () => {
     const database = openSame();
     const app = await buildApp({ config: loadConfig(env), database });
     try {
-      const login = await app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/login',
-        headers: { origin: SAME_ORIGIN },
-        payload: { email: 'manager@coffeeshop.test', password: 'Barista-Boss-2026' },
-      });
+      const login = await logIn(app, 'manager@coffeeshop.test', 'Barista-Boss-2026');
       expect(login.statusCode).toBe(200);
       expect(login.json<{ data: { role: string } }>().data.role).toBe('staff');
     } finally {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SVG_WITH_SCRIPT, pngBomb, solidPicture } from '../test/images.js';
+import { SVG_WITH_SCRIPT, pngBomb, solidPicture, whileDecoding } from '../test/images.js';
 import { encodePng } from '../test/png.js';
 import { AppError } from './errors.js';
 import {
@@ -101,21 +101,7 @@ describe('the pixel budget and the decode queue', () => {
   it('decodes at most N pictures at once; the others wait their turn and all are stored', async () => {
     configureImageDecoding({ concurrency: 2 });
     const picture = flatPng(2000, 2000);
-    let done = false;
-    let mostRunning = 0;
-    let mostWaiting = 0;
-    // Sampled at every turn of the event loop while the burst is under way (no timing involved).
-    const watch = (async () => {
-      while (!done) {
-        const stats = imageDecodeStats();
-        mostRunning = Math.max(mostRunning, stats.running);
-        mostWaiting = Math.max(mostWaiting, stats.waiting);
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-    })();
-    const stored = await Promise.all(Array.from({ length: 6 }, () => storeImage(picture, dir)));
-    done = true;
-    await watch;
+    const { result: stored, mostRunning, mostWaiting } = await whileDecoding(() => Promise.all(Array.from({ length: 6 }, () => storeImage(picture, dir))));
 
     expect(new Set(stored.map((s) => s.fileName)).size).toBe(6);
     expect(mostRunning).toBe(2);

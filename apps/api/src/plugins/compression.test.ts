@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../test/factories.js';
-import { createTestApp, type TestContext } from '../test/test-app.js';
+import { useTestApp } from '../test/test-app.js';
 import { preferredEncoding, registerCompression } from './compression.js';
 import { registerWebApp } from './web-app.js';
 
@@ -20,15 +20,11 @@ describe('preferredEncoding', () => {
 });
 
 describe('the catalogue list, compressed', () => {
-  let ctx: TestContext;
+  const ctx = useTestApp();
   beforeAll(async () => {
-    ctx = await createTestApp();
     for (let i = 0; i < 12; i += 1) {
       await createProduct(ctx.database, { name: `Hazelnut Latte ${i}`, description: 'Hazelnut syrup, vanilla whipped cream and espresso.' });
     }
-  });
-  afterAll(async () => {
-    await ctx.close();
   });
 
   const list = (acceptEncoding?: string) =>

@@ -3,8 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
-import { createTestDatabase, type TestDatabase } from '../test/test-app.js';
+import { createTestDatabase, testConfig, type TestDatabase } from '../test/test-app.js';
 
 interface Answer {
   status: number;
@@ -33,7 +32,7 @@ function get(path: string): Promise<Answer> {
 
 beforeEach(async () => {
   testDb = await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: testDb.dataDir, DEMO_DATA: 'false', LOG_LEVEL: 'silent' });
+  const config = testConfig(testDb.dataDir);
   app = await buildApp({ config, database: testDb.database });
   // A request that is still being worked on when the signal comes, released by the test.
   const slowDone = new Promise<void>((resolve) => (releaseSlow = resolve));

@@ -1,25 +1,21 @@
 import type { OrderResponse } from '@coffee/contract';
 import parsePrometheusTextFormat, { type PrometheusFamily } from 'parse-prometheus-text-format';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndSignIn, type SignedInUser } from '../test/auth.js';
 import { createProduct } from '../test/factories.js';
 import { httpRequest } from '../test/http-client.js';
 import { addToCart, placeOrder, testClock } from '../test/orders.js';
 import { openSse } from '../test/sse.js';
-import { createTestApp, type TestContext } from '../test/test-app.js';
+import { createTestApp, useTestApp } from '../test/test-app.js';
 import { listenForMetrics } from './metrics.js';
 
 const TOKEN = 'scrape-me-0123456789abcdef';
 const clock = testClock();
-let ctx: TestContext;
+const ctx = useTestApp({ METRICS_TOKEN: TOKEN }, { now: clock.now });
 let base: string;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ METRICS_TOKEN: TOKEN }, { now: clock.now });
   base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 /** The scrape, parsed (the parser throws on a line that is not Prometheus text), and its text. */

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, useTestApp } from '../test/test-app.js';
 import { computeSecurityHeaders } from './security-headers.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp();
 
 describe('security headers', () => {
   it.each(['/api/v1/products', '/api/v1/products/abc', '/api/v1/nope'])('are sent with GET %s', async (url) => {

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_TEST_PASSWORD, randomIp } from '../test/auth.js';
-import { createTestApp, type TestContext } from '../test/test-app.js';
+import { useTestApp } from '../test/test-app.js';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from './session.js';
 
 /** A shop behind a TLS-terminating proxy (TRUST_PROXY=1): a request says https through X-Forwarded-Proto. */
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp({ TRUST_PROXY: '1' });
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp({ TRUST_PROXY: '1' });
 
 async function signIn(proto: 'https' | 'http') {
   const email = `cookie-${Math.random().toString(36).slice(2, 10)}@example.test`;

@@ -1,26 +1,22 @@
 import fs from 'node:fs';
 import type { ErrorResponse, Product, UserProfile } from '@coffee/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndSignIn, type SignedInUser } from '../test/auth.js';
 import { createProduct } from '../test/factories.js';
 import { multipartBody, solidPicture } from '../test/images.js';
 import { addToCart, countRows, placeOrder } from '../test/orders.js';
-import { createTestApp, type TestContext } from '../test/test-app.js';
+import { useTestApp } from '../test/test-app.js';
 import { findControlCharacter } from './text-safety.js';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let staff: SignedInUser;
 let customer: SignedInUser;
 let product: Awaited<ReturnType<typeof createProduct>>;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   staff = await signUpAndSignIn(ctx, { role: 'staff' });
   customer = await signUpAndSignIn(ctx);
   product = await createProduct(ctx.database, { name: 'Plain Latte', description: 'Smooth', priceIdr: 25_000 });
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 const productNow = async () =>

@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import type { ErrorResponse, Product, UserProfile } from '@coffee/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DECODE_BUSY_MESSAGE, imageDecodeStats } from '../lib/images.js';
 import { signUpAndSignIn, type SignedInUser } from '../test/auth.js';
 import { createProduct } from '../test/factories.js';
 import { multipartBody, solidPicture } from '../test/images.js';
 import { encodePng } from '../test/png.js';
-import { createTestApp, type TestContext } from '../test/test-app.js';
+import { useTestApp } from '../test/test-app.js';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let staff: SignedInUser;
 let product: Awaited<ReturnType<typeof createProduct>>;
 type Form = { payload: Buffer; headers: Record<string, string> };
@@ -16,7 +16,6 @@ type Form = { payload: Buffer; headers: Record<string, string> };
 const forms: Record<'image' | 'photo', Form> = {} as Record<'image' | 'photo', Form>;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   staff = await signUpAndSignIn(ctx, { role: 'staff' });
   product = await createProduct(ctx.database, { name: 'Untouched Latte', priceIdr: 25_000 });
   for (const field of ['image', 'photo'] as const) {
@@ -25,9 +24,6 @@ beforeAll(async () => {
       { field, filename: 'p.png', contentType: 'image/png', content: await solidPicture('png') },
     );
   }
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 const boundaryOf = (headers: Record<string, string>) => /boundary=(.*)$/.exec(headers['content-type'] ?? '')?.[1] ?? '';

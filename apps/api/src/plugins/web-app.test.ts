@@ -6,10 +6,10 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { loadConfig, type Config } from '../config.js';
+import type { Config } from '../config.js';
 import { signUpAndSignIn } from '../test/auth.js';
 import { createProduct } from '../test/factories.js';
-import { createTestDatabase, type TestDatabase } from '../test/test-app.js';
+import { createTestDatabase, testConfig, type TestDatabase } from '../test/test-app.js';
 
 // A built web app as the build writes it (apps/web/scripts/prerender.mjs), pages told apart by their titles.
 const page = (title: string, head = '') => `<!doctype html><html><head><title>${title}</title>${head}</head><body><div id="root"></div></body></html>`;
@@ -35,7 +35,7 @@ describe('the built web app, per address', () => {
     fs.writeFileSync(path.join(dist, 'sw.js'), "const BUILD = 'a';");
     fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"Coffee Shop"}');
     testDb = await createTestDatabase();
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: testDb.dataDir, DEMO_DATA: 'false', LOG_LEVEL: 'silent' });
+    const config = testConfig(testDb.dataDir);
     app = await buildApp({ config, database: testDb.database, webDistDir: dist });
     await app.ready();
     latteId = (await createProduct(testDb.database, { name: 'Hazelnut Latte', images: ['latte & milk.webp'] })).id;
@@ -139,7 +139,7 @@ describe('the menu and product pages drawn with their data by the web app server
     // With a stylesheet inlined, as the build writes it: well over the size worth compressing.
     fs.writeFileSync(path.join(base, 'dist-ssr', 'page-template.html'), page('Template', `<style>${'.menu{color:#6a4029}'.repeat(200)}</style>`));
     testDb = await createTestDatabase();
-    config = loadConfig({ NODE_ENV: 'test', DATA_DIR: testDb.dataDir, DEMO_DATA: 'false', LOG_LEVEL: 'silent' });
+    config = testConfig(testDb.dataDir);
     app = await buildApp({ config, database: testDb.database, webDistDir: dist });
     await app.ready();
     favouriteId = (await createProduct(testDb.database, { name: 'Gula Aren Latte', priceIdr: 28_000, isFavorite: true })).id;

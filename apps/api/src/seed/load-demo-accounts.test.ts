@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAME_ORIGIN } from '../test/auth.js';
-import { createTestApp, type TestContext } from '../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { logIn, SAME_ORIGIN } from '../test/auth.js';
+import { useTestApp } from '../test/test-app.js';
 import { DEMO_ACCOUNTS, loadDemoAccounts } from './load-demo-accounts.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp();
 
 describe('loadDemoAccounts', () => {
   it('creates nothing unless DEMO_ACCOUNTS asks for the accounts', async () => {
@@ -22,12 +16,7 @@ describe('loadDemoAccounts', () => {
     expect(await loadDemoAccounts(ctx.database, ctx.config)).toEqual([]);
 
     for (const account of DEMO_ACCOUNTS) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/login',
-        headers: { origin: SAME_ORIGIN },
-        payload: { email: account.email, password: account.password },
-      });
+      const res = await logIn(ctx.app, account.email, account.password);
       expect(res.statusCode).toBe(200);
       expect(res.json<{ data: { role: string; displayName: string } }>().data).toMatchObject({
         role: account.role,

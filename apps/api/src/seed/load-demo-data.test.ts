@@ -1,23 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CATEGORIES, type Product, type ProductListResponse, type ProductResponse } from '@coffee/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { isPictureCopyName } from '../lib/images.js';
 import { isDefaultPicture } from '../modules/products/default-pictures.js';
-import { createTestApp, createTestDatabase, type TestContext } from '../test/test-app.js';
+import { createTestDatabase, useTestApp } from '../test/test-app.js';
 import { DEMO_PICTURES_DIR, demoPictureName } from './demo-pictures.js';
 import { loadDemoData } from './load-demo-data.js';
 
 // Load once and check what a client sees.
-let ctx: TestContext;
+const ctx = useTestApp();
 let firstLoad: { products: number } | null;
 beforeAll(async () => {
-  ctx = await createTestApp();
   firstLoad = await loadDemoData(ctx.database, ctx.config);
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 async function allProducts(): Promise<ProductListResponse> {

@@ -1,6 +1,6 @@
 import { SIZE_CODES, priceUnitsToRupiah, type CartResponse, type OrderListResponse } from '@coffee/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAME_ORIGIN, sessionCookieFrom } from '../test/auth.js';
+import { logIn, SAME_ORIGIN, sessionCookieFrom } from '../test/auth.js';
 import { createProduct } from '../test/factories.js';
 import { countRows } from '../test/orders.js';
 import { createTestApp, type TestContext } from '../test/test-app.js';
@@ -27,12 +27,7 @@ beforeAll(async () => {
   }
   await loadDemoAccounts(ctx.database, ctx.config);
   const demo = DEMO_ACCOUNTS[0];
-  const login = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/login',
-    headers: { origin: SAME_ORIGIN },
-    payload: { email: demo.email, password: demo.password },
-  });
+  const login = await logIn(ctx.app, demo.email, demo.password);
   headers = { cookie: `coffee_session=${sessionCookieFrom(login.headers['set-cookie']) ?? ''}`, origin: SAME_ORIGIN };
 }, 60_000);
 afterAll(async () => {

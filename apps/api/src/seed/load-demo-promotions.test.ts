@@ -1,17 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createProductService } from '../modules/products/products.service.js';
 import { createPromotionLoader } from '../modules/promotions/promotions.service.js';
 import { createProduct } from '../test/factories.js';
-import { createTestDatabase, type TestDatabase } from '../test/test-app.js';
+import { useTestDatabase } from '../test/test-app.js';
 import { loadDemoPromotions } from './load-demo-promotions.js';
 
-let testDb: TestDatabase;
-beforeEach(async () => {
-  testDb = await createTestDatabase();
-});
-afterEach(async () => {
-  await testDb.drop();
-});
+const testDb = useTestDatabase();
 
 describe('demo promotions', () => {
   it("add the Promo Today panel's four coupons with their real days, once", async () => {

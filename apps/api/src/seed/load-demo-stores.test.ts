@@ -1,19 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { windowOn } from '../modules/stores/slots.js';
 import { createStoreService } from '../modules/stores/stores.service.js';
-import { createTestDatabase, type TestDatabase } from '../test/test-app.js';
+import { type TestDatabase, useTestDatabase } from '../test/test-app.js';
 import { DEMO_STORES, loadDemoStores } from './load-demo-stores.js';
 
 /** The stores module's door over the test's database (settings matter only to slots, which these tests do not read). */
 const storesOf = (testDb: TestDatabase) => createStoreService({ db: testDb.database.db, settings: { shopTimeZone: 'UTC', maxDaysAhead: 7 }, now: () => new Date() });
 
-let testDb: TestDatabase;
-beforeEach(async () => {
-  testDb = await createTestDatabase();
-});
-afterEach(async () => {
-  await testDb.drop();
-});
+const testDb = useTestDatabase();
 
 describe('demo stores', () => {
   it('turn the first store into Kopi Thamrin and add the other Jakarta stores, once', async () => {

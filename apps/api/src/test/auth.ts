@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Role, StaffRole } from '@coffee/contract';
+import type { FastifyInstance } from 'fastify';
 import { createUserService } from '../modules/users/users.service.js';
 import { SESSION_COOKIE } from '../plugins/session.js';
 import type { TestContext } from './test-app.js';
@@ -35,6 +36,10 @@ export function sessionCookieNamed(setCookie: string | string[] | undefined): { 
 /** The session cookie's value from a response's Set-Cookie headers, or undefined. */
 export const sessionCookieFrom = (setCookie: string | string[] | undefined): string | undefined => sessionCookieNamed(setCookie)?.value;
 
+/** POST /auth/login from the shop's own page, from an address of its own (no rate limit shared with other tests). */
+export const logIn = (app: FastifyInstance, email: string, password: string) =>
+  app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress: randomIp(), headers: { origin: SAME_ORIGIN }, payload: { email, password } });
+
 /**
  * A new account, signed in through POST /auth/login. Customers sign up through POST /auth/register
  * like anyone; staff are made with the same service call as `npm run user:create`.
@@ -66,13 +71,7 @@ export async function signUpAndSignIn(
     if (res.statusCode !== 201) throw new Error(`signUpAndSignIn: register answered ${res.statusCode} ${res.body}`);
   }
 
-  const login = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/login',
-    remoteAddress: randomIp(),
-    headers: { origin: SAME_ORIGIN },
-    payload: { email, password },
-  });
+  const login = await logIn(ctx.app, email, password);
   if (login.statusCode !== 200) throw new Error(`signUpAndSignIn: login answered ${login.statusCode} ${login.body}`);
   const session = sessionCookieNamed(login.headers['set-cookie']);
   if (!session) throw new Error('signUpAndSignIn: login set no session cookie');

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { imageDecodeStats } from '../lib/images.js';
 import { encodePng } from './png.js';
 
 /** A small real picture of one colour, in any format we accept. */
@@ -51,4 +52,27 @@ export function multipartBody(
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/**
+ * Runs `burst` while sampling the decode queue at every turn of the event loop (no timing involved): its result, and
+ * the most decodes running and waiting at once during it.
+ */
+export async function whileDecoding<T>(burst: () => Promise<T>): Promise<{ result: T; mostRunning: number; mostWaiting: number }> {
+  let done = false;
+  let mostRunning = 0;
+  let mostWaiting = 0;
+  const watch = (async () => {
+    while (!done) {
+      const stats = imageDecodeStats();
+      mostRunning = Math.max(mostRunning, stats.running);
+      mostWaiting = Math.max(mostWaiting, stats.waiting);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  })();
+  const result = await burst().finally(() => {
+    done = true;
+  });
+  await watch;
+  return { result, mostRunning, mostWaiting };
 }

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { Migrator } from 'kysely/migration';
@@ -83,6 +84,11 @@ async function openPostgresSchema(): Promise<{ database: DatabaseHandle; dropSch
   };
 }
 
+/** The shop's settings for a test over `dataDir`: quiet and without demo data, `env` over them. */
+export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DEMO_DATA: 'false', LOG_LEVEL: 'silent', ...env });
+}
+
 export interface TestAppOptions {
   /** Pins the clock of the order rules (delivery hours): e.g. `() => new Date('2026-11-23T06:30:00Z')`. */
   now?: () => Date;
@@ -91,15 +97,7 @@ export interface TestAppOptions {
 /** The whole app on a fresh database, driven through `app.inject`. */
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestContext> {
   const { database, dataDir, drop } = await createTestDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    DEMO_DATA: 'false',
-    DEMO_ACCOUNTS: '1',
-    PUSH_ALLOW_LOCAL_ENDPOINTS: '1',
-    LOG_LEVEL: 'silent',
-    ...env,
-  });
+  const config = testConfig(dataDir, { DEMO_ACCOUNTS: '1', PUSH_ALLOW_LOCAL_ENDPOINTS: '1', ...env });
   const app = await buildApp({ config, database, now: options.now });
   await app.ready();
   return {
@@ -111,4 +109,32 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
       await drop();
     },
   };
+}
+
+/**
+ * The whole app for the tests of a file (or a describe block): started before them, closed after them. The object is
+ * filled in by the beforeAll it registers, so read its fields inside tests and hooks registered after this call.
+ */
+export function useTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): TestContext {
+  const ctx = {} as TestContext;
+  beforeAll(async () => {
+    Object.assign(ctx, await createTestApp(env, options));
+  });
+  // Nothing to close when the start failed (its error is the one to read).
+  afterAll(async () => {
+    if ('close' in ctx) await ctx.close();
+  });
+  return ctx;
+}
+
+/** A fresh database for each test of a file (or a describe block), dropped after it; read its fields inside tests and hooks. */
+export function useTestDatabase(): TestDatabase {
+  const testDb = {} as TestDatabase;
+  beforeEach(async () => {
+    Object.assign(testDb, await createTestDatabase());
+  });
+  afterEach(async () => {
+    if ('drop' in testDb) await testDb.drop();
+  });
+  return testDb;
 }

@@ -1,4 +1,4 @@
-import type { Cart, CartLine, Order, PriceSummary, StaffOrderLine } from '@coffee/contract';
+import type { Cart, CartLine, Order, OrderLine, PriceSummary, StaffOrderLine } from '@coffee/contract';
 
 let nextId = 1;
 
@@ -25,7 +25,8 @@ export function createSummary(overrides: Partial<PriceSummary> = {}): PriceSumma
   };
 }
 
-export function createCartLine(overrides: Partial<CartLine> = {}): CartLine {
+/** A line as ordered: a regular Hazelnut Latte, IDR 25.000 unless told; its totals follow `quantity` and `unitPriceIdr`. */
+export function createOrderLine(overrides: Partial<OrderLine> = {}): OrderLine {
   const quantity = overrides.quantity ?? 1;
   const unitPriceIdr = overrides.unitPriceIdr ?? 25_000;
   return {
@@ -42,10 +43,12 @@ export function createCartLine(overrides: Partial<CartLine> = {}): CartLine {
     unitPriceIdr,
     lineTotal: (unitPriceIdr * quantity) / 1000,
     lineTotalIdr: unitPriceIdr * quantity,
-    isAvailable: true,
-    note: null,
     ...overrides,
   };
+}
+
+export function createCartLine(overrides: Partial<CartLine> = {}): CartLine {
+  return { ...createOrderLine(overrides), isAvailable: true, note: null, ...overrides };
 }
 
 export function createCart(overrides: Partial<Cart> = {}): Cart {
@@ -79,23 +82,7 @@ export function createOrder(overrides: Partial<Order> = {}): Order {
     isAsap: false,
     address: null,
     store: { id: 1, name: 'Kopi Thamrin', address: 'Jl. M.H. Thamrin No. 1, Menteng, Jakarta Pusat 10310' },
-    lines: [
-      {
-        id: nextId++,
-        productId: 7,
-        name: 'Hazelnut Latte',
-        imageUrl: null,
-        sizeCode: 'R',
-        sizeLabel: 'Regular',
-        options: [],
-        baristaNote: '',
-        quantity: 1,
-        unitPrice: 25,
-        unitPriceIdr: 25_000,
-        lineTotal: 25,
-        lineTotalIdr: 25_000,
-      },
-    ],
+    lines: [createOrderLine()],
     summary: createSummary(),
     itemCount: 1,
     placedAt: '2025-01-06T03:00:00.000Z',

@@ -6,16 +6,10 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CROSS_SITE_REFUSED, SESSION_COOKIE } from '../../plugins/session.js';
 import { DEFAULT_TEST_PASSWORD, SAME_ORIGIN, randomIp, sessionCookieFrom, signUpAndSignIn } from '../../test/auth.js';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { createTestApp, type TestContext, useTestApp } from '../../test/test-app.js';
 import { hashPassword, verifyPassword } from '../users/passwords.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp();
 
 const inject = (options: InjectOptions & { url: string }) =>
   ctx.app.inject({ remoteAddress: randomIp(), ...options, headers: { origin: SAME_ORIGIN, ...options.headers } });

@@ -6,7 +6,7 @@ import type { AuthUser } from '@coffee/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.js';
 import { SESSION_COOKIE } from '../../plugins/session.js';
-import { randomIp, SAME_ORIGIN, sessionCookieFrom, signUpAndSignIn } from '../../test/auth.js';
+import { logIn, sessionCookieFrom, signUpAndSignIn } from '../../test/auth.js';
 import { startTestOidcProvider, type TestOidcProvider } from '../../test/oidc-provider.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 import { OIDC_COOKIE } from './oidc.routes.js';
@@ -226,13 +226,7 @@ describe('provider sign-in with a provider configured', () => {
     expect(user?.id).toBe(owner.userId);
     // The account keeps its own name and its password.
     expect(user?.displayName).not.toBe('Someone Else');
-    const login = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      remoteAddress: randomIp(),
-      headers: { origin: SAME_ORIGIN },
-      payload: { email: owner.email, password: owner.password },
-    });
+    const login = await logIn(ctx.app, owner.email, owner.password);
     expect(login.statusCode).toBe(200);
     expect(await usersWithEmail(owner.email)).toHaveLength(1);
     expect(await identitiesOf(owner.userId)).toHaveLength(1);

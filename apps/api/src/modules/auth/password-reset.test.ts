@@ -3,11 +3,10 @@ import type * as Argon2 from '@node-rs/argon2';
 import type { KyselyPlugin, QueryId } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
-import { loadConfig } from '../../config.js';
 import { hashToken } from '../../lib/tokens.js';
 import { DEFAULT_TEST_PASSWORD, SAME_ORIGIN, randomIp, signUpAndSignIn } from '../../test/auth.js';
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../test/smtp.js';
-import { createTestApp, createTestDatabase, type TestContext } from '../../test/test-app.js';
+import { createTestApp, createTestDatabase, testConfig, type TestContext } from '../../test/test-app.js';
 import { RESET_REQUESTED_MESSAGE, RESET_TOKEN_INVALID } from './auth.service.js';
 
 // The real argon2, counted: how many new passwords a request made the server hash.
@@ -257,7 +256,7 @@ describe('forgot password timing', () => {
     // The app's database, with the writes of reset tokens held: the answer must not wait for them.
     const hold = holdWritesTo('password_reset_tokens');
     const { database, dataDir, drop } = await createTestDatabase();
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DEMO_DATA: 'false', LOG_LEVEL: 'silent' });
+    const config = testConfig(dataDir);
     const app = await buildApp({ config, database: { ...database, db: database.db.withPlugin(hold.plugin) } });
     const close = async () => {
       hold.release();

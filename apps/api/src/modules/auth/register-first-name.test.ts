@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SAME_ORIGIN, randomIp } from '../../test/auth.js';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp();
 
 const register = (payload: Record<string, unknown>) =>
   ctx.app.inject({ method: 'POST', url: '/api/v1/auth/register', remoteAddress: randomIp(), headers: { origin: SAME_ORIGIN }, payload });

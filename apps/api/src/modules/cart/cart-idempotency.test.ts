@@ -1,18 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { CartChangeResponse, CartResponse, ErrorResponse } from '@coffee/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndSignIn, type SignedInUser } from '../../test/auth.js';
 import { createProduct } from '../../test/factories.js';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 import { CART_KEY_HOURS } from './cart.service.js';
 
-let ctx: TestContext;
+const ctx = useTestApp({}, { now: () => new Date(clockMs) });
 let latte: { id: number };
 let croissant: { id: number };
 let clockMs = Date.parse('2026-03-02T03:00:00Z');
 
 beforeAll(async () => {
-  ctx = await createTestApp({}, { now: () => new Date(clockMs) });
   latte = await createProduct(ctx.database, {
     name: 'Hazelnut Latte',
     priceIdr: 25_000,
@@ -22,9 +21,6 @@ beforeAll(async () => {
     ],
   });
   croissant = await createProduct(ctx.database, { name: 'Butter Croissant', category: 'foods', priceIdr: 18_500 });
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 const add = (user: SignedInUser, payload: object, key?: string) =>

@@ -1,41 +1,32 @@
 import type { CartResponse, ErrorResponse, StoreInput, StoreResponse } from '@coffee/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndSignIn, type SignedInUser } from '../../test/auth.js';
+import { storeInput } from '../../test/factories.js';
 import { getCart, testClock } from '../../test/orders.js';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 
 // Monday 2026-11-23, 13:30 in Jakarta.
 const clock = testClock();
-let ctx: TestContext;
+const ctx = useTestApp({}, { now: clock.now });
 let staff: SignedInUser;
 let lateStore: number;
 
-const storeSettings = (overrides: Partial<StoreInput> = {}): StoreInput => ({
-  name: 'Kopi Senopati',
-  address: 'Jl. Senopati No. 12, Jakarta Selatan',
-  latitude: -6.23,
-  longitude: 106.81,
-  phone: '',
-  deliveryMethods: ['pick-up', 'dine-in'],
-  // Opens later than the default store: 15:00 to 18:00, Monday to Friday.
-  openingHours: [1, 2, 3, 4, 5].map((day) => ({ day, from: '15:00', to: '18:00' })),
-  deliveryHours: [],
-  closedDates: [],
-  slotMinutes: 15,
-  capacityPerSlot: { 'pick-up': 5, 'dine-in': 5, 'door-delivery': 5 },
-  leadMinutes: 0,
-  ...overrides,
-});
+const storeSettings = (overrides: Partial<StoreInput> = {}): StoreInput =>
+  storeInput('Kopi Senopati', {
+    address: 'Jl. Senopati No. 12, Jakarta Selatan',
+    latitude: -6.23,
+    phone: '',
+    // Opens later than the default store: 15:00 to 18:00, Monday to Friday.
+    openingHours: [1, 2, 3, 4, 5].map((day) => ({ day, from: '15:00', to: '18:00' })),
+    leadMinutes: 0,
+    ...overrides,
+  });
 
 beforeAll(async () => {
-  ctx = await createTestApp({}, { now: clock.now });
   staff = await signUpAndSignIn(ctx, { role: 'staff' });
   const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/stores', headers: staff.headers, payload: storeSettings() });
   expect(res.statusCode).toBe(201);
   lateStore = res.json<StoreResponse>().data.id;
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 const cartOf = (res: { json: () => unknown }) => (res.json() as CartResponse).data;

@@ -1,18 +1,17 @@
 import type { Cart, CartChangeResponse, CartResponse, ErrorResponse } from '@coffee/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndSignIn, type SignedInUser } from '../../test/auth.js';
 import { createProduct } from '../../test/factories.js';
 import { addToCart, getCart, testClock } from '../../test/orders.js';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { createTestApp, useTestApp } from '../../test/test-app.js';
 
 const clock = testClock();
-let ctx: TestContext;
+const ctx = useTestApp({}, { now: clock.now });
 let latte: { id: number };
 let croissant: { id: number };
 let soldOut: { id: number };
 
 beforeAll(async () => {
-  ctx = await createTestApp({}, { now: clock.now });
   latte = await createProduct(ctx.database, {
     name: 'Hazelnut Latte',
     priceIdr: 25_000,
@@ -24,9 +23,6 @@ beforeAll(async () => {
   });
   croissant = await createProduct(ctx.database, { name: 'Butter Croissant', category: 'foods', priceIdr: 18_500 });
   soldOut = await createProduct(ctx.database, { name: 'Summer Fried Rice', category: 'foods', priceIdr: 32_000, isSoldOut: true });
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 const cartOf = (res: { json: () => unknown }) => (res.json() as CartResponse).data;

@@ -5,6 +5,16 @@ import { lineTotalIdr, summarize, toPriceSummary } from './pricing.js';
 
 const settings = { taxRateBasisPoints: 1000, shippingFeeIdr: 15_000 };
 
+/** A random cart of up to 12 lines, with a random tax rate, shipping fee and way of receiving it. */
+function randomCart(random: () => number) {
+  const lines = Array.from({ length: randomInt(random, 0, 12) }, () => ({
+    unitPriceIdr: randomInt(random, 0, 2_000_000),
+    quantity: randomInt(random, 1, 20),
+  }));
+  const s = { taxRateBasisPoints: randomInt(random, 0, 10_000), shippingFeeIdr: randomInt(random, 0, 100_000) };
+  return { lines, s, method: DELIVERY_METHODS[randomInt(random, 0, 2)] ?? 'dine-in' };
+}
+
 describe('checkout figures', () => {
   it('prices the original checkout sample: 25.000 + 27.000 with Door Delivery', () => {
     const lines = [
@@ -39,12 +49,7 @@ describe('checkout figures', () => {
   it('always adds up, for random carts, rates and fees (seeded)', () => {
     const random = seededRandom(20_260_101);
     for (let run = 0; run < 2_000; run += 1) {
-      const lines = Array.from({ length: randomInt(random, 0, 12) }, () => ({
-        unitPriceIdr: randomInt(random, 0, 2_000_000),
-        quantity: randomInt(random, 1, 20),
-      }));
-      const s = { taxRateBasisPoints: randomInt(random, 0, 10_000), shippingFeeIdr: randomInt(random, 0, 100_000) };
-      const method = DELIVERY_METHODS[randomInt(random, 0, 2)] ?? 'dine-in';
+      const { lines, s, method } = randomCart(random);
       const summary = summarize(lines, method, s);
 
       const subtotal = lines.reduce((sum, l) => sum + l.unitPriceIdr * l.quantity, 0);
@@ -87,12 +92,7 @@ describe('checkout figures', () => {
   it('always adds up with a discount, for random carts, discounts, rates and fees (seeded)', () => {
     const random = seededRandom(20_261_224);
     for (let run = 0; run < 2_000; run += 1) {
-      const lines = Array.from({ length: randomInt(random, 0, 12) }, () => ({
-        unitPriceIdr: randomInt(random, 0, 2_000_000),
-        quantity: randomInt(random, 1, 20),
-      }));
-      const s = { taxRateBasisPoints: randomInt(random, 0, 10_000), shippingFeeIdr: randomInt(random, 0, 100_000) };
-      const method = DELIVERY_METHODS[randomInt(random, 0, 2)] ?? 'dine-in';
+      const { lines, s, method } = randomCart(random);
       const asked = randomInt(random, 0, 5_000_000);
       const summary = summarize(lines, method, s, { amountIdr: asked, label: 'Coupon' });
 

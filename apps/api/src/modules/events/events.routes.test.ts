@@ -1,27 +1,23 @@
 import type { OrderResponse, OrderStreamEvent } from '@coffee/contract';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { signUpAndSignIn, type SignedInUser } from '../../test/auth.js';
 import { createProduct } from '../../test/factories.js';
 import { addToCart, placeOrder, testClock } from '../../test/orders.js';
 import { openSse, type SseMessage } from '../../test/sse.js';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { createTestApp, useTestApp } from '../../test/test-app.js';
 
 const clock = testClock();
-let ctx: TestContext;
+const ctx = useTestApp({}, { now: clock.now });
 let base: string;
 let staff: SignedInUser;
 let product: { id: number };
 
 beforeAll(async () => {
-  ctx = await createTestApp({}, { now: clock.now });
   base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   staff = await signUpAndSignIn(ctx, { role: 'staff' });
   product = await createProduct(ctx.database, { priceIdr: 20_000 });
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 async function placedOrder(customer?: SignedInUser) {

@@ -12,7 +12,7 @@ import { signUpAndSignIn } from '../../test/auth.js';
 import { httpRequest, percentile, residentMb, signInOverHttp } from '../../test/http-client.js';
 import { startServerProcess, stopServerProcess, type ServerProcess } from '../../test/server-process.js';
 import { openSse, type SseStream } from '../../test/sse.js';
-import { createTestDatabase, testDialect, type TestDatabase } from '../../test/test-app.js';
+import { createTestDatabase, testConfig, type TestDatabase, testDialect } from '../../test/test-app.js';
 import { createStreamCaps } from './stream-caps.js';
 
 describe('stream caps (unit)', () => {
@@ -151,14 +151,7 @@ describe.skipIf(!redisUrl)('stream caps shared through Redis', () => {
 
     beforeAll(async () => {
       database = await createTestDatabase();
-      const config = loadConfig({
-        NODE_ENV: 'test',
-        DATA_DIR: database.dataDir,
-        DEMO_DATA: 'false',
-        LOG_LEVEL: 'silent',
-        STREAM_LIMIT_PER_USER: '2',
-        STREAM_LIMIT_PER_ADDRESS: '3',
-      });
+      const config = testConfig(database.dataDir, { STREAM_LIMIT_PER_USER: '2', STREAM_LIMIT_PER_ADDRESS: '3' });
       for (let i = 0; i < 2; i += 1) {
         const app = await buildApp({ config, database: database.database, redis: await processLink() });
         apps.push(app);

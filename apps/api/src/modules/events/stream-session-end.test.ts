@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { loadConfig, type Config } from '../../config.js';
-import { randomIp, SAME_ORIGIN, sessionCookieFrom, signUpAndSignIn, type SignedInUser } from '../../test/auth.js';
+import type { Config } from '../../config.js';
+import { logIn, SAME_ORIGIN, sessionCookieFrom, type SignedInUser, signUpAndSignIn } from '../../test/auth.js';
 import { httpRequest } from '../../test/http-client.js';
 import { openSse, type SseStream } from '../../test/sse.js';
-import { createTestDatabase, type TestContext, type TestDatabase } from '../../test/test-app.js';
+import { createTestDatabase, testConfig, type TestContext, type TestDatabase } from '../../test/test-app.js';
 import { SESSION_COOKIE } from '../../plugins/session.js';
 
 /**
@@ -25,13 +25,7 @@ const CHECK_MS = 200;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: database.dataDir,
-    DEMO_DATA: 'false',
-    LOG_LEVEL: 'silent',
-    STREAM_LIMIT_PER_USER: '2',
-  });
+  const config = testConfig(database.dataDir, { STREAM_LIMIT_PER_USER: '2' });
   // This process never runs its check during a test: what it ends, it ends at once or not at all.
   const hereApp = await buildApp({ config: { ...config, streams: { ...config.streams, heartbeatMs: 600_000 } }, database: database.database });
   const elsewhereConfig: Config = { ...config, streams: { ...config.streams, heartbeatMs: CHECK_MS } };
@@ -62,13 +56,7 @@ const attempt = async (url: string, cookie: string) => {
 
 /** Another session of the same account (another device). */
 async function signInAgain(user: SignedInUser): Promise<SignedInUser> {
-  const login = await here.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/login',
-    remoteAddress: randomIp(),
-    headers: { origin: SAME_ORIGIN },
-    payload: { email: user.email, password: user.password },
-  });
+  const login = await logIn(here.app, user.email, user.password);
   expect(login.statusCode).toBe(200);
   const cookie = `${SESSION_COOKIE}=${sessionCookieFrom(login.headers['set-cookie'])}`;
   return { ...user, cookie, headers: { cookie, origin: SAME_ORIGIN } };

@@ -1,22 +1,20 @@
 import type { LoyaltyAccount, OrderResponse } from '@coffee/contract';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { signUpAndSignIn, type SignedInUser } from '../../test/auth.js';
 import { createProduct } from '../../test/factories.js';
 import { addToCart, placeOrder, testClock } from '../../test/orders.js';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 
 // The shop's tax is 10 %: a drink at IDR 48.000 is an order of IDR 52.800.
 const clock = testClock();
-let ctx: TestContext;
+const ctx = useTestApp({}, { now: clock.now });
 let staff: SignedInUser;
 let drink: { id: number };
 
 beforeAll(async () => {
-  ctx = await createTestApp({}, { now: clock.now });
   staff = await signUpAndSignIn(ctx, { role: 'staff' });
   drink = await createProduct(ctx.database, { priceIdr: 48_000, category: 'coffee' });
 });
-afterAll(async () => ctx.close());
 
 const inject = (method: 'GET' | 'POST' | 'PUT', url: string, who: SignedInUser, payload?: object) =>
   ctx.app.inject({ method, url: `/api/v1${url}`, headers: who.headers, ...(payload ? { payload } : {}) });

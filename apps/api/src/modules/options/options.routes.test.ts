@@ -11,14 +11,14 @@ import type {
   StaffOrderListResponse,
 } from '@coffee/contract';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndSignIn, type SignedInUser } from '../../test/auth.js';
 import { createProduct } from '../../test/factories.js';
 import { addToCart, getCart, placeOrder, testClock } from '../../test/orders.js';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 
 const clock = testClock();
-let ctx: TestContext;
+const ctx = useTestApp({}, { now: clock.now });
 let staff: SignedInUser;
 let milk: OptionGroup;
 let sugar: OptionGroup;
@@ -51,7 +51,6 @@ const optionId = (group: OptionGroup, name: string) => {
 const productIdOf = (id: number | string) => Number(id);
 
 beforeAll(async () => {
-  ctx = await createTestApp({}, { now: clock.now });
   staff = await signUpAndSignIn(ctx, { role: 'staff' });
   milk = groupOf(await createGroup(MILK));
   sugar = groupOf(
@@ -82,9 +81,6 @@ beforeAll(async () => {
   });
   latte = { id: productIdOf(product.id) };
   croissant = { id: productIdOf((await createProduct(ctx.database, { name: 'Butter Croissant', category: 'foods', priceIdr: 18_000 })).id) };
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 describe('option groups', () => {

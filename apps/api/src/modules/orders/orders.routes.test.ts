@@ -12,21 +12,20 @@ import type {
   StaffOrderListResponse,
   StaffOrderResponse,
 } from '@coffee/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signUpAndSignIn, type SignedInUser } from '../../test/auth.js';
 import { createProduct } from '../../test/factories.js';
 import { addToCart, countRows, getCart, placeOrder, testClock } from '../../test/orders.js';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { createTestApp, useTestApp } from '../../test/test-app.js';
 
 const clock = testClock();
-let ctx: TestContext;
+const ctx = useTestApp({ BANK_ACCOUNT: 'BCA 123-456-7890 a.n. Coffee Shop' }, { now: clock.now });
 let staff: SignedInUser;
 let latte: { id: number };
 let iceLatte: { id: number };
 let croissant: { id: number };
 
 beforeAll(async () => {
-  ctx = await createTestApp({ BANK_ACCOUNT: 'BCA 123-456-7890 a.n. Coffee Shop' }, { now: clock.now });
   staff = await signUpAndSignIn(ctx, { role: 'staff' });
   latte = await createProduct(ctx.database, {
     name: 'Hazelnut Latte',
@@ -37,9 +36,6 @@ beforeAll(async () => {
   });
   iceLatte = await createProduct(ctx.database, { name: 'Creamy Ice Latte', sizes: [{ code: 'R', priceIdr: 27_000 }] });
   croissant = await createProduct(ctx.database, { name: 'Butter Croissant', category: 'foods', priceIdr: 18_500 });
-});
-afterAll(async () => {
-  await ctx.close();
 });
 beforeEach(() => {
   clock.set('2026-11-23T06:30:00Z'); // Monday 13:30 in Jakarta

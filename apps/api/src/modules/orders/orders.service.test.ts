@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { createProduct } from '../../test/factories.js';
 import { countRows, insertTestUser, testClock } from '../../test/orders.js';
-import { createTestDatabase, type TestDatabase } from '../../test/test-app.js';
+import { useTestDatabase } from '../../test/test-app.js';
 import { createCartService, type CartService } from '../cart/cart.service.js';
 import { createPaymentProviders, type PaymentProviders } from '../payments/payments.service.js';
 import { createProductService } from '../products/products.service.js';
@@ -18,19 +18,15 @@ import { createOrderService, type OrderServiceDeps } from './orders.service.js';
  * Placing an order is one transaction. These tests break it half-way on the real database (SQLite or
  * PostgreSQL, like the rest of the suite) and check that nothing of the order is left and the cart is intact.
  */
-let testDb: TestDatabase;
+const testDb = useTestDatabase();
 let db: Kysely<Database>;
 const settings = loadConfig({ NODE_ENV: 'test' }).orders;
 const clock = testClock();
 const mails: unknown[] = [];
 
-beforeEach(async () => {
-  testDb = await createTestDatabase();
+beforeEach(() => {
   db = testDb.database.db;
   mails.length = 0;
-});
-afterEach(async () => {
-  await testDb.drop();
 });
 
 /** The modules an order asks (each through its door), over the test's database. */

@@ -1,22 +1,15 @@
 import type { ShopSettingsResponse } from '@coffee/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { signUpAndSignIn } from '../../test/auth.js';
 import { createProduct } from '../../test/factories.js';
 import { addToCart, countRows, placeOrder, testClock } from '../../test/orders.js';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 import { midtransSignature } from './midtrans-client.js';
 
 /** No MIDTRANS_*: the shop as before the gateway. */
 const clock = testClock();
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestApp({}, { now: clock.now });
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp({}, { now: clock.now });
 
 describe('a shop with no payment gateway', () => {
   it('offers the three manual methods and refuses QRIS before anything is written', async () => {

@@ -2,25 +2,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ErrorResponse, Product, ProductListResponse } from '@coffee/contract';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndSignIn, type SignedInUser } from '../../test/auth.js';
 import { createProduct } from '../../test/factories.js';
 import { SVG_WITH_SCRIPT, multipartBody, pngBomb, solidPicture } from '../../test/images.js';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 import { createMenuManagementService } from './menu-management.service.js';
 import { createProductRepository } from './products.repository.js';
 import { createProductService } from './products.service.js';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let staff: SignedInUser;
 let customer: SignedInUser;
 beforeAll(async () => {
-  ctx = await createTestApp();
   staff = await signUpAndSignIn(ctx, { role: 'staff' });
   customer = await signUpAndSignIn(ctx);
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 type Method = 'POST' | 'PATCH' | 'DELETE';

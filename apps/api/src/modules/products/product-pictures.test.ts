@@ -2,22 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Product } from '@coffee/contract';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { pictureCopyName, storeImage } from '../../lib/images.js';
 import { signUpAndSignIn, type SignedInUser } from '../../test/auth.js';
 import { createProduct } from '../../test/factories.js';
 import { multipartBody, solidPicture } from '../../test/images.js';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let staff: SignedInUser;
 beforeAll(async () => {
-  ctx = await createTestApp();
   staff = await signUpAndSignIn(ctx, { role: 'staff' });
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 const getProduct = async (id: string | number, app = ctx.app) =>

@@ -93,21 +93,6 @@ export interface SearchDocumentRow extends StoredListing {
 
 export { UPLOADS_URL_PREFIX, imageUrlOf } from './picture-address.js';
 
-const PRODUCT_COLUMNS = [
-  'products.id',
-  'products.name',
-  'products.description',
-  'products.category',
-  'products.price_idr',
-  'products.images',
-  'products.is_favorite',
-  'products.is_promo',
-  'products.promo_percent_off',
-  'products.is_sold_out',
-  'products.created_at',
-  'products.updated_at',
-] as const;
-
 /** The columns a list shows (LISTING_COLUMNS). */
 const LISTING_COLUMNS = [
   'products.id',
@@ -120,6 +105,9 @@ const LISTING_COLUMNS = [
   'products.promo_percent_off',
   'products.is_sold_out',
 ] as const;
+
+/** A whole product: the listing's columns and what its own page adds. */
+const PRODUCT_COLUMNS = [...LISTING_COLUMNS, 'products.description', 'products.created_at', 'products.updated_at'] as const;
 type ListingRow = Pick<
   Selectable<ProductTable>,
   'id' | 'name' | 'category' | 'price_idr' | 'images' | 'is_favorite' | 'is_promo' | 'promo_percent_off' | 'is_sold_out'

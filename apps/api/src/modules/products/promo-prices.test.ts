@@ -1,19 +1,18 @@
 import type { CartResponse, ErrorResponse, OrderResponse, Product } from '@coffee/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndSignIn, type SignedInUser } from '../../test/auth.js';
 import { createProduct } from '../../test/factories.js';
 import { addToCart, getCart, placeOrder, testClock } from '../../test/orders.js';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 import { promoPriceIdr } from '../checkout/checkout.service.js';
 
 const clock = testClock();
-let ctx: TestContext;
+const ctx = useTestApp({}, { now: clock.now });
 let staff: SignedInUser;
 let latte: { id: number };
 let croissant: { id: number };
 
 beforeAll(async () => {
-  ctx = await createTestApp({}, { now: clock.now });
   staff = await signUpAndSignIn(ctx, { role: 'staff' });
   latte = await createProduct(ctx.database, {
     name: 'Promo Latte',
@@ -26,9 +25,6 @@ beforeAll(async () => {
     ],
   });
   croissant = await createProduct(ctx.database, { name: 'Regular Croissant', category: 'foods', priceIdr: 18_500 });
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 const productOf = async (id: number) =>

@@ -1,15 +1,15 @@
 import type { OrderResponse } from '@coffee/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndSignIn, type SignedInUser } from '../../test/auth.js';
 import { createProduct, newPromotion } from '../../test/factories.js';
 import { addToCart, placeOrder, testClock } from '../../test/orders.js';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 import { createProductService } from '../products/products.service.js';
 import { createPromotionLoader, type NewPromotion } from './promotions.service.js';
 
 // Monday 2026-11-23 13:30 in Jakarta.
 const clock = testClock();
-let ctx: TestContext;
+const ctx = useTestApp({}, { now: clock.now });
 let staff: SignedInUser;
 let coffee: { id: number };
 
@@ -46,12 +46,8 @@ const redemptionsOf = async (userId: number) =>
   );
 
 beforeAll(async () => {
-  ctx = await createTestApp({}, { now: clock.now });
   staff = await signUpAndSignIn(ctx, { role: 'staff' });
   coffee = await createProduct(ctx.database, { priceIdr: 20_000 });
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 describe('a once-a-day coupon counts the day the order is placed (shop time)', () => {

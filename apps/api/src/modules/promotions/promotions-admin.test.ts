@@ -1,23 +1,19 @@
 import type { CartResponse, ErrorResponse, PromotionListResponse, StaffPromotionListResponse, StaffPromotionResponse } from '@coffee/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndSignIn, type SignedInUser } from '../../test/auth.js';
 import { createProduct } from '../../test/factories.js';
 import { addToCart, getCart, placeOrder, testClock } from '../../test/orders.js';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 
 // Sunday 2026-11-22 10:00 in Jakarta (03:00 UTC), when Dine in is open.
 const clock = testClock(new Date('2026-11-22T03:00:00Z'));
-let ctx: TestContext;
+const ctx = useTestApp({}, { now: clock.now });
 let staff: SignedInUser;
 let customer: SignedInUser;
 
 beforeAll(async () => {
-  ctx = await createTestApp({}, { now: clock.now });
   staff = await signUpAndSignIn(ctx, { role: 'staff' });
   customer = await signUpAndSignIn(ctx);
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 const SUNDAY_COFFEE = {

@@ -1,9 +1,9 @@
 import type { CartResponse, MemberCardResponse, OrderResponse, PromotionListResponse } from '@coffee/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndSignIn, type SignedInUser } from '../../test/auth.js';
 import { createProduct, newPromotion } from '../../test/factories.js';
 import { addToCart, getCart, placeOrder, testClock } from '../../test/orders.js';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 import { createDoors } from '../../test/doors.js';
 import { createProductService } from '../products/products.service.js';
 import { createPromotionRepository } from './promotions.repository.js';
@@ -11,7 +11,7 @@ import { createPromotionLoader, createPromotionService, type NewPromotion } from
 
 // Monday 2026-11-23 13:30 in Jakarta.
 const clock = testClock();
-let ctx: TestContext;
+const ctx = useTestApp({ MEMBER_CARD_THRESHOLD: '50000' }, { now: clock.now });
 let staff: SignedInUser;
 
 const BASE: NewPromotion = newPromotion();
@@ -31,11 +31,7 @@ const setDelivery = (user: SignedInUser, deliveryMethod: string, scheduledFor: s
 const cartOf = async (user: SignedInUser) => (await getCart(ctx, user)).json<CartResponse>().data;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ MEMBER_CARD_THRESHOLD: '50000' }, { now: clock.now });
   staff = await signUpAndSignIn(ctx, { role: 'staff' });
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 describe('a coupon on the cart', () => {

@@ -1,21 +1,15 @@
 import crypto from 'node:crypto';
 import webpush from 'web-push';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signUpAndSignIn } from '../../test/auth.js';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 import { isPublicAddress, PUSH_REFUSED, type Resolver } from './push-services.js';
 import { createPushService } from './push.service.js';
 
 /** The production rule: no PUSH_ALLOW_LOCAL_ENDPOINTS, so only listed push services at public addresses. */
 const vapid = webpush.generateVAPIDKeys();
 const VAPID = { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: 'mailto:owner@coffeeshop.test' };
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp({ ...VAPID, PUSH_ALLOW_LOCAL_ENDPOINTS: '' });
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp({ ...VAPID, PUSH_ALLOW_LOCAL_ENDPOINTS: '' });
 
 function deviceKeys() {
   const ecdh = crypto.createECDH('prime256v1');

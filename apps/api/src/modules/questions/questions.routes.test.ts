@@ -1,21 +1,17 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ErrorResponse, Question } from '@coffee/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { randomIp, signUpAndSignIn, type SignedInUser } from '../../test/auth.js';
 import { createProduct } from '../../test/factories.js';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { createTestApp, useTestApp } from '../../test/test-app.js';
 
-let ctx: TestContext;
+const ctx = useTestApp({ SHOP_EMAIL: 'barista@coffeeshop.test' });
 let staff: SignedInUser;
 let customer: SignedInUser;
 beforeAll(async () => {
-  ctx = await createTestApp({ SHOP_EMAIL: 'barista@coffeeshop.test' });
   staff = await signUpAndSignIn(ctx, { role: 'staff' });
   customer = await signUpAndSignIn(ctx);
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 const ask = (payload: object, headers: Record<string, string> = {}, ip = randomIp()) =>

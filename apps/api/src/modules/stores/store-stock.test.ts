@@ -1,13 +1,13 @@
 import type { CartResponse, ErrorResponse, StoreResponse, StoreSoldOutResponse } from '@coffee/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndSignIn, type SignedInUser } from '../../test/auth.js';
 import { createProduct, storeInput } from '../../test/factories.js';
 import { addToCart, getCart, placeOrder, testClock } from '../../test/orders.js';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 
 // Monday 2026-11-23, 13:30 in Jakarta: both stores are open.
 const clock = testClock();
-let ctx: TestContext;
+const ctx = useTestApp({}, { now: clock.now });
 let owner: SignedInUser;
 let manager: SignedInUser;
 let barista: SignedInUser;
@@ -22,16 +22,12 @@ async function createStore(name: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp({}, { now: clock.now });
   owner = await signUpAndSignIn(ctx, { role: 'staff' });
   manager = await signUpAndSignIn(ctx, { role: 'staff', staffRole: 'manager' });
   barista = await signUpAndSignIn(ctx, { role: 'staff', staffRole: 'barista' });
   kemang = await createStore('Kopi Kemang');
   senopati = await createStore('Kopi Senopati');
   latte = (await createProduct(ctx.database, { name: 'Gula Aren Latte', priceIdr: 28_000 })).id;
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 const soldOut = (storeId: number, productId: number, by: SignedInUser, method: 'PUT' | 'DELETE' = 'PUT') =>

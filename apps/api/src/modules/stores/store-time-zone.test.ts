@@ -1,37 +1,30 @@
 import type { ErrorResponse, StoreInput, StoreResponse } from '@coffee/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndSignIn, type SignedInUser } from '../../test/auth.js';
+import { storeInput } from '../../test/factories.js';
 import { testClock } from '../../test/orders.js';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 
 // Monday 2026-11-23, 13:30 in Jakarta, 14:30 in Makassar.
 const clock = testClock();
-let ctx: TestContext;
+const ctx = useTestApp({}, { now: clock.now });
 let staff: SignedInUser;
 
 beforeAll(async () => {
-  ctx = await createTestApp({}, { now: clock.now });
   staff = await signUpAndSignIn(ctx, { role: 'staff' });
 });
-afterAll(async () => {
-  await ctx.close();
-});
 
-const settings = (overrides: Partial<StoreInput> = {}): StoreInput => ({
-  name: 'Kopi Losari',
-  address: 'Jl. Penghibur No. 3, Makassar',
-  latitude: -5.14,
-  longitude: 119.41,
-  phone: '',
-  deliveryMethods: ['pick-up'],
-  openingHours: [{ day: 1, from: '14:00', to: '18:00' }],
-  deliveryHours: [],
-  closedDates: [],
-  slotMinutes: 15,
-  capacityPerSlot: { 'pick-up': 5, 'dine-in': 5, 'door-delivery': 5 },
-  leadMinutes: 0,
-  ...overrides,
-});
+const settings = (overrides: Partial<StoreInput> = {}): StoreInput =>
+  storeInput('Kopi Losari', {
+    address: 'Jl. Penghibur No. 3, Makassar',
+    latitude: -5.14,
+    longitude: 119.41,
+    phone: '',
+    deliveryMethods: ['pick-up'],
+    openingHours: [{ day: 1, from: '14:00', to: '18:00' }],
+    leadMinutes: 0,
+    ...overrides,
+  });
 
 const post = (body: StoreInput) => ctx.app.inject({ method: 'POST', url: '/api/v1/stores', headers: staff.headers, payload: body });
 

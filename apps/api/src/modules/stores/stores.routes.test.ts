@@ -7,28 +7,24 @@ import type {
   StoreResponse,
   StoreSlotsResponse,
 } from '@coffee/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createSessionService } from '../auth/sessions.service.js';
 import { createUserService } from '../users/users.service.js';
 import { SESSION_COOKIE } from '../../plugins/session.js';
 import { SAME_ORIGIN, signUpAndSignIn, type SignedInUser } from '../../test/auth.js';
 import { createProduct, storeInput } from '../../test/factories.js';
 import { addToCart, insertTestUser, placeOrder, testClock } from '../../test/orders.js';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 
 // Monday 2026-11-23, 09:02 in Jakarta.
 const clock = testClock(new Date('2026-11-23T02:02:00Z'));
-let ctx: TestContext;
+const ctx = useTestApp({}, { now: clock.now });
 let staff: SignedInUser;
 let productId: number;
 
 beforeAll(async () => {
-  ctx = await createTestApp({}, { now: clock.now });
   staff = await signUpAndSignIn(ctx, { role: 'staff' });
   productId = (await createProduct(ctx.database, { priceIdr: 20_000 })).id;
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 let stores = 0;

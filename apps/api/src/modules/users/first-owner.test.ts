@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SAME_ORIGIN, signUpAndSignIn } from '../../test/auth.js';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { createTestApp, useTestApp } from '../../test/test-app.js';
 import { FIRST_OWNER_ROLE, SETUP_LINK_HOURS } from './first-owner.service.js';
 
 /** The shop's clock, moved by the tests (a link expires after SETUP_LINK_HOURS). */
 let now = new Date('2026-11-23T02:00:00Z');
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp({ DEMO_ACCOUNTS: '' }, { now: () => now });
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp({ DEMO_ACCOUNTS: '' }, { now: () => now });
 
 const STRONG = 'Tamarind-Lantern-Orbit-58';
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();

@@ -1,18 +1,12 @@
 import type { ErrorResponse } from '@coffee/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { DEFAULT_TEST_PASSWORD, SAME_ORIGIN, randomIp, signUpAndSignIn } from '../../test/auth.js';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 import { DEMO_ACCOUNTS } from '../../seed/load-demo-accounts.js';
 import { passwordProblem } from './passwords.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp();
 
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'POST', url, payload, remoteAddress: randomIp(), headers: { origin: SAME_ORIGIN, ...headers } });

@@ -1,20 +1,14 @@
 import type { ErrorResponse, Product } from '@coffee/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { imageDecodeStats } from '../../lib/images.js';
 import { signUpAndSignIn, type SignedInUser } from '../../test/auth.js';
-import { multipartBody, solidPicture } from '../../test/images.js';
+import { multipartBody, solidPicture, whileDecoding } from '../../test/images.js';
 import { encodePng } from '../../test/png.js';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 
 // The shipped limits: 10 profile photos and 60 product pictures per account in 10 minutes. Two decodes at once
 // (the default on a machine with 3 cores or more), so the queue has something to hold back on any machine.
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp({ IMAGE_DECODE_CONCURRENCY: '2' });
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp({ IMAGE_DECODE_CONCURRENCY: '2' });
 
 const send = (method: 'PUT' | 'POST' | 'PATCH', url: string, user: SignedInUser, field: string, content?: Buffer, fields = {}) => {
   const form = multipartBody(fields, content && { field, filename: 'picture.png', contentType: 'image/png', content });
@@ -46,20 +40,9 @@ describe('a flood of picture uploads', () => {
     const senders = await Promise.all(Array.from({ length: 3 }, () => signUpAndSignIn(ctx)));
     // 12 megapixels each, tiny on disk: the costly kind.
     const picture = encodePng({ width: 4000, height: 3000, bitDepth: 8, colourType: 'rgb', rows: Buffer.alloc((1 + 4000 * 3) * 3000) }, { level: 9 });
-    let done = false;
-    let mostRunning = 0;
-    let mostWaiting = 0;
-    const watch = (async () => {
-      while (!done) {
-        const stats = imageDecodeStats();
-        mostRunning = Math.max(mostRunning, stats.running);
-        mostWaiting = Math.max(mostWaiting, stats.waiting);
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-    })();
-    const answers = await Promise.all(senders.flatMap((user) => [uploadPhoto(user, picture), uploadPhoto(user, picture)]));
-    done = true;
-    await watch;
+    const { result: answers, mostRunning, mostWaiting } = await whileDecoding(() =>
+      Promise.all(senders.flatMap((user) => [uploadPhoto(user, picture), uploadPhoto(user, picture)])),
+    );
     expect(answers.map((res) => res.statusCode)).toEqual(Array<number>(6).fill(200));
     expect(mostRunning).toBe(2);
     expect(mostWaiting).toBeGreaterThanOrEqual(1);

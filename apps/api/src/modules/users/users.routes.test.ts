@@ -2,18 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ErrorResponse, UserProfile } from '@coffee/contract';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signUpAndSignIn, type SignedInUser } from '../../test/auth.js';
 import { SVG_WITH_SCRIPT, multipartBody, pngBomb, solidPicture } from '../../test/images.js';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp();
 
 const getProfile = async (user: SignedInUser) => {
   const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: user.headers });

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAME_ORIGIN, randomIp } from '../../test/auth.js';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { logIn } from '../../test/auth.js';
+import { useTestApp } from '../../test/test-app.js';
 import { createUserRepository } from './users.repository.js';
 import { createUserService } from './users.service.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp();
 
 describe('findOrCreateUserByVerifiedEmail (the seam for sign-in providers)', () => {
   it('makes one password-less customer account per email and finds it again, ignoring case', async () => {
@@ -26,13 +20,7 @@ describe('findOrCreateUserByVerifiedEmail (the seam for sign-in providers)', () 
     expect(first).toMatchObject({ email: 'provider.user@example.test', role: 'customer', passwordHash: null });
 
     // No password means no password sign-in, and the same answer as any wrong password.
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      remoteAddress: randomIp(),
-      headers: { origin: SAME_ORIGIN },
-      payload: { email: 'provider.user@example.test', password: 'Anything-At-All-1' },
-    });
+    const res = await logIn(ctx.app, 'provider.user@example.test', 'Anything-At-All-1');
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: 'Email or password is incorrect' });
   });

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { VA_BANKS, VA_BANK_LABELS } from '@coffee/contract';
 import type { VaBank } from '@coffee/contract';
 import { inputStyles } from '../../../components/ui/form-field';
+import { SelectOptions } from '../../../components/ui/select-options';
 
 /** Bank Account through the payment gateway: the bank whose virtual account the customer transfers to. */
 export function VaBankChoice({ value, onChange }: { value: VaBank; onChange: (bank: VaBank) => void }) {
@@ -12,11 +13,7 @@ export function VaBankChoice({ value, onChange }: { value: VaBank; onChange: (ba
         Virtual account at
       </label>
       <select id={id} value={value} onChange={(e) => onChange(e.target.value as VaBank)} className={inputStyles({ className: 'max-w-xs' })}>
-        {VA_BANKS.map((bank) => (
-          <option key={bank} value={bank}>
-            {VA_BANK_LABELS[bank]}
-          </option>
-        ))}
+        <SelectOptions items={VA_BANKS} value={(bank) => bank} label={(bank) => VA_BANK_LABELS[bank]} />
       </select>
     </div>
   );

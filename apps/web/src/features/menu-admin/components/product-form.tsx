@@ -22,6 +22,7 @@ import { Price } from '../../../components/ui/price';
 import { cn } from '../../../lib/cn';
 import { errorMessage } from '../../../lib/api-client';
 import { serverFieldErrors } from '../../../lib/form-errors';
+import { SelectOptions } from '../../../components/ui/select-options';
 
 /** The category select's options, in the menu's tab order and with the original shop's words. */
 export const CATEGORY_OPTIONS: ReadonlyArray<{ value: Category; label: string }> = [
@@ -205,11 +206,7 @@ export function ProductForm({ product, onSubmit, onCancel, deleteAction, optionG
             <option value="" disabled>
               Select category
             </option>
-            {CATEGORY_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
+            <SelectOptions items={CATEGORY_OPTIONS} value={(option) => option.value} label={(option) => option.label} />
           </select>
         </FormField>
 

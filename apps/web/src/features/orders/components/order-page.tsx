@@ -1,20 +1,19 @@
 import { useState, type ComponentType } from 'react';
-import { Link } from 'react-router';
 import type { Order } from '@coffee/contract';
 import { paths } from '../../../config/paths';
 import { Alert } from '../../../components/ui/alert';
-import { Button, buttonStyles } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { ErrorState } from '../../../components/ui/error-state';
 import { Price } from '../../../components/ui/price';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { useCancelOrder } from '../api/cancel-order';
 import { useMyOrder } from '../api/get-order';
 import { useOrderEvents } from '../api/order-events';
 import { GatewayPayment, type GatewaySettings } from './gateway-payment';
 import { OrderDetails } from './order-details';
+import { OrderNotLoaded } from './order-not-loaded';
 import { RefundAccountPanel } from './refund-account';
 
 /** Nothing more to happen to these: nothing to offer after them. */
@@ -49,19 +48,14 @@ export function OrderPage({
 
   if (order.isPending) return <Spinner label="Loading your order" className="mx-auto my-24" />;
   if (order.isError) {
-    const missing = order.error instanceof ApiError && order.error.isNotFound;
     return (
-      <div className="mx-auto max-w-xl px-4 py-16">
-        <ErrorState
-          title={missing ? 'We could not find this order' : "We couldn't load your order"}
-          message={missing ? 'It is not one of your orders, or you removed it from your history.' : errorMessage(order.error)}
-          {...(missing ? {} : { onRetry: () => void order.refetch(), retrying: order.isFetching })}
-        >
-          <Link to={paths.history.getHref()} className={buttonStyles({ variant: 'outline', size: 'sm' })}>
-            See your orders
-          </Link>
-        </ErrorState>
-      </div>
+      <OrderNotLoaded
+        order={order}
+        missing={{ title: 'We could not find this order', message: 'It is not one of your orders, or you removed it from your history.' }}
+        failedTitle="We couldn't load your order"
+        backHref={paths.history.getHref()}
+        backLabel="See your orders"
+      />
     );
   }
   return (

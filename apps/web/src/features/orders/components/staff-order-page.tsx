@@ -1,12 +1,9 @@
-import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { buttonStyles } from '../../../components/ui/button';
-import { ErrorState } from '../../../components/ui/error-state';
 import { Spinner } from '../../../components/ui/spinner';
-import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useStaffOrder } from '../api/get-staff-order';
 import { IssueMemberCard } from './issue-member-card';
 import { OrderDetails } from './order-details';
+import { OrderNotLoaded } from './order-not-loaded';
 import { StaffOrderActions } from './staff-order-actions';
 import { StaffCustomer } from './staff-orders';
 
@@ -16,19 +13,14 @@ export function StaffOrderPage({ id }: { id: number }) {
 
   if (order.isPending) return <Spinner label="Loading the order" className="mx-auto my-24" />;
   if (order.isError) {
-    const missing = order.error instanceof ApiError && order.error.isNotFound;
     return (
-      <div className="mx-auto max-w-xl px-4 py-16">
-        <ErrorState
-          title={missing ? 'There is no such order' : "We couldn't load the order"}
-          message={errorMessage(order.error)}
-          {...(missing ? {} : { onRetry: () => void order.refetch(), retrying: order.isFetching })}
-        >
-          <Link to={paths.staffOrders.getHref()} className={buttonStyles({ variant: 'outline', size: 'sm' })}>
-            All orders
-          </Link>
-        </ErrorState>
-      </div>
+      <OrderNotLoaded
+        order={order}
+        missing={{ title: 'There is no such order' }}
+        failedTitle="We couldn't load the order"
+        backHref={paths.staffOrders.getHref()}
+        backLabel="All orders"
+      />
     );
   }
   return (

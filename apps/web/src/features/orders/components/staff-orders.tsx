@@ -20,6 +20,7 @@ import { useNewOrderSound } from './new-order-sound';
 import { OrderStatusBadge } from './order-status-badge';
 import { paymentLine } from './order-words';
 import { StaffOrderActions } from './staff-order-actions';
+import { SelectOptions } from '../../../components/ui/select-options';
 
 type Filter = OrderStatus | 'all';
 /** A store staff can narrow the list to; the route passes them in, since features do not import each other. */
@@ -111,11 +112,7 @@ export function StaffOrders({
             className="rounded-xl border border-stone-300 bg-white px-3 py-2 font-normal"
           >
             <option value="">Every store</option>
-            {stores.map((store) => (
-              <option key={store.id} value={store.id}>
-                {store.name}
-              </option>
-            ))}
+            <SelectOptions items={stores} value={(store) => store.id} label={(store) => store.name} />
           </select>
         </label>
       )}

@@ -28,6 +28,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { DAY_FORMAT_MESSAGE, TIME_FORMAT_MESSAGE, dayOfYearText, dayText, parseCalendarDay, parseClockTime, parseDayOfYear } from '../../../lib/clock-text';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { useDeleteStaffPromotion, useSaveStaffPromotion, useStaffPromotions } from '../api/staff-promotions';
+import { SelectOptions } from '../../../components/ui/select-options';
 
 /** A product a promotion can be bound to, as the menu lists it. */
 export type MenuProduct = Pick<Product, 'id' | 'name' | 'category'>;
@@ -172,11 +173,7 @@ function ProductPicker({ promotion, menu, error }: { promotion: StaffPromotion |
           if (products.length === 0) return null;
           return (
             <optgroup key={category} label={CATEGORY_LABELS[category]}>
-              {products.map((product) => (
-                <option key={product.id} value={product.id}>
-                  {product.name}
-                </option>
-              ))}
+              <SelectOptions items={products} value={(product) => product.id} label={(product) => product.name} />
             </optgroup>
           );
         })}
@@ -213,11 +210,7 @@ function ChoiceField<Key extends string>({
     <Field id={`promotion-${name}`} label={label} error={errors[name]}>
       <select name={name} defaultValue={defaultValue} {...input(name)}>
         {anyLabel !== undefined && <option value="">{anyLabel}</option>}
-        {choices.map((key) => (
-          <option key={key} value={key}>
-            {labels[key]}
-          </option>
-        ))}
+        <SelectOptions items={choices} value={(key) => key} label={(key) => labels[key]} />
       </select>
     </Field>
   );

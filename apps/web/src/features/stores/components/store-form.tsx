@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { DAY_FORMAT_MESSAGE, TIME_FORMAT_MESSAGE, dayName, parseCalendarDay, parseClockTime } from '../../../lib/clock-text';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { useSaveStore } from '../api/save-store';
+import { SelectOptions } from '../../../components/ui/select-options';
 
 const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
 
@@ -229,11 +230,7 @@ export function StoreForm({ store, onSaved, onCancel }: StoreFormProps) {
         <FormField id={`${prefix}-timeZone`} label="Time zone" hint="Hours, closures and slots are on this clock" error={errors.timeZone}>
           <select value={values.timeZone} onChange={(event) => set('timeZone', event.target.value)} {...fieldInputProps(`${prefix}-timeZone`, { error: errors.timeZone, hint: true })}>
             <option value="">The shop's clock</option>
-            {zones.map((z) => (
-              <option key={z.value} value={z.value}>
-                {z.label}
-              </option>
-            ))}
+            <SelectOptions items={zones} value={(z) => z.value} label={(z) => z.label} />
           </select>
         </FormField>
       </div>
