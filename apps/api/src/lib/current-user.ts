@@ -24,7 +24,7 @@ export function requireUser(request: HasUser): SessionUser {
 
 export function requireStaff(request: HasUser): SessionUser {
   const user = requireUser(request);
-  if (user.role !== 'staff') throw forbidden('Only shop staff can do this');
+  if (user.role !== 'staff') throw forbidden(/*i18n*/ 'Only shop staff can do this');
   return user;
 }
 

@@ -232,16 +232,16 @@ async function writeFilesSafely(files: readonly { path: string; data: Buffer }[]
 }
 
 const unreadable = (field: string) =>
-  new AppError(422, 'This file could not be read as a picture: it is damaged or incomplete. Please choose another picture.', field);
+  new AppError(422, /*i18n*/ 'This file could not be read as a picture: it is damaged or incomplete. Please choose another picture.', field);
 
 /** Checks, re-encodes and writes the picture; throws an AppError naming `field` when it is refused. */
 export async function storeImage(input: Buffer, dir: string, field = 'image', options: StoreImageOptions = {}): Promise<StoredImage> {
-  if (input.length === 0) throw new AppError(400, 'This file is empty. Please choose a picture.', field);
+  if (input.length === 0) throw new AppError(400, /*i18n*/ 'This file is empty. Please choose a picture.', field);
   if (input.length > MAX_IMAGE_BYTES) {
     throw new AppError(413, `This picture is too large: a picture may be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB. Please choose a smaller one.`, field);
   }
   const format = sniffImageFormat(input);
-  if (!format) throw new AppError(415, 'This file is not a picture we can use: please choose a JPEG, PNG, WebP or GIF picture.', field);
+  if (!format) throw new AppError(415, /*i18n*/ 'This file is not a picture we can use: please choose a JPEG, PNG, WebP or GIF picture.', field);
 
   const sharp = await loadSharp();
   let metadata: Metadata;

@@ -105,7 +105,7 @@ export function createCartService(deps: CartServiceDeps) {
         const storeId = input.storeId === undefined ? w.cart.storeId : input.storeId;
         const rules = await rulesOf(storeId, w.trx);
         if (input.storeId != null && !rules) {
-          throw badRequest('We could not find that store. Please choose one from the list of stores.', 'storeId');
+          throw badRequest(/*i18n*/ 'We could not find that store. Please choose one from the list of stores.', 'storeId');
         }
         if (rules && !rules.deliveryMethods.includes(input.deliveryMethod)) {
           throw badRequest(
@@ -125,7 +125,7 @@ export function createCartService(deps: CartServiceDeps) {
 
     /** Puts a coupon on the cart (refused with the reason when this customer cannot use it now). */
     async applyCoupon(userId: number, code: string): Promise<Cart> {
-      if (!promotions) throw badRequest('Coupons are not offered', 'code');
+      if (!promotions) throw badRequest(/*i18n*/ 'Coupons are not offered', 'code');
       const { cart } = await changeCart(userId, async (w) => {
         await promotions.applyCoupon(userId, code, couponContext(promotions, w.cart, w.lines), w.trx);
       });
@@ -168,7 +168,7 @@ export function createCartService(deps: CartServiceDeps) {
     async takeForOrder(userId: number, trx: Transaction<Database>): Promise<CartForOrder> {
       const nowIso = now().toISOString();
       const cart = await repo.findCartByUser(userId, trx);
-      if (!cart) throw conflict('Your cart is empty: add something before placing an order', 'cart');
+      if (!cart) throw conflict(/*i18n*/ 'Your cart is empty: add something before placing an order', 'cart');
       await repo.lockCart(cart.id, nowIso, trx);
       return {
         deliveryMethod: cart.deliveryMethod,

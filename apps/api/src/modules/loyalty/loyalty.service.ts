@@ -68,7 +68,7 @@ export function createLoyaltyService(deps: LoyaltyServiceDeps) {
 
   async function findReward(rewardId: number, trx?: Transaction<Database>): Promise<Reward> {
     const reward = await repo.findReward(rewardId, trx);
-    if (!reward || !reward.isActive) throw notFound('This reward is no longer offered: choose another one');
+    if (!reward || !reward.isActive) throw notFound(/*i18n*/ 'This reward is no longer offered: choose another one');
     return reward;
   }
 
@@ -128,7 +128,7 @@ export function createLoyaltyService(deps: LoyaltyServiceDeps) {
       const cart = await deps.cart.getCart(userId);
       if (cart.coupon) throw conflict(REWARD_AND_COUPON, 'rewardId');
       const lines = cart.lines.filter((l) => l.isAvailable);
-      if (lines.length === 0) throw conflict('Your cart is empty: add something before choosing a reward', 'rewardId');
+      if (lines.length === 0) throw conflict(/*i18n*/ 'Your cart is empty: add something before choosing a reward', 'rewardId');
       const judged = await judgeReward(rewardId, lines);
       const account = await repo.findAccount(userId);
       if ((account?.balance ?? 0) < judged.reward.pointsCost) {

@@ -122,7 +122,7 @@ export function createOptionService(deps: OptionServiceDeps) {
 
     async createGroup(input: OptionGroupInput): Promise<OptionGroup> {
       if (input.options.some((o) => o.id !== undefined)) {
-        throw badRequest('A new option group has no options yet: leave out the option ids', 'options');
+        throw badRequest(/*i18n*/ 'A new option group has no options yet: leave out the option ids', 'options');
       }
       const id = await write((trx) => repo.insertGroup(input, now().toISOString(), trx));
       return findGroup(String(id));

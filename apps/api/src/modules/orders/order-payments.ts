@@ -142,7 +142,7 @@ export function createOrderPayments(deps: OrderPaymentsDeps) {
       // The open QR or virtual account is closed first, so the customer cannot pay twice; a charge being made by
       // another request right now (a second tap) is left to it.
       if (!(await gateway.closeOpenCharge(order.id))) {
-        throw conflict('Your earlier payment is still open at the payment service, or being set up: pay it, or try again in a moment', 'method');
+        throw conflict(/*i18n*/ 'Your earlier payment is still open at the payment service, or being set up: pay it, or try again in a moment', 'method');
       }
       if (input.method !== order.paymentMethod) {
         const payment = gateway.usesGateway(input.method)

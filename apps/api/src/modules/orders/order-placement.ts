@@ -50,7 +50,7 @@ const requestHash = (input: PlaceOrderInput): string =>
     ...(input.rewardId === undefined ? [] : [`reward:${input.rewardId}`]),
   ]);
 
-const emptyCart = () => conflict('Your cart is empty: add something before placing an order', 'cart');
+const emptyCart = () => conflict(/*i18n*/ 'Your cart is empty: add something before placing an order', 'cart');
 
 /** The cart's lines as they can be ordered, or a 409 naming what stands in the way. */
 function orderableLines(lines: readonly PricedCartLine[], settings: OrderSettings) {
@@ -128,7 +128,7 @@ async function discountsFor(
   const coupon =
     deps.promotions && receivedAt ? await deps.promotions.couponForOrder(userId, { lines: order.lines, deliveryMethod: order.deliveryMethod, at: receivedAt }, trx) : null;
   if (rewardId === undefined) return { coupon, reward: null };
-  if (!deps.rewards) throw badRequest('This shop does not offer rewards: order without one', 'rewardId');
+  if (!deps.rewards) throw badRequest(/*i18n*/ 'This shop does not offer rewards: order without one', 'rewardId');
   const reward = await deps.rewards.rewardForOrder(userId, rewardId, { lines: order.lines, hasCoupon: coupon !== null }, trx);
   return { coupon, reward };
 }
@@ -180,7 +180,7 @@ export function createOrderPlacement(deps: OrderPlacementDeps) {
           let address: string | null = null;
           if (deliveryMethod === 'door-delivery') {
             address = input.address ?? ((await deps.users.deliveryAddressOf(customer.id, trx)).trim() || null);
-            if (!address) throw badRequest('Door Delivery needs an address: enter one, or add it to your profile.', 'address');
+            if (!address) throw badRequest(/*i18n*/ 'Door Delivery needs an address: enter one, or add it to your profile.', 'address');
           }
           const { coupon, reward } = await discountsFor(deps, customer.id, input.rewardId, { lines: priced, deliveryMethod, scheduledFor: time.scheduledFor }, trx);
           const summary = summarize(

@@ -305,7 +305,7 @@ function createPromotionAdmin(repo: PromotionRepository, deps: Pick<PromotionSer
       throw conflict(`Another promotion already uses the code ${code}: choose another code`, 'code');
     }
     if (input.targetProductId !== null && !(await deps.products.productFacts([input.targetProductId])).get(input.targetProductId)?.isLive) {
-      throw badRequest('The chosen product is not on the menu any more: choose another product or a category', 'targetProductId');
+      throw badRequest(/*i18n*/ 'The chosen product is not on the menu any more: choose another product or a category', 'targetProductId');
     }
     return { ...input, code };
   }
@@ -336,7 +336,7 @@ function createPromotionAdmin(repo: PromotionRepository, deps: Pick<PromotionSer
     async deletePromotion(id: number): Promise<void> {
       if (!(await repo.findById(id))) throw notFound(NO_SUCH_PROMOTION);
       if (await repo.isRedeemed(id)) {
-        throw conflict('Orders have already used this promotion, so it is kept for their record: switch it off instead');
+        throw conflict(/*i18n*/ 'Orders have already used this promotion, so it is kept for their record: switch it off instead');
       }
       await repo.deletePromotion(id);
     },

@@ -31,7 +31,7 @@ export function createReconciliationService(deps: ReconciliationDeps) {
   function dayBounds(date: string): { from: string; to: string } {
     const start = parseShopLocal(`${date}T00:00`);
     const end = parseShopLocal(`${nextDay(date)}T00:00`);
-    if (!start || !end) throw badRequest('That is not a date on the calendar: choose another day.', 'date');
+    if (!start || !end) throw badRequest(/*i18n*/ 'That is not a date on the calendar: choose another day.', 'date');
     return { from: shopLocalToInstant(start, zone).toISOString(), to: shopLocalToInstant(end, zone).toISOString() };
   }
 

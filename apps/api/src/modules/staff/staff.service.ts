@@ -33,7 +33,7 @@ export function createStaffService(deps: StaffServiceDeps) {
   /** The shop never loses its last owner: nobody could manage the staff then. */
   async function assertOwnerRemains(userId: number): Promise<void> {
     const owners = (await users.listStaff()).filter((u) => u.staffRole === 'owner');
-    if (owners.length === 1 && owners[0]!.id === userId) throw conflict('The shop needs at least one owner: make someone else owner first', 'staffRole');
+    if (owners.length === 1 && owners[0]!.id === userId) throw conflict(/*i18n*/ 'The shop needs at least one owner: make someone else owner first', 'staffRole');
   }
 
   async function staffMember(rawId: string) {
@@ -83,7 +83,7 @@ export function createStaffService(deps: StaffServiceDeps) {
     /** What the join page shows before the form: the address and role, or a 404 for a used or expired link. */
     async lookUpInvitation(token: string): Promise<{ email: string; staffRole: StaffRole }> {
       const invitation = await repo.findOpenInvitation(hashToken(token), now().toISOString());
-      if (!invitation) throw notFound('This invitation link has expired or was used already: ask the owner for a new one');
+      if (!invitation) throw notFound(/*i18n*/ 'This invitation link has expired or was used already: ask the owner for a new one');
       return { email: invitation.email, staffRole: invitation.staffRole };
     },
 
@@ -95,7 +95,7 @@ export function createStaffService(deps: StaffServiceDeps) {
       const nowIso = now().toISOString();
       const result = await db.transaction().execute(async (trx) => {
         const invitation = await repo.takeInvitation(hashToken(input.token), nowIso, trx);
-        if (!invitation) throw notFound('This invitation link has expired or was used already: ask the owner for a new one');
+        if (!invitation) throw notFound(/*i18n*/ 'This invitation link has expired or was used already: ask the owner for a new one');
         const existing = await users.findUserByEmail(invitation.email, trx);
         if (existing) {
           await users.setStaffRole(existing.id, invitation.staffRole, trx);
@@ -105,7 +105,7 @@ export function createStaffService(deps: StaffServiceDeps) {
           { email: invitation.email, password: input.password, phone: input.phone ?? '', role: 'staff', staffRole: invitation.staffRole, firstName: input.firstName },
           trx,
         );
-        if (!created) throw conflict('An account with this email was made meanwhile: sign in with it and ask the owner again', 'token');
+        if (!created) throw conflict(/*i18n*/ 'An account with this email was made meanwhile: sign in with it and ask the owner again', 'token');
         return { email: invitation.email, created: true, role: invitation.staffRole, userId: created.id };
       });
       await record({ id: result.userId, email: result.email }, 'role', `Joined the staff as ${STAFF_ROLE_LABELS[result.role]}`);
@@ -114,7 +114,7 @@ export function createStaffService(deps: StaffServiceDeps) {
 
     async changeRole(actor: Actor, rawId: string, staffRole: StaffRole): Promise<StaffMember> {
       const user = await staffMember(rawId);
-      if (user.id === actor.id) throw badRequest('You cannot change your own role: ask another owner', 'staffRole');
+      if (user.id === actor.id) throw badRequest(/*i18n*/ 'You cannot change your own role: ask another owner', 'staffRole');
       if (staffRole !== 'owner') await assertOwnerRemains(user.id);
       await users.setStaffRole(user.id, staffRole);
       await record(actor, 'role', `${user.email}: ${STAFF_ROLE_LABELS[user.staffRole ?? 'owner']} to ${STAFF_ROLE_LABELS[staffRole]}`);
@@ -124,7 +124,7 @@ export function createStaffService(deps: StaffServiceDeps) {
     /** The account stays (its orders and history too) as a customer's; its staff rights end at its next request. */
     async remove(actor: Actor, rawId: string): Promise<void> {
       const user = await staffMember(rawId);
-      if (user.id === actor.id) throw badRequest('You cannot remove yourself from the staff: ask another owner', 'id');
+      if (user.id === actor.id) throw badRequest(/*i18n*/ 'You cannot remove yourself from the staff: ask another owner', 'id');
       await assertOwnerRemains(user.id);
       await users.setStaffRole(user.id, null);
       await record(actor, 'role', `Removed ${user.email} (${STAFF_ROLE_LABELS[user.staffRole ?? 'owner']}) from the staff`);

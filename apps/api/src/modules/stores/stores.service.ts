@@ -85,7 +85,7 @@ export function createStoreService(deps: StoreServiceDeps) {
   async function findStore(rawId: string, trx?: Transaction<Database>): Promise<StoreRecord> {
     const id = parseStoreId(rawId);
     const store = id === null ? undefined : await stores.findStore(id, trx);
-    if (!store) throw notFound('We could not find that store. Please choose one from the list of stores.');
+    if (!store) throw notFound(/*i18n*/ 'We could not find that store. Please choose one from the list of stores.');
     return store;
   }
 
@@ -146,7 +146,7 @@ export function createStoreService(deps: StoreServiceDeps) {
 
   async function answerStore(id: number): Promise<Store> {
     const [store, first] = await Promise.all([stores.findStore(id), stores.findDefaultStore()]);
-    if (!store) throw notFound('We could not find that store. Please choose one from the list of stores.');
+    if (!store) throw notFound(/*i18n*/ 'We could not find that store. Please choose one from the list of stores.');
     return toStore(store, store.id === first?.id, now());
   }
 
@@ -211,7 +211,7 @@ export function createStoreService(deps: StoreServiceDeps) {
       let pausedUntil: string | null = null;
       if (input.paused && input.pausedUntil !== null) {
         const local = parseShopLocal(input.pausedUntil);
-        if (!local) throw badRequest('That date and time does not exist. Please choose another time.', 'pausedUntil');
+        if (!local) throw badRequest(/*i18n*/ 'That date and time does not exist. Please choose another time.', 'pausedUntil');
         const until = shopLocalToInstant(local, zoneOf(store));
         if (until.getTime() <= at.getTime()) {
           throw badRequest(`${describeShopLocal(local)} has already passed. Please choose a later time to resume.`, 'pausedUntil');
@@ -270,7 +270,7 @@ function createSlotReservations({ stores, now, maxDaysAhead, zoneOf, slotsOf, ne
     async reserveSlot(request: SlotRequest, trx: Transaction<Database>): Promise<SlotReservation> {
       const at = now();
       const store = request.storeId === undefined ? await stores.findDefaultStore(trx) : await stores.findStore(request.storeId, trx);
-      if (!store) throw badRequest('We could not find that store. Please choose one from the list of stores.', 'storeId');
+      if (!store) throw badRequest(/*i18n*/ 'We could not find that store. Please choose one from the list of stores.', 'storeId');
       const { method } = request;
       const label = DELIVERY_METHOD_LABELS[method];
       if (!store.deliveryMethods.includes(method)) {

@@ -53,7 +53,7 @@ export function createFirstOwnerSetup(deps: { db: Kysely<Database>; now: () => D
       const state = await check(token);
       if (!state.ok) throw notFound(state.message);
       const email = Email.safeParse(input.email);
-      if (!email.success) throw badRequest('Enter the email address you will sign in with, such as owner@example.com.', 'email');
+      if (!email.success) throw badRequest(/*i18n*/ 'Enter the email address you will sign in with, such as owner@example.com.', 'email');
       const password = typeof input.password === 'string' ? input.password : '';
       if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) {
         throw badRequest(`Choose a password of ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`, 'password');
@@ -65,7 +65,7 @@ export function createFirstOwnerSetup(deps: { db: Kysely<Database>; now: () => D
         // Claimed first: of two submissions at once, the second finds no open link and makes no second account.
         if (!(await links.claimAll(hashToken(token), at, trx)) || (await links.hasStaff(trx))) throw notFound(LINK_NOT_VALID);
         const user = await users.insertUser({ email: email.data, passwordHash, role: FIRST_OWNER_ROLE, phone: '', displayName: '', createdAt: at }, trx);
-        if (!user) throw badRequest('That email already has a customer account: choose another address for the back office.', 'email');
+        if (!user) throw badRequest(/*i18n*/ 'That email already has a customer account: choose another address for the back office.', 'email');
         return { email: user.email };
       });
     },

@@ -95,7 +95,7 @@ export function createUserService(deps: UserServiceDeps) {
   const loadUser = async (userId: number) => {
     const user = await users.findUserById(userId);
     // The session was valid a moment ago; the account can only be gone if it was deleted since.
-    if (!user) throw notFound('This account no longer exists');
+    if (!user) throw notFound(/*i18n*/ 'This account no longer exists');
     return user;
   };
 
