@@ -80,24 +80,6 @@ describe('the rooms check (npm run lint)', () => {
     expect(checkRooms([file('bench/thing.ts', long)], OWNERS)).toEqual([]);
   });
 
-  it('passes a function over the limit only when it is named as being split elsewhere', () => {
-    const long = `export function createThing() {\n${'  const x = 1;\n'.repeat(5)}}\nexport function createOther() {\n${'  const x = 1;\n'.repeat(5)}}\n`;
-    const named = new Set(['apps/api/src/lib/thing.ts:createThing']);
-    expect(checkRooms([file('apps/api/src/lib/thing.ts', long)], OWNERS, 5, named)).toEqual([
-      expect.stringMatching(/thing\.ts:8: createOther is 7 lines, over 5/),
-    ]);
-  });
-
-  it('fails on a name still listed as not yet split once it is short, so the list cannot shelter a new long function', () => {
-    const short = `export function createThing() {\n  const x = 1;\n}\n`;
-    const named = new Set(['apps/api/src/lib/thing.ts:createThing']);
-    expect(checkRooms([file('apps/api/src/lib/thing.ts', short)], OWNERS, 5, named)).toEqual([
-      expect.stringMatching(/thing\.ts:createThing: no longer over 5 lines; remove it from NOT_YET_SPLIT/),
-    ]);
-    // A listed file outside the files checked says nothing (the rule's own tests check one file at a time).
-    expect(checkRooms([file('apps/api/src/lib/other.ts', short)], OWNERS, 5, named)).toEqual([]);
-  });
-
   it("reads every table of the schema's Database interface", () => {
     expect(schemaTables('export interface Database {\n  orders: OrderTable;\n  order_lines: OrderLineTable;\n}')).toEqual(['orders', 'order_lines']);
   });

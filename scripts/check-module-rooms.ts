@@ -4,7 +4,7 @@
 //  2. A module's code names only its own tables in its queries (Kysely's selectFrom, insertInto, updateTable,
 //     deleteFrom, joins, and `from`/`join`/`into`/`update` inside sql`...`); TABLE_OWNERS says whose each table is.
 //  3. No function in apps/*/src (tests and test helpers aside) is longer than MAX_FUNCTION_LINES: a longer one is doing
-//     several things. NOT_YET_SPLIT names the few that are, each with who splits it.
+//     several things, and is split along what it does.
 // `checkRooms` is exported for its test (scripts/check-module-rooms.test.ts), which shows each rule failing.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -53,15 +53,6 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
 
 export const MAX_FUNCTION_LINES = 150;
 
-/**
- * Functions over the limit still to be split (`file:name`): the check passes them by name only, so any other function
- * over the limit still fails. Empty this list as they are split.
- */
-export const NOT_YET_SPLIT: ReadonlySet<string> = new Set([
-  // Not yet split: each is a module's whole service, routes or form in one closure.
-  'apps/api/src/modules/orders/orders.service.ts:createOrderService',
-]);
-
 export interface SourceFile {
   /** Relative to the repository root, with forward slashes. */
   path: string;
@@ -91,10 +82,8 @@ export function checkRooms(
   files: readonly SourceFile[],
   tables: Readonly<Record<string, string>> = TABLE_OWNERS,
   maxLines = MAX_FUNCTION_LINES,
-  notYetSplit: ReadonlySet<string> = new Set(),
 ): string[] {
   const problems: string[] = [];
-  const stillLong = new Set<string>();
   for (const file of files) {
     const source = ts.createSourceFile(file.path, file.text, ts.ScriptTarget.Latest, true);
     const owner = moduleOf(file.path);
@@ -142,19 +131,11 @@ export function checkRooms(
       if (isAppSource(file.path) && (ts.isFunctionDeclaration(node) || ts.isFunctionExpression(node) || ts.isArrowFunction(node) || ts.isMethodDeclaration(node))) {
         const lines = source.getLineAndCharacterOfPosition(node.getEnd()).line - source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
         const name = (node as ts.FunctionLikeDeclaration).name?.getText(source) ?? (ts.isVariableDeclaration(node.parent) ? node.parent.name.getText(source) : '(anonymous)');
-        if (lines > maxLines && notYetSplit.has(`${file.path}:${name}`)) stillLong.add(`${file.path}:${name}`);
-        else if (lines > maxLines) problems.push(`${where(node)}: ${name} is ${lines} lines, over ${maxLines}: split it along what it does`);
+        if (lines > maxLines) problems.push(`${where(node)}: ${name} is ${lines} lines, over ${maxLines}: split it along what it does`);
       }
       ts.forEachChild(node, visit);
     };
     visit(source);
-  }
-  // The list only shrinks: a name split (or gone) leaves it, so it cannot shelter a new long function later.
-  const checked = new Set(files.map((file) => file.path));
-  for (const entry of notYetSplit) {
-    if (checked.has(entry.slice(0, entry.lastIndexOf(':'))) && !stillLong.has(entry)) {
-      problems.push(`${entry}: no longer over ${maxLines} lines; remove it from NOT_YET_SPLIT`);
-    }
   }
   return problems;
 }
@@ -176,12 +157,12 @@ function listSources(root: string, dir: string): string[] {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const files = ['apps/api/src', 'apps/web/src', 'bench', 'e2e'].flatMap((dir) => listSources(root, dir)).map((file) => ({ path: file, text: fs.readFileSync(path.join(root, file), 'utf8') }));
-  const problems = checkRooms(files, TABLE_OWNERS, MAX_FUNCTION_LINES, NOT_YET_SPLIT);
+  const problems = checkRooms(files, TABLE_OWNERS, MAX_FUNCTION_LINES);
   const unowned = schemaTables(fs.readFileSync(path.join(root, 'apps/api/src/db/schema.ts'), 'utf8')).filter((table) => !(table in TABLE_OWNERS));
   for (const table of unowned) problems.push(`apps/api/src/db/schema.ts: the table ${table} has no owner in TABLE_OWNERS (scripts/check-module-rooms.ts)`);
   if (problems.length > 0) {
     console.error(`Modules out of their rooms (${problems.length}):\n\n  ${problems.join('\n  ')}\n`);
     process.exit(1);
   }
-  console.log(`Every module keeps to its rooms: ${files.length} files, ${Object.keys(TABLE_OWNERS).length} tables, no function over ${MAX_FUNCTION_LINES} lines but the ${NOT_YET_SPLIT.size} named in NOT_YET_SPLIT.`);
+  console.log(`Every module keeps to its rooms: ${files.length} files, ${Object.keys(TABLE_OWNERS).length} tables, no function over ${MAX_FUNCTION_LINES} lines.`);
 }

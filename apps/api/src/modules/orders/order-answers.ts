@@ -1,4 +1,4 @@
-import { rupiahToPriceUnits, toShopLocal, type Order, type OrderPayment, type StaffOrder } from '@coffee/contract';
+import { rupiahToPriceUnits, toShopLocal, type Order, type OrderPayment, type PageMeta, type StaffOrder } from '@coffee/contract';
 import { toPriceSummary } from '../checkout/checkout.service.js';
 import { checkCustomerCancel, checkMarkPaid, nextStatuses } from './order-status.js';
 import type { OrderRecord } from './orders.repository.js';
@@ -64,3 +64,6 @@ export const toStaffOrder = (r: OrderRecord, timeZone: string, payment: OrderPay
     canMarkPaid: checkMarkPaid(r).ok,
   };
 };
+
+/** Where a page of a list stands: its number, its size, and how many there are in all. */
+export const pageMeta = (query: { page: number; limit: number }, total: number): PageMeta => ({ page: query.page, limit: query.limit, total });

@@ -1,22 +1,18 @@
 import type { CartResponse, OrderResponse, OrderStatusConflict, PlaceOrderConflict, StaffOrderResponse } from '@coffee/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndSignIn, type SignedInUser } from '../../test/auth.js';
 import { createProduct } from '../../test/factories.js';
 import { addToCart, countRows, getCart, placeOrder, testClock } from '../../test/orders.js';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 
 const clock = testClock();
-let ctx: TestContext;
+const ctx = useTestApp({}, { now: clock.now });
 let staff: SignedInUser;
 let otherStaff: SignedInUser;
 
 beforeAll(async () => {
-  ctx = await createTestApp({}, { now: clock.now });
   staff = await signUpAndSignIn(ctx, { role: 'staff' });
   otherStaff = await signUpAndSignIn(ctx, { role: 'staff' });
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 /** A pending cash order (ready to be prepared or cancelled at once). */

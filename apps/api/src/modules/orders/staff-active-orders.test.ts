@@ -1,12 +1,12 @@
 import type { ErrorResponse, OrderStatus, StaffOrderListResponse, StaffOrderResponse, StoreResponse } from '@coffee/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndSignIn, type SignedInUser } from '../../test/auth.js';
 import { createProduct, storeInput } from '../../test/factories.js';
 import { insertTestUser } from '../../test/orders.js';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 import { createOrderRepository } from './orders.repository.js';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let staff: SignedInUser;
 let kemang: number;
 let senopati: number;
@@ -23,7 +23,6 @@ async function createStore(name: string): Promise<number> {
 const OPEN: readonly OrderStatus[] = ['pending', 'paid', 'preparing', 'ready', 'on-delivery'];
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   staff = await signUpAndSignIn(ctx, { role: 'staff' });
   kemang = await createStore('Kopi Kemang');
   senopati = await createStore('Kopi Senopati');
@@ -70,9 +69,6 @@ beforeAll(async () => {
   const blok = await createStore('Kopi Blok M');
   made.blokM = [await insert(blok, 'paid', 400, 120), await insert(blok, 'paid', 401, 60), await insert(blok, 'paid', 402, 60 * 25)];
   made.blokStore = blok;
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 const list = (query: string) => ctx.app.inject({ method: 'GET', url: `/api/v1/staff/orders?${query}`, headers: staff.headers });
