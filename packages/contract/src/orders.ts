@@ -101,13 +101,13 @@ export const OrderStatus = z
   );
 export type OrderStatus = z.infer<typeof OrderStatus>;
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: 'Pending',
-  paid: 'Paid',
-  preparing: 'Preparing',
-  ready: 'Ready',
-  'on-delivery': 'On delivery',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
+  pending: /*i18n*/ 'Pending',
+  paid: /*i18n*/ 'Paid',
+  preparing: /*i18n*/ 'Preparing',
+  ready: /*i18n*/ 'Ready',
+  'on-delivery': /*i18n*/ 'On delivery',
+  delivered: /*i18n*/ 'Delivered',
+  cancelled: /*i18n*/ 'Cancelled',
 };
 
 /**
@@ -125,9 +125,9 @@ export type PaymentStatus = z.infer<typeof PaymentStatus>;
  * served, a Door Delivery delivered. The status value stays 'delivered' for all three.
  */
 export const FINISHED_LABELS: Record<DeliveryMethod, string> = {
-  'pick-up': 'Picked up',
-  'dine-in': 'Served',
-  'door-delivery': 'Delivered',
+  'pick-up': /*i18n*/ 'Picked up',
+  'dine-in': /*i18n*/ 'Served',
+  'door-delivery': /*i18n*/ 'Delivered',
 };
 
 /** The status in words for this order ('Picked up' rather than 'Delivered' for a Pick up order). */

@@ -9,13 +9,27 @@ import path from 'node:path';
 import { setupI18n, type I18n } from '@lingui/core';
 import { formatter } from '@lingui/format-po';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { formatIdr } from '@coffee/contract';
 
 export const LOCALES = ['en', 'id'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 
 /** A text a person reads: the English wording (its id), alone or with the values its placeholders name. */
-export type Text = string | { readonly id: string; readonly values?: Readonly<Record<string, unknown>> };
+export type Text = string | { readonly id: string; readonly values?: Readonly<Record<string, Value>> };
+
+/**
+ * What a placeholder holds: a name or a number as given, a text of its own (translated in turn), texts joined by
+ * semicolons (`{ each }`), names joined as the language joins them (`{ and }`: "A, B and C", "A, B, dan C"), or an
+ * amount of money (`{ idr }`: "IDR 26.000" in English as the original app writes it, "Rp26.000" in Indonesian).
+ */
+export type Value =
+  | string
+  | number
+  | { readonly id: string; readonly values?: Readonly<Record<string, Value>> }
+  | { readonly each: readonly Text[] }
+  | { readonly and: readonly string[] }
+  | { readonly idr: number };
 
 /** Where the catalogues are, from src/lib in development and dist/lib once built alike. */
 const CATALOGUE_DIR = path.resolve(import.meta.dirname, '../../locales');
@@ -50,20 +64,28 @@ export async function loadTranslator(): Promise<Translator> {
     return i18n;
   };
   const byLocale: Record<Locale, I18n> = { en: await setUp('en'), id: await setUp('id') };
-  return {
-    translate(text, locale) {
-      const i18n = byLocale[locale];
-      return typeof text === 'string' ? i18n._(text) : i18n._(text.id, text.values);
-    },
-  };
+  return { translate: (text, locale) => translateWith(byLocale[locale], text) };
+}
+
+function translateWith(i18n: I18n, text: Text): string {
+  if (typeof text === 'string') return i18n._(text);
+  const values: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(text.values ?? {})) values[name] = valueWith(i18n, value);
+  return i18n._(text.id, values);
+}
+
+function valueWith(i18n: I18n, value: Value): string | number {
+  if (typeof value === 'string' || typeof value === 'number') return value;
+  if ('each' in value) return value.each.map((text) => translateWith(i18n, text)).join('; ');
+  if ('and' in value) return new Intl.ListFormat(i18n.locale, { type: 'conjunction' }).format(value.and);
+  if ('idr' in value) return i18n.locale === 'id' ? formatIdr(value.idr).replace('IDR ', 'Rp') : formatIdr(value.idr);
+  return translateWith(i18n, value);
 }
 
 /** The text in English, for logs and for an error's own `message`. */
 export function englishOf(text: Text): string {
-  if (typeof text === 'string') return text;
-  return compileEnglish(text.id, text.values ?? {});
+  return translateWith(english, text);
 }
 
 const english = setupI18n({ locale: DEFAULT_LOCALE, messages: { [DEFAULT_LOCALE]: {} } });
 english.setMessagesCompiler(compileMessage);
-const compileEnglish = (id: string, values: Readonly<Record<string, unknown>>) => english._(id, values);

@@ -136,7 +136,9 @@ export function createOrderPayments(deps: OrderPaymentsDeps) {
     async payMyOrder(userId: number, rawId: string, input: PayOrderInput): Promise<OrderRecord> {
       const order = await findOwnOrder(userId, rawId);
       if (!gateway || order.status !== 'pending' || order.paymentStatus !== 'awaiting-payment' || !gateway.usesGateway(order.paymentMethod)) {
-        throw conflict(`Order #${order.id} is not waiting for a payment through the payment service`, 'status', { currentStatus: order.status });
+        throw conflict(/*i18n*/ { id: 'Order #{id} is not waiting for a payment through the payment service', values: { id: order.id } }, 'status', {
+          currentStatus: order.status,
+        });
       }
       const latest = await gateway.latestCharge(order.id);
       // The open QR or virtual account is closed first, so the customer cannot pay twice; a charge being made by

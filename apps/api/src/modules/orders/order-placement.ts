@@ -1,8 +1,9 @@
 import type { Transaction } from 'kysely';
-import { SIZE_LABELS, formatIdr, type DeliveryMethod, type Order, type PlaceOrderInput } from '@coffee/contract';
+import { SIZE_LABELS, type DeliveryMethod, type Order, type PlaceOrderInput } from '@coffee/contract';
 import type { OrderSettings } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest, conflict } from '../../lib/errors.js';
+import type { Text } from '../../lib/i18n.js';
 import { idempotencyKey, requestFingerprint } from '../../lib/idempotency.js';
 import { parseShopLocal } from '../../lib/shop-time.js';
 import type { PricedCartLine } from '../cart/cart.service.js';
@@ -57,16 +58,23 @@ function orderableLines(lines: readonly PricedCartLine[], settings: OrderSetting
   if (lines.length === 0) throw emptyCart();
   const blocked = lines.filter(({ check }) => !check.ok);
   if (blocked.length > 0) {
-    const messages = blocked.map(({ check }) => (check.ok ? '' : check.message));
-    throw conflict(`${messages.join('; ')}: remove ${blocked.length === 1 ? 'it' : 'them'} from your cart to order`, 'cart', {
+    const problems = blocked.map(({ check }): Text => (check.ok ? '' : check.message));
+    const text = /*i18n*/ {
+      id: '{problems}: remove {count, plural, one {it} other {them}} from your cart to order',
+      values: { problems: { each: problems }, count: blocked.length },
+    };
+    throw conflict(text, 'cart', {
       productIds: blocked.map(({ record }) => record.productId),
     });
   }
   const itemCount = lines.reduce((n, l) => n + l.record.quantity, 0);
   const tooMany = lines.find((l) => l.record.quantity > settings.maxLineQuantity);
-  if (tooMany) throw conflict(`An order can have at most ${settings.maxLineQuantity} of ${tooMany.record.product.name}`, 'cart');
+  if (tooMany) {
+    const values = { limit: settings.maxLineQuantity, product: tooMany.record.product.name };
+    throw conflict(/*i18n*/ { id: 'An order can have at most {limit} of {product}', values }, 'cart');
+  }
   if (itemCount > settings.maxOrderItems) {
-    throw conflict(`An order can have at most ${settings.maxOrderItems} items; your cart has ${itemCount}`, 'cart');
+    throw conflict(/*i18n*/ { id: 'An order can have at most {limit} items; your cart has {count}', values: { limit: settings.maxOrderItems, count: itemCount } }, 'cart');
   }
   const priced = lines.map(({ record, check }) => {
     // Checked above: every line is orderable, so its price (options included) is known.
@@ -107,7 +115,10 @@ async function refuseSoldOutAt(deps: OrderPlacementDeps, storeId: number, lines:
   const names = [...new Set(lines.filter((l) => soldOut.has(l.productId)).map((l) => l.name))];
   const store = (await deps.stores.timeRulesOf(storeId, trx))?.name ?? 'this store';
   throw conflict(
-    `${names.join(' and ')} ${names.length === 1 ? 'is' : 'are'} sold out at ${store}: remove ${names.length === 1 ? 'it' : 'them'} from your cart or choose another store`,
+    /*i18n*/ {
+      id: '{names} {count, plural, one {is} other {are}} sold out at {store}: remove {count, plural, one {it} other {them}} from your cart or choose another store',
+      values: { names: { and: names }, count: names.length, store },
+    },
     'cart',
     { productIds: [...soldOut] },
   );
@@ -192,7 +203,10 @@ export function createOrderPlacement(deps: OrderPlacementDeps) {
           // The customer agreed to the total they saw: a menu price changed since is never charged without their word.
           if (input.expectedTotalIdr !== undefined && input.expectedTotalIdr !== summary.totalIdr) {
             throw conflict(
-              `Prices changed since you opened your cart: the total is now ${formatIdr(summary.totalIdr)}, not ${formatIdr(input.expectedTotalIdr)}. Check the new figures and confirm again`,
+              /*i18n*/ {
+                id: 'Prices changed since you opened your cart: the total is now {total}, not {expected}. Check the new figures and confirm again',
+                values: { total: { idr: summary.totalIdr }, expected: { idr: input.expectedTotalIdr } },
+              },
               'expectedTotalIdr',
               { summary: toPriceSummary(summary) },
             );

@@ -42,7 +42,7 @@ export function resolveRange(query: ReportQuery, now: Date, timeZone: string): R
     if (!query.to) throw badRequest(/*i18n*/ 'Choose the last day of the report', 'to');
     if (query.to < query.from) throw badRequest(/*i18n*/ 'The last day comes before the first day: swap them', 'to');
     if (daysBetween(query.from, query.to) + 1 > MAX_REPORT_DAYS) {
-      throw badRequest(`A report covers at most ${MAX_REPORT_DAYS} days: choose a shorter range`, 'to');
+      throw badRequest(/*i18n*/ { id: 'A report covers at most {limit} days: choose a shorter range', values: { limit: MAX_REPORT_DAYS } }, 'to');
     }
     from = query.from;
     to = query.to;
