@@ -14,8 +14,19 @@ export const LOCALES = ['en', 'id'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 
-/** A text a person reads: the English wording (its id), alone or with the values its placeholders name. */
+/**
+ * A text a person reads: the English wording (its id), alone or with the values its placeholders name. A value that
+ * is itself a `{ id }` text (a part of the sentence, such as what a limit counts) is put in translated.
+ */
 export type Text = string | { readonly id: string; readonly values?: Readonly<Record<string, unknown>> };
+
+const isText = (value: unknown): value is Exclude<Text, string> =>
+  typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string';
+
+/** `values` with every part that is a text of its own translated by `put`. */
+function valuesIn(values: Readonly<Record<string, unknown>> | undefined, put: (text: Text) => string): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(values ?? {}).map(([name, value]) => [name, isText(value) ? put(value) : value]));
+}
 
 /** Where the catalogues are, from src/lib in development and dist/lib once built alike. */
 const CATALOGUE_DIR = path.resolve(import.meta.dirname, '../../locales');
@@ -53,7 +64,8 @@ export async function loadTranslator(): Promise<Translator> {
   return {
     translate(text, locale) {
       const i18n = byLocale[locale];
-      return typeof text === 'string' ? i18n._(text) : i18n._(text.id, text.values);
+      const put = (part: Text): string => (typeof part === 'string' ? i18n._(part) : i18n._(part.id, valuesIn(part.values, put)));
+      return put(text);
     },
   };
 }
@@ -61,7 +73,7 @@ export async function loadTranslator(): Promise<Translator> {
 /** The text in English, for logs and for an error's own `message`. */
 export function englishOf(text: Text): string {
   if (typeof text === 'string') return text;
-  return compileEnglish(text.id, text.values ?? {});
+  return compileEnglish(text.id, valuesIn(text.values, englishOf));
 }
 
 const english = setupI18n({ locale: DEFAULT_LOCALE, messages: { [DEFAULT_LOCALE]: {} } });
