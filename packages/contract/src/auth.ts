@@ -19,7 +19,7 @@ export const Email = z
   .pipe(z.email(/*i18n*/ 'must be a valid email address'))
   // Addresses are compared lowercased everywhere (the users table stores them so).
   .transform((v) => v.toLowerCase())
-  .describe(/*i18n*/ 'The email address signed in with, at most 254 characters; case does not matter');
+  .describe(`The email address signed in with, at most ${EMAIL_MAX_LENGTH} characters; case does not matter`);
 
 export const NewPassword = z
   .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })

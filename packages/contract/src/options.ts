@@ -57,7 +57,7 @@ export const OptionInput = z
       .max(2_147_483_647, /*i18n*/ 'must be the id of an option of this group')
       .optional()
       .describe('Keep (and change) this existing option; absent for a new option. Options of the group left out are removed'),
-    name: optionName.describe(/*i18n*/ 'The option as shown, 1 to 60 characters'),
+    name: optionName.describe(`The option as shown, 1 to ${OPTION_NAME_MAX_LENGTH} characters`),
     priceDeltaIdr: z
       .number({ error: /*i18n*/ 'must be a whole number of rupiah' })
       .int(/*i18n*/ 'must be a whole number of rupiah')
@@ -75,7 +75,7 @@ export const OptionInput = z
  */
 export const OptionGroupInput = z
   .object({
-    name: optionName.describe(/*i18n*/ 'The group as shown (Milk, Sugar...), 1 to 60 characters'),
+    name: optionName.describe(`The group as shown (Milk, Sugar...), 1 to ${OPTION_NAME_MAX_LENGTH} characters`),
     minChoices: choices.describe('Fewest options to choose: 1 for choose-one, 0 when the group may be left empty'),
     maxChoices: choices.min(1, /*i18n*/ 'must be at least 1').describe('Most options to choose: 1 for choose-one or on/off'),
     options: z
@@ -146,7 +146,7 @@ export const BaristaNoteInput = z
   .string({ error: /*i18n*/ 'must be text' })
   .trim()
   .max(BARISTA_NOTE_MAX_LENGTH, /*i18n*/ 'must be at most 140 characters')
-  .describe(/*i18n*/ 'A note to the barista for this line, at most 140 characters; empty for none');
+  .describe(`A note to the barista for this line, at most ${BARISTA_NOTE_MAX_LENGTH} characters; empty for none`);
 
 /** An option chosen on a line, as priced: in a cart from today's menu, in an order as ordered. */
 export const ChosenOption = z

@@ -20,20 +20,20 @@ export const PriceInput = z
   .int(/*i18n*/ 'must be a whole number of thousands of rupiah (34 means IDR 34.000)')
   .min(1, /*i18n*/ 'must be at least 1 (IDR 1.000)')
   .max(MAX_PRODUCT_PRICE, /*i18n*/ 'must be at most 10000 (IDR 10.000.000)')
-  .describe(/*i18n*/ 'Price in thousands of rupiah, a whole number from 1 to 10000: 34 means IDR 34.000');
+  .describe(`Price in thousands of rupiah, a whole number from 1 to ${MAX_PRODUCT_PRICE}: 34 means IDR 34.000`);
 
 const name = z
   .string({ error: requiredOr('must be text') })
   .trim()
   .min(1, /*i18n*/ 'is required')
   .max(PRODUCT_NAME_MAX_LENGTH, /*i18n*/ 'must be at most 120 characters')
-  .describe(/*i18n*/ 'The name on the menu, 1 to 120 characters');
+  .describe(`The name on the menu, 1 to ${PRODUCT_NAME_MAX_LENGTH} characters`);
 
 const description = z
   .string({ error: /*i18n*/ 'must be text' })
   .trim()
   .max(PRODUCT_DESCRIPTION_MAX_LENGTH, /*i18n*/ 'must be at most 1000 characters')
-  .describe(/*i18n*/ 'What the product is, shown on its page; at most 1000 characters');
+  .describe(`What the product is, shown on its page; at most ${PRODUCT_DESCRIPTION_MAX_LENGTH} characters`);
 
 /** A picture already on the server, by file name (what a JSON body can send instead of a file). */
 const imageName = z

@@ -24,7 +24,7 @@ export const AskQuestionInput = z
       .trim()
       .min(1, /*i18n*/ 'is required')
       .max(QUESTION_MESSAGE_MAX_LENGTH, /*i18n*/ 'must be at most 1000 characters')
-      .describe(/*i18n*/ 'The question, at most 1000 characters'),
+      .describe(`The question, at most ${QUESTION_MESSAGE_MAX_LENGTH} characters`),
   })
   .meta({ id: 'AskQuestionInput', description: 'A question for the shop staff' });
 export type AskQuestionInput = z.infer<typeof AskQuestionInput>;
