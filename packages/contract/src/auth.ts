@@ -12,7 +12,7 @@ export const EMAIL_MAX_LENGTH = 254;
 
 /** Messages read after the field name: the API answers e.g. 'email must be a valid email address'. */
 export const Email = z
-  .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
+  .string({ error: (issue) => (issue.input === undefined ? /*i18n*/ 'is required' : /*i18n*/ 'must be text') })
   .trim()
   .min(1, /*i18n*/ 'is required')
   .max(EMAIL_MAX_LENGTH, /*i18n*/ 'must be at most 254 characters')
@@ -22,7 +22,7 @@ export const Email = z
   .describe(`The email address signed in with, at most ${EMAIL_MAX_LENGTH} characters; case does not matter`);
 
 export const NewPassword = z
-  .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
+  .string({ error: (issue) => (issue.input === undefined ? /*i18n*/ 'is required' : /*i18n*/ 'must be text') })
   .min(1, /*i18n*/ 'is required')
   .min(PASSWORD_MIN_LENGTH, /*i18n*/ 'must be at least 8 characters')
   .max(PASSWORD_MAX_LENGTH, /*i18n*/ 'must be at most 128 characters')
@@ -32,14 +32,14 @@ export const NewPassword = z
 
 /** A password being checked: no policy (older accounts may predate it), only a bound on work. */
 const GivenPassword = z
-  .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
+  .string({ error: (issue) => (issue.input === undefined ? /*i18n*/ 'is required' : /*i18n*/ 'must be text') })
   .min(1, /*i18n*/ 'is required')
   .max(1024, /*i18n*/ 'is too long')
   .describe('The password of the account');
 
 export const PHONE_PATTERN = /^\+?[0-9][0-9 ().-]{4,28}[0-9]$/;
 export const Phone = z
-  .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
+  .string({ error: (issue) => (issue.input === undefined ? /*i18n*/ 'is required' : /*i18n*/ 'must be text') })
   .trim()
   .min(1, /*i18n*/ 'is required')
   .regex(PHONE_PATTERN, /*i18n*/ 'must be a phone number of digits, e.g. +62 812 3456 7890')
@@ -139,7 +139,7 @@ export type ForgotPasswordInput = z.infer<typeof ForgotPasswordInput>;
 export const ResetPasswordInput = z
   .object({
     token: z
-      .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
+      .string({ error: (issue) => (issue.input === undefined ? /*i18n*/ 'is required' : /*i18n*/ 'must be text') })
       .min(1, /*i18n*/ 'is required')
       .max(200, /*i18n*/ 'is not a valid reset token')
       .describe('The token from the emailed reset link (its `token` query parameter)'),

@@ -33,7 +33,7 @@ export const Quantity = z
 /** One line to add. Any price sent along is stripped: the server prices every line from the menu. */
 export const AddCartLineInput = z
   .object({
-    productId: idInput('must be a product id')
+    productId: idInput(/*i18n*/ 'must be a product id')
       .describe('The product to add, as in `/products/{id}`'),
     size: SizeCode.nullable()
       .default(null)

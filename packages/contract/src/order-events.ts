@@ -44,7 +44,7 @@ export const StaffStatsQuery = z.object({
     .refine((v) => {
       const d = new Date(`${v}T00:00:00Z`);
       return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-    }, 'must be a real calendar date')
+    }, /*i18n*/ 'must be a real calendar date')
     .optional()
     .describe('The shop day (YYYY-MM-DD, shop time); today when absent'),
 });

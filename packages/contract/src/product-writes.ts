@@ -12,18 +12,18 @@ export const PRODUCT_DESCRIPTION_MAX_LENGTH = 1000;
 
 /** 'is required' when the field is missing, else `message`. */
 const requiredOr = (message: string) => (issue: { input?: unknown }) =>
-  issue.input === undefined ? 'is required' : message;
+  issue.input === undefined ? /*i18n*/ 'is required' : message;
 
 /** Thousands of rupiah, as the read API: 34 is IDR 34.000. */
 export const PriceInput = z
-  .number({ error: requiredOr('must be a number (thousands of rupiah: 34 means IDR 34.000)') })
+  .number({ error: requiredOr(/*i18n*/ 'must be a number (thousands of rupiah: 34 means IDR 34.000)') })
   .int(/*i18n*/ 'must be a whole number of thousands of rupiah (34 means IDR 34.000)')
   .min(1, /*i18n*/ 'must be at least 1 (IDR 1.000)')
   .max(MAX_PRODUCT_PRICE, /*i18n*/ 'must be at most 10000 (IDR 10.000.000)')
   .describe(`Price in thousands of rupiah, a whole number from 1 to ${MAX_PRODUCT_PRICE}: 34 means IDR 34.000`);
 
 const name = z
-  .string({ error: requiredOr('must be text') })
+  .string({ error: requiredOr(/*i18n*/ 'must be text') })
   .trim()
   .min(1, /*i18n*/ 'is required')
   .max(PRODUCT_NAME_MAX_LENGTH, /*i18n*/ 'must be at most 120 characters')

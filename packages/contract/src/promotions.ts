@@ -191,7 +191,7 @@ export const PromotionInput = z
       .max(100_000_000, /*i18n*/ 'must be at most 100000000')
       .default(0)
       .describe('Percent (1 to 100) for percent-off, whole rupiah for amount-off; unused for the others'),
-    targetProductId: idInput('must be a product id')
+    targetProductId: idInput(/*i18n*/ 'must be a product id')
       .nullable()
       .default(null)
       .describe('free-item and buy-one-get-one: the one product that qualifies; null: see targetCategory'),

@@ -4,7 +4,7 @@ import { QUESTION_CONTACT_MAX_LENGTH, QUESTION_MESSAGE_MAX_LENGTH, QUESTION_NAME
 
 export const AskQuestionInput = z
   .object({
-    productId: idInput('must be a product id')
+    productId: idInput(/*i18n*/ 'must be a product id')
       .optional()
       .describe('The product the question is about (its page), if any'),
     name: z

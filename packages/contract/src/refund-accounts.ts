@@ -24,7 +24,7 @@ export const RefundAccountInput = z
       .string({ error: /*i18n*/ 'is required' })
       // People copy numbers with spaces, dots or dashes between the groups.
       .transform((v) => v.replace(/[\s.-]/g, ''))
-      .pipe(z.string().regex(/^\d{6,20}$/, 'must be 6 to 20 digits'))
+      .pipe(z.string().regex(/^\d{6,20}$/, /*i18n*/ 'must be 6 to 20 digits'))
       .describe('The account number: 6 to 20 digits; spaces, dots and dashes between them are dropped'),
   })
   .meta({ id: 'RefundAccountInput', description: 'The bank account a refund is sent to' });

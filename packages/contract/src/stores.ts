@@ -19,7 +19,7 @@ export type DayHours = z.infer<typeof DayHours>;
 const WeeklyHours = z
   .array(DayHours)
   .max(7, /*i18n*/ 'must list each weekday at most once')
-  .refine((days) => new Set(days.map((d) => d.day)).size === days.length, 'must list each weekday at most once');
+  .refine((days) => new Set(days.map((d) => d.day)).size === days.length, /*i18n*/ 'must list each weekday at most once');
 
 const SlotCapacity = z.number().int(/*i18n*/ 'must be a whole number of orders').min(1, /*i18n*/ 'must be at least 1 order').max(500, /*i18n*/ 'must be at most 500 orders');
 
