@@ -1,7 +1,6 @@
 import {
   ErrorResponse,
   OIDC_COMPLETE_PATH,
-  OidcNotConfiguredMessage,
   OidcStartQuery,
   OidcStatusResponse,
   safeReturnTo,
@@ -30,7 +29,7 @@ const START_PATH = `${OIDC_COOKIE_PATH}/start`;
 const TAGS = ['Accounts'];
 const Redirect = z.null().describe('A redirect: see the Location header');
 
-export const RETURN_TO_REFUSED = 'returnTo must be a path on this site that starts with one /, such as /cart';
+export const RETURN_TO_REFUSED = /*i18n*/ 'returnTo must be a path on this site that starts with one /, such as /cart';
 
 const loginError = (code: OidcErrorCode) => `/login?error=${code}`;
 
@@ -80,7 +79,10 @@ export const oidcRoutes: FastifyPluginCallbackZod<OidcRoutesOptions> = (app, { o
       },
     },
     async (request, reply) => {
-      if (!oidc.enabled) throw notFound(OidcNotConfiguredMessage(oidc.providerName));
+      if (!oidc.enabled) throw notFound(
+          // The same words as the contract's OidcNotConfiguredMessage, which the web app shows.
+          /*i18n*/ { id: '{provider} sign-in is not set up for this shop. Sign in with your email and password.', values: { provider: oidc.providerName } },
+        );
       // Refused outright rather than replaced by '/': our own pages never send anything else, so
       // another value means someone crafted the link (open redirect).
       const returnTo = safeReturnTo(request.query.returnTo ?? '/');

@@ -39,7 +39,7 @@ export function createStaffService(deps: StaffServiceDeps) {
   async function staffMember(rawId: string) {
     const id = /^\d{1,9}$/.test(rawId) ? Number(rawId) : null;
     const user = id === null ? undefined : await users.findUserById(id);
-    if (!user || user.role !== 'staff') throw notFound(`There is no staff member ${rawId.slice(0, 20)}`);
+    if (!user || user.role !== 'staff') throw notFound(/*i18n*/ { id: 'There is no staff member {id}', values: { id: rawId.slice(0, 20) } });
     return user;
   }
 
@@ -57,7 +57,7 @@ export function createStaffService(deps: StaffServiceDeps) {
     /** Mails a link that makes its holder staff with the role; the link is the only copy of the token. */
     async invite(actor: Actor, input: InviteStaffInput): Promise<StaffInvitation> {
       const existing = await users.findUserByEmail(input.email);
-      if (existing?.role === 'staff') throw conflict(`${input.email} is on the staff already: change their role instead`, 'email');
+      if (existing?.role === 'staff') throw conflict(/*i18n*/ { id: '{email} is on the staff already: change their role instead', values: { email: input.email } }, 'email');
       const token = newToken();
       const at = now();
       const expiresAt = new Date(at.getTime() + INVITATION_DAYS * 86_400_000).toISOString();
@@ -76,7 +76,7 @@ export function createStaffService(deps: StaffServiceDeps) {
 
     async withdrawInvitation(actor: Actor, rawId: string): Promise<void> {
       const id = /^\d{1,9}$/.test(rawId) ? Number(rawId) : null;
-      if (id === null || !(await repo.deleteInvitation(id))) throw notFound(`There is no open invitation ${rawId.slice(0, 20)}`);
+      if (id === null || !(await repo.deleteInvitation(id))) throw notFound(/*i18n*/ { id: 'There is no open invitation {id}', values: { id: rawId.slice(0, 20) } });
       await record(actor, 'role', `Withdrew invitation #${id}`);
     },
 
