@@ -18,6 +18,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
 import { requireUser } from '../../lib/current-user.js';
 import { AppError } from '../../lib/errors.js';
+import { localeOf } from '../../plugins/error-handler.js';
 import { createAttemptLimit, createForgettingLimit, perAddressRouteLimit } from '../../plugins/rate-limit.js';
 import type { UserService } from '../users/users.service.js';
 import { LOGIN_FAILED, WRONG_CURRENT_PASSWORD, type AuthService } from './auth.service.js';
@@ -111,6 +112,7 @@ function accountRoutes(app: App, { auth, users, limits }: AuthRoutesOptions, aut
     async (request, reply) => {
       const data = await auth.register(request.body, {
         mayNotifyOwner: (email) => signUpNotices.take(request, email),
+        language: localeOf(request),
       });
       return reply.code(201).send({ data });
     },

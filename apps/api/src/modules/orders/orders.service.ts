@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { ListOrdersQuery, ListStaffOrdersQuery, Order, OrderPayment, OrderStatus, PageMeta, PayOrderInput, StaffOrder } from '@coffee/contract';
+import type { Language, ListOrdersQuery, ListStaffOrdersQuery, Order, OrderPayment, OrderStatus, PageMeta, PayOrderInput, StaffOrder } from '@coffee/contract';
 import type { Database } from '../../db/schema.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { parseId } from '../cart/cart.service.js';
@@ -40,6 +40,8 @@ export interface NotificationTarget {
   email: string;
   /** The customer's choice in the profile. */
   orderEmails: boolean;
+  /** The customer's language (the profile's): their mails and pushes are written in it. */
+  language: Language;
   status: OrderStatus;
   deliveryMethod: Order['deliveryMethod'];
   scheduledFor: string;
@@ -292,6 +294,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         userId: order.userId,
         email: customer.email,
         orderEmails: customer.orderEmails,
+        language: customer.language,
         status: order.status,
         deliveryMethod: order.deliveryMethod,
         scheduledFor: order.scheduledFor,
