@@ -324,7 +324,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (shopClock) await app.register(testClockRoutes, { prefix: '/api/v1', clock: shopClock });
   configureImageDecoding({ concurrency: config.imageDecodeConcurrency });
 
-  const ctx = { config, db: deps.database.db, now, mailer, log: app.log, redis: deps.redis };
+  const ctx = { config, db: deps.database.db, now, mailer, translator: app.translator, log: app.log, redis: deps.redis };
   const { products } = await registerModules(app, { ...ctx, metrics, metricSources });
   await registerFiles(app, config, deps.webDistDir, products);
   return app;

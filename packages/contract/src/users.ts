@@ -8,6 +8,13 @@ export const Gender = z
   .describe('male or female, or null when not given');
 export type Gender = z.infer<typeof Gender>;
 
+/** The languages the shop writes in: English, and Bahasa Indonesia. */
+export const LANGUAGES = ['en', 'id'] as const;
+export const Language = z
+  .enum(LANGUAGES, { error: () => `must be one of: ${LANGUAGES.join(', ')}` })
+  .describe('The language of the mails and push notifications sent to this account: en (English) or id (Bahasa Indonesia)');
+export type Language = z.infer<typeof Language>;
+
 export const NAME_MAX_LENGTH = 50;
 export const ADDRESS_MAX_LENGTH = 300;
 
@@ -28,6 +35,7 @@ export const UserProfile = z
     gender: Gender.nullable(),
     photoUrl: z.string().nullable().describe('Address of the profile picture, or null when there is none'),
     orderEmails: z.boolean().describe('Whether a mail is sent when an order is ready, on its way or cancelled by the shop'),
+    language: Language,
     createdAt: z.string().describe('When the account was made (ISO-8601 UTC timestamp)'),
     updatedAt: z.string().describe('When the profile last changed (ISO-8601 UTC timestamp)'),
   })
@@ -83,6 +91,7 @@ export const UpdateProfileInput = z
       .boolean({ error: /*i18n*/ 'must be true or false' })
       .optional()
       .describe('true: mail me when an order is ready, on its way or cancelled by the shop; false: no such mails'),
+    language: Language.optional().describe('en or id: the language of the mails and push notifications sent to me from now on'),
     // Refused: the email is the sign-in name and where reset links go. Changing it safely needs a
     // confirmation mail to the new address, which we do not have yet.
     email: z

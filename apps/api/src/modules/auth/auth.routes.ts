@@ -112,6 +112,7 @@ function accountRoutes(app: App, { auth, users, limits }: AuthRoutesOptions, aut
     async (request, reply) => {
       const { email, message } = await auth.register(request.body, {
         mayNotifyOwner: (email) => signUpNotices.take(request, email),
+        language: localeOf(request),
       });
       return reply.code(201).send({ data: { email, message: request.server.translator.translate(message, localeOf(request)) } });
     },

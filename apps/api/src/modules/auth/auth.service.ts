@@ -9,7 +9,7 @@ import {
 } from '@coffee/contract';
 import type { SessionUser } from '../../lib/current-user.js';
 import { badRequest, unauthorized } from '../../lib/errors.js';
-import type { Text } from '../../lib/i18n.js';
+import type { Locale, Text } from '../../lib/i18n.js';
 import { accountMail } from '../../lib/mail.js';
 import { hashToken } from '../../lib/tokens.js';
 import {
@@ -54,6 +54,8 @@ export interface RegisterOptions {
    * a way to flood someone's mailbox.
    */
   mayNotifyOwner(email: string): Promise<boolean>;
+  /** The language the request asks for: a new account's mails and pushes are written in it. */
+  language: Locale;
 }
 
 const mail = accountMail;
@@ -156,6 +158,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         phone: input.phone,
         role: 'customer',
         firstName: input.firstName ?? '',
+        language: options.language,
       });
       if (created) {
         mailer.sendLater(

@@ -11,6 +11,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { localeOf } from '../../plugins/error-handler.js';
 import { cookieIsSecure } from '../../plugins/session.js';
 import { OidcSignInError } from './oidc-sign-in-error.js';
 import { OIDC_LOGIN_MAX_AGE_SECONDS, type OidcService } from './oidc.service.js';
@@ -123,7 +124,7 @@ export const oidcRoutes: FastifyPluginCallbackZod<OidcRoutesOptions> = (app, { o
       // One use: whatever happens next, this pending sign-in is over.
       void reply.clearCookie(OIDC_COOKIE, cookieOptions(request));
       try {
-        const { session, returnTo } = await oidc.finishLogin(query, cookieValue, request.user?.sessionId);
+        const { session, returnTo } = await oidc.finishLogin(query, cookieValue, request.user?.sessionId, localeOf(request));
         app.sessionCookie.set(request, reply, session.token, session.expiresAt);
         return redirect(reply, `${OIDC_COMPLETE_PATH}?returnTo=${encodeURIComponent(returnTo)}`);
       } catch (err) {

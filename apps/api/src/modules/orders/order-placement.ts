@@ -8,6 +8,7 @@ import { idempotencyKey, requestFingerprint } from '../../lib/idempotency.js';
 import { parseShopLocal } from '../../lib/shop-time.js';
 import type { PricedCartLine } from '../cart/cart.service.js';
 import { lineTotalIdr, summarize, toPriceSummary } from '../checkout/checkout.service.js';
+import { mailWords } from '../../lib/customer-email.js';
 import { buildOrderConfirmation } from './order-email.js';
 import type { OrderEventRecord } from './order-steps.repository.js';
 import type { OrderRecord, OrderRepository } from './orders.repository.js';
@@ -26,7 +27,7 @@ export interface PlacedOrder {
 
 export type OrderPlacementDeps = Pick<
   OrderServiceDeps,
-  'db' | 'settings' | 'now' | 'cart' | 'stores' | 'stock' | 'users' | 'payments' | 'promotions' | 'rewards' | 'mailer' | 'publicUrl' | 'log'
+  'db' | 'settings' | 'now' | 'cart' | 'stores' | 'stock' | 'users' | 'payments' | 'promotions' | 'rewards' | 'mailer' | 'translator' | 'publicUrl' | 'log'
 > & {
   orders: OrderRepository;
   asOrder: (record: OrderRecord) => Promise<Order>;
@@ -94,10 +95,12 @@ function orderableLines(lines: readonly PricedCartLine[], settings: OrderSetting
   return { priced, itemCount };
 }
 
-/** The order mail, queued after the commit. */
-function sendConfirmation(deps: OrderPlacementDeps, order: Order, to: string): void {
+/** The order mail in the customer's language (the profile's), queued after the commit. */
+async function sendConfirmation(deps: OrderPlacementDeps, order: Order, customer: Customer): Promise<void> {
   try {
-    deps.mailer.sendLater(buildOrderConfirmation(order, to, { publicUrl: deps.publicUrl, timeZone: deps.settings.shopTimeZone }));
+    const language = (await deps.users.customersOf([customer.id])).get(customer.id)?.language;
+    const words = mailWords(deps.translator, language);
+    deps.mailer.sendLater(buildOrderConfirmation(order, customer.email, { publicUrl: deps.publicUrl, timeZone: deps.settings.shopTimeZone, words }));
   } catch (err) {
     // The order is committed; a mail problem is logged for the shop, never turned into a failed order.
     deps.log.error({ err, orderId: order.id }, 'order confirmation could not be queued');
@@ -267,7 +270,7 @@ export function createOrderPlacement(deps: OrderPlacementDeps) {
       record = (await orders.findOrder(outcome.result)) ?? record;
     }
     const order = await deps.asOrder(record);
-    sendConfirmation(deps, order, customer.email);
+    await sendConfirmation(deps, order, customer);
     // The steps the placement committed (placed, and paid when the provider settled at once): metrics and the live feed.
     deps.onOrderSteps(record.id, record.history);
     if (record.paymentStatus === 'paid' && !record.history.some((step) => step.kind === 'paid')) {

@@ -54,7 +54,7 @@ export const staffRoutes: FastifyPluginCallbackZod<StaffRoutesOptions> = (app, {
         response: { 201: dataOf(StaffInvitation, 'The invitation sent').describe('The invitation sent'), ...failures },
       },
     },
-    async (request, reply) => reply.code(201).send({ data: await staff.invite(requireStaffRight(request, 'staff'), request.body) }),
+    async (request, reply) => reply.code(201).send({ data: await staff.invite(requireStaffRight(request, 'staff'), request.body, localeOf(request)) }),
   );
 
   app.delete(

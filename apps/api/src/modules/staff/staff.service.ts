@@ -4,9 +4,12 @@ import { STAFF_ROLE_LABELS } from '@coffee/contract';
 import type { Database } from '../../db/schema.js';
 import type { SessionUser } from '../../lib/current-user.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { accountMail, type Mailer } from '../../lib/mail.js';
+import { mailWords } from '../../lib/customer-email.js';
+import { DEFAULT_LOCALE, type Locale, type Translator } from '../../lib/i18n.js';
+import type { Mailer } from '../../lib/mail.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { UserService } from '../users/users.service.js';
+import { buildStaffInvitationEmail } from './invitation-email.js';
 import { createStaffRepository } from './staff.repository.js';
 
 /** How long an invitation link works: long enough for a new barista to open it after their shift. */
@@ -16,6 +19,8 @@ export interface StaffServiceDeps {
   db: Kysely<Database>;
   users: Pick<UserService, 'findUserById' | 'findUserByEmail' | 'listStaff' | 'setStaffRole' | 'createUserAccount'>;
   mailer: Mailer;
+  /** The invitation is written in the invitee's language, when known, else the inviting owner's. */
+  translator: Translator;
   publicUrl: string;
   now: () => Date;
 }
@@ -54,8 +59,11 @@ export function createStaffService(deps: StaffServiceDeps) {
       };
     },
 
-    /** Mails a link that makes its holder staff with the role; the link is the only copy of the token. */
-    async invite(actor: Actor, input: InviteStaffInput): Promise<StaffInvitation> {
+    /**
+     * Mails a link that makes its holder staff with the role; the link is the only copy of the token. `language`: the
+     * owner's request's, for an invitee without an account.
+     */
+    async invite(actor: Actor, input: InviteStaffInput, language: Locale = DEFAULT_LOCALE): Promise<StaffInvitation> {
       const existing = await users.findUserByEmail(input.email);
       if (existing?.role === 'staff') throw conflict(/*i18n*/ { id: '{email} is on the staff already: change their role instead', values: { email: input.email } }, 'email');
       const token = newToken();
@@ -63,14 +71,9 @@ export function createStaffService(deps: StaffServiceDeps) {
       const expiresAt = new Date(at.getTime() + INVITATION_DAYS * 86_400_000).toISOString();
       const id = await repo.insertInvitation({ email: input.email, staffRole: input.staffRole, tokenHash: hashToken(token), invitedBy: actor.id, createdAt: at.toISOString(), expiresAt });
       await record(actor, 'role', `Invited ${input.email} as ${STAFF_ROLE_LABELS[input.staffRole]}`);
-      deps.mailer.sendLater(
-        accountMail(
-          input.email,
-          'You are invited to the Coffee Shop team',
-          [`You are invited to join the Coffee Shop staff as ${STAFF_ROLE_LABELS[input.staffRole].toLowerCase()}.`, `The link works for ${INVITATION_DAYS} days.`],
-          { label: 'Join the team', url: `${deps.publicUrl}/staff/join?token=${encodeURIComponent(token)}` },
-        ),
-      );
+      const url = `${deps.publicUrl}/staff/join?token=${encodeURIComponent(token)}`;
+      const words = mailWords(deps.translator, existing?.language ?? language);
+      deps.mailer.sendLater(buildStaffInvitationEmail(input.email, { staffRole: input.staffRole, days: INVITATION_DAYS, url }, words));
       return { id, email: input.email, staffRole: input.staffRole, createdAt: at.toISOString(), expiresAt };
     },
 
