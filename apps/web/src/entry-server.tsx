@@ -1,14 +1,14 @@
 import { StrictMode } from 'react';
 import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
-import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
+import { StaticRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { DEFAULT_PAGE_LIMIT } from '@coffee/contract';
 import type { Product, ProductListResponse } from '@coffee/contract';
 import { AppProviders } from './app/providers';
 import type { QuerySeed } from './app/providers';
 import { PAGE_DATA_ID } from './app/page-data';
-import { routes } from './app/router';
+import { AppRoutes, routes } from './app/router';
 import { Spinner } from './components/ui/spinner';
 import { paths } from './config/paths';
 import { productQueryOptions } from './features/products/api/get-product';
@@ -40,7 +40,7 @@ export async function renderShell(): Promise<string> {
       <Spinner label="Loading product" />
     </div>
   );
-  return render([{ element: root.element, errorElement: root.errorElement, children: [{ path: '*', element: loading }] }], '/');
+  return render([{ element: root.element, children: [{ path: '*', element: loading }] }], '/');
 }
 
 /** A page rendered with its data: what goes in <head> (its title, its pictures' preloads), the body, and the data. */
@@ -89,17 +89,13 @@ export function splitHead(rendered: string): { head: string; body: string } {
 }
 
 async function render(table: RouteObject[], url: string, seeds: readonly QuerySeed[] = []): Promise<string> {
-  const handler = createStaticHandler(table);
-  // The lazy screen of the page (/products, the 404) is loaded here, so its HTML is complete.
-  const context = await handler.query(new Request(new URL(url, 'http://localhost')));
-  if (context instanceof Response) throw new Error(`Prerendering ${url} answered a redirect.`);
-  const router = createStaticRouter(handler.dataRoutes, context);
-  // prerender, not renderToString: it waits for the lazy parts of a page (home's sections below the hero) and writes
-  // their HTML too, where renderToString would write their loading fallback.
+  // prerender, not renderToString: it waits for the lazy parts of a page (its screen, home's sections below the hero)
+  // and writes their HTML too, where renderToString would write their loading fallback.
   const { prelude } = await prerender(
     <Page seeds={seeds}>
-      {/* hydrate={false}: no inline script of router state (the CSP allows none); these pages load no data. */}
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <StaticRouter location={url}>
+        <AppRoutes table={table} />
+      </StaticRouter>
     </Page>,
     // Every part in place: React otherwise moves a large one (home's sections) after the page with an inline script
     // to put it back, which the CSP refuses.

@@ -1,6 +1,5 @@
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { matchRoutes } from 'react-router';
 // Self-hosted fonts (no CDN: the shop must work offline on a local network). Latin subset, weights in use only.
 import '@fontsource/rubik/latin-400.css';
 import '@fontsource/rubik/latin-500.css';
@@ -11,7 +10,8 @@ import '@fontsource/poppins/latin-600.css';
 import './styles.css';
 import { AppProviders } from './app/providers';
 import { APP_STARTED_ATTRIBUTE, readPageData } from './app/page-data';
-import { AppRouter, createAppRouter, routes } from './app/router';
+import { AppRouter, AppRoutes, preloadScreens } from './app/router';
+import { PageLoading } from './app/routes/page-loading';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
@@ -21,25 +21,18 @@ if (!root) throw new Error('The page has no #root element.');
  * product: entry-server.tsx) arrive with their HTML and are hydrated, the data put in the query cache first;
  * a product page the API could not render (the build's product.html: the layout around a loading screen,
  * `data-shell`) is rendered over; every other page starts empty. The page's screen may be a lazy route: its code is
- * loaded first, or the router would draw its full-screen loading fallback over the prerendered HTML.
+ * loaded first, so the first render draws it whole instead of waiting for it (the page then answers taps at once).
  */
 async function start(container: HTMLElement) {
   const shell = container.hasAttribute('data-shell');
   const prerendered = !shell && container.firstElementChild !== null;
-  if (prerendered || shell) {
-    const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? [];
-    await Promise.all(
-      lazyMatches.map(async ({ route }) => {
-        const lazy = route.lazy;
-        if (typeof lazy !== 'function') return;
-        Object.assign(route, { ...(await lazy()), lazy: undefined });
-      }),
-    );
-  }
+  if (prerendered || shell) await preloadScreens(window.location);
   const app = (
     <StrictMode>
       <AppProviders seeds={readPageData()}>
-        <AppRouter router={createAppRouter(prerendered)} />
+        <AppRouter>
+          <AppRoutes loading={prerendered ? undefined : <PageLoading />} />
+        </AppRouter>
       </AppProviders>
       <Started />
     </StrictMode>

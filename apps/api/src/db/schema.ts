@@ -486,6 +486,41 @@ export interface StoreSoldOutTable {
   created_at: string;
 }
 
+/**
+ * The sales summary (migration 029, decision 035): paid orders not cancelled, added and taken away by the order moves.
+ * `store_key` is the store, 0 an order without one, -1 every store together.
+ */
+export interface OrderSalesHourTable {
+  store_key: number;
+  /** 'YYYY-MM-DDTHH', UTC: the first 13 characters of `orders.paid_at`. */
+  hour_utc: string;
+  order_count: number;
+  sales_idr: number;
+  items: number;
+  discount_idr: number;
+  tax_idr: number;
+  delivery_idr: number;
+}
+
+/** Per UTC day, store (never -1), payment method and channel. */
+export interface OrderSalesDayTable {
+  store_key: number;
+  day_utc: string;
+  payment_method: string;
+  delivery_method: string;
+  order_count: number;
+  sales_idr: number;
+}
+
+/** Per UTC day, store and product: the lines' quantities and totals. */
+export interface OrderSalesProductTable {
+  store_key: number;
+  day_utc: string;
+  product_id: number;
+  quantity: number;
+  sales_idr: number;
+}
+
 export interface Database {
   staff_invitations: StaffInvitationTable;
   audit_records: AuditRecordTable;
@@ -523,4 +558,7 @@ export interface Database {
   loyalty_rewards: LoyaltyRewardTable;
   favourite_drinks: FavouriteDrinkTable;
   store_sold_out: StoreSoldOutTable;
+  order_sales_hours: OrderSalesHourTable;
+  order_sales_days: OrderSalesDayTable;
+  order_sales_products: OrderSalesProductTable;
 }

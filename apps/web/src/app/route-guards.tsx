@@ -1,10 +1,11 @@
-import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { staffMay, type StaffRight } from '@coffee/contract';
 import { paths } from '../config/paths';
 import { lastRecordRemoval, useIsLoggedIn, useLoginRecord } from '../lib/login-record';
 import { useReturnTo } from '../lib/return-to';
 import { SESSION_ENDED_NOTICE, SIGN_IN_REQUIRED_NOTICE } from '../features/auth/components/auth-notice';
 import { StaffOnly } from '../features/menu-admin/components/staff-only';
+import { useRouteHandles } from './route-state';
 
 /** A protected route sends a visitor without a login record to /login. */
 export function RequireLogin() {
@@ -36,8 +37,8 @@ export function RequireVisitor() {
 export function RequireStaff() {
   const user = useLoginRecord();
   // A page of one area (its route's handle names the right) is refused to a role without it, as the API would.
-  const right = useMatches()
-    .map((match) => (match.handle as { staffRight?: StaffRight } | undefined)?.staffRight)
+  const right = useRouteHandles()
+    .map((handle) => (handle as { staffRight?: StaffRight } | undefined)?.staffRight)
     .find((r) => r !== undefined);
   if (user?.role !== 'staff') return <StaffOnly />;
   if (right && !staffMay(user.staffRole, right)) return <StaffOnly role />;

@@ -1,15 +1,41 @@
-import { RouterProvider, createBrowserRouter } from 'react-router';
-import type { ComponentType } from 'react';
+import { Suspense, use, useLayoutEffect, useMemo, useState, useTransition } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import { Router, UNSAFE_createBrowserHistory as createBrowserHistory, matchRoutes, useLocation, useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { paths } from '../config/paths';
+import { NavigationPendingContext, RouteHandlesContext } from './route-state';
 import { RootLayout } from './routes/root-layout';
-import { RouteError } from './routes/route-error';
+import { RouteErrorBoundary } from './routes/route-error';
 import { HomeRoute } from './routes/home';
-import { PageLoading } from './routes/page-loading';
 
-/** A route's lazy part: the screen component `name` of the module `load` imports (one short line per route). */
+/** Each lazy screen's element, and what fetches its code. */
+const preloads = new WeakMap<object, () => Promise<void>>();
+
+/**
+ * A route's lazy part: the screen component `name` of the module `load` imports (one short line per route). Its code
+ * is fetched when it is first drawn (the screen suspends until then), or before, by preloadScreens.
+ */
 function page<Module>(load: () => Promise<Module>, name: { [K in keyof Module]: Module[K] extends ComponentType ? K : never }[keyof Module]) {
-  return async () => ({ Component: (await load())[name] as ComponentType });
+  let Screen: ComponentType | undefined;
+  let loading: Promise<void> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (module) => {
+        Screen = module[name] as ComponentType;
+      },
+      (error: unknown) => {
+        // A failed download is tried again on the next visit to the screen.
+        loading = undefined;
+        throw error;
+      },
+    ));
+  function LazyScreen() {
+    if (!Screen) use(preload());
+    return Screen ? <Screen /> : null;
+  }
+  const element = <LazyScreen />;
+  preloads.set(element, preload);
+  return { element };
 }
 
 /**
@@ -19,72 +45,98 @@ function page<Module>(load: () => Promise<Module>, name: { [K in keyof Module]: 
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteError />,
-    // Shown while the first screen's code downloads.
-    hydrateFallbackElement: <PageLoading />,
     children: [
       { path: paths.home.path, element: <HomeRoute /> },
-      { path: paths.products.path, lazy: page(() => import('./routes/products'), 'ProductsRoute') },
-      { path: paths.product.path, lazy: page(() => import('./routes/product-detail'), 'ProductDetailRoute') },
-      { path: paths.stores.path, lazy: page(() => import('./routes/stores'), 'StoresRoute') },
+      { path: paths.products.path, ...page(() => import('./routes/products'), 'ProductsRoute') },
+      { path: paths.product.path, ...page(() => import('./routes/product-detail'), 'ProductDetailRoute') },
+      { path: paths.stores.path, ...page(() => import('./routes/stores'), 'StoresRoute') },
       {
         path: paths.resetPassword.path,
         handle: { bare: true },
-        lazy: page(() => import('./routes/reset-password'), 'ResetPasswordRoute'),
+        ...page(() => import('./routes/reset-password'), 'ResetPasswordRoute'),
       },
-      { path: paths.staffJoin.path, handle: { bare: true }, lazy: page(() => import('./routes/staff-join'), 'StaffJoinRoute') },
-      { path: paths.loginComplete.path, lazy: page(() => import('./routes/login-complete'), 'LoginCompleteRoute') },
+      { path: paths.staffJoin.path, handle: { bare: true }, ...page(() => import('./routes/staff-join'), 'StaffJoinRoute') },
+      { path: paths.loginComplete.path, ...page(() => import('./routes/login-complete'), 'LoginCompleteRoute') },
       {
-        lazy: page(() => import('./route-guards'), 'RequireLogin'),
+        ...page(() => import('./route-guards'), 'RequireLogin'),
         children: [
-          { path: paths.payment.path, lazy: page(() => import('./routes/payment'), 'PaymentRoute') },
-          { path: paths.history.path, lazy: page(() => import('./routes/history'), 'HistoryRoute') },
-          { path: paths.order.path, lazy: page(() => import('./routes/order'), 'OrderRoute') },
-          { path: paths.user.path, lazy: page(() => import('./routes/user'), 'UserRoute') },
-          { path: paths.pickup.path, lazy: page(() => import('./routes/pickup'), 'PickupRoute') },
+          { path: paths.payment.path, ...page(() => import('./routes/payment'), 'PaymentRoute') },
+          { path: paths.history.path, ...page(() => import('./routes/history'), 'HistoryRoute') },
+          { path: paths.order.path, ...page(() => import('./routes/order'), 'OrderRoute') },
+          { path: paths.user.path, ...page(() => import('./routes/user'), 'UserRoute') },
+          { path: paths.pickup.path, ...page(() => import('./routes/pickup'), 'PickupRoute') },
           {
-            lazy: page(() => import('./route-guards'), 'RequireStaff'),
+            ...page(() => import('./route-guards'), 'RequireStaff'),
             children: [
-              { path: paths.addProduct.path, handle: { staffRight: 'menu' }, lazy: page(() => import('./routes/add-products'), 'AddProductsRoute') },
-              { path: paths.editProduct.path, handle: { staffRight: 'menu' }, lazy: page(() => import('./routes/edit-products'), 'EditProductsRoute') },
-              { path: paths.staffOrders.path, lazy: page(() => import('./routes/staff-orders'), 'StaffOrdersRoute') },
-              { path: paths.staffOrder.path, lazy: page(() => import('./routes/staff-order'), 'StaffOrderRoute') },
-              { path: paths.optionGroups.path, handle: { staffRight: 'menu' }, lazy: page(() => import('./routes/option-groups'), 'OptionGroupsRoute') },
-              { path: paths.staffStores.path, handle: { staffRight: 'stores' }, lazy: page(() => import('./routes/staff-stores'), 'StaffStoresRoute') },
-              { path: paths.staffPromotions.path, handle: { staffRight: 'coupons' }, lazy: page(() => import('./routes/staff-promotions'), 'StaffPromotionsRoute') },
-              { path: paths.staffTeam.path, handle: { staffRight: 'staff' }, lazy: page(() => import('./routes/staff-team'), 'StaffTeamRoute') },
-              { path: paths.staffReconciliation.path, handle: { staffRight: 'reports' }, lazy: page(() => import('./routes/staff-reconciliation'), 'StaffReconciliationRoute') },
-              { path: paths.staffLoyalty.path, handle: { staffRight: 'coupons' }, lazy: page(() => import('./routes/staff-loyalty'), 'StaffLoyaltyRoute') },
-              { path: paths.staffReports.path, handle: { staffRight: 'reports' }, lazy: page(() => import('./routes/staff-reports'), 'StaffReportsRoute') },
+              { path: paths.addProduct.path, handle: { staffRight: 'menu' }, ...page(() => import('./routes/add-products'), 'AddProductsRoute') },
+              { path: paths.editProduct.path, handle: { staffRight: 'menu' }, ...page(() => import('./routes/edit-products'), 'EditProductsRoute') },
+              { path: paths.staffOrders.path, ...page(() => import('./routes/staff-orders'), 'StaffOrdersRoute') },
+              { path: paths.staffOrder.path, ...page(() => import('./routes/staff-order'), 'StaffOrderRoute') },
+              { path: paths.optionGroups.path, handle: { staffRight: 'menu' }, ...page(() => import('./routes/option-groups'), 'OptionGroupsRoute') },
+              { path: paths.staffStores.path, handle: { staffRight: 'stores' }, ...page(() => import('./routes/staff-stores'), 'StaffStoresRoute') },
+              { path: paths.staffPromotions.path, handle: { staffRight: 'coupons' }, ...page(() => import('./routes/staff-promotions'), 'StaffPromotionsRoute') },
+              { path: paths.staffTeam.path, handle: { staffRight: 'staff' }, ...page(() => import('./routes/staff-team'), 'StaffTeamRoute') },
+              { path: paths.staffReconciliation.path, handle: { staffRight: 'reports' }, ...page(() => import('./routes/staff-reconciliation'), 'StaffReconciliationRoute') },
+              { path: paths.staffLoyalty.path, handle: { staffRight: 'coupons' }, ...page(() => import('./routes/staff-loyalty'), 'StaffLoyaltyRoute') },
+              { path: paths.staffReports.path, handle: { staffRight: 'reports' }, ...page(() => import('./routes/staff-reports'), 'StaffReportsRoute') },
             ],
           },
         ],
       },
       {
-        lazy: page(() => import('./route-guards'), 'RequireVisitor'),
+        ...page(() => import('./route-guards'), 'RequireVisitor'),
         // The sign-in screens are a split screen of their own, without the navigation bar.
         handle: { bare: true },
         children: [
-          { path: paths.login.path, lazy: page(() => import('./routes/login'), 'LoginRoute') },
-          { path: paths.register.path, lazy: page(() => import('./routes/register'), 'RegisterRoute') },
-          { path: paths.forgotPassword.path, lazy: page(() => import('./routes/forgot-password'), 'ForgotPasswordRoute') },
+          { path: paths.login.path, ...page(() => import('./routes/login'), 'LoginRoute') },
+          { path: paths.register.path, ...page(() => import('./routes/register'), 'RegisterRoute') },
+          { path: paths.forgotPassword.path, ...page(() => import('./routes/forgot-password'), 'ForgotPasswordRoute') },
         ],
       },
-      { path: paths.notFound.path, lazy: page(() => import('./routes/not-found'), 'NotFoundRoute') },
+      { path: paths.notFound.path, ...page(() => import('./routes/not-found'), 'NotFoundRoute') },
     ],
   },
 ];
 
-/**
- * Made in the browser only: the prerender step (entry-server.tsx) imports `routes` in Node, where there is no
- * window for a browser router.
- */
-export function createAppRouter(drawn = false) {
-  // A page that arrived drawn is hydrated where the customer already is: with hydration data the router does not
-  // scroll to the top at start (a phone user who scrolled down to the sizes would be thrown back up).
-  return createBrowserRouter(routes, drawn ? { hydrationData: {} } : undefined);
+/** Fetches the code of the lazy screens `location` shows: main.tsx does before it hydrates a page that arrived drawn. */
+export async function preloadScreens(location: { pathname: string }): Promise<void> {
+  const loads = (matchRoutes(routes, location) ?? []).flatMap(({ route }) => {
+    const preload = route.element && typeof route.element === 'object' ? preloads.get(route.element) : undefined;
+    return preload ? [preload()] : [];
+  });
+  await Promise.all(loads);
 }
 
-export function AppRouter({ router }: { router: ReturnType<typeof createAppRouter> }) {
-  return <RouterProvider router={router} />;
+/**
+ * The route table drawn for the current address, under the error screen, with the handles of its matching routes
+ * (app/route-state.ts). `table` is the app's, or the one the build draws a product page's shell with. `loading`: what
+ * a page that arrived empty shows while its screen's code downloads. A page that arrived drawn goes without: React
+ * would hydrate what is under a Suspense boundary after the rest, and the page would start (and replay the taps held
+ * before, src/boot.ts) before its screen answers them; its screen's code is loaded before hydrating instead.
+ */
+export function AppRoutes({ table = routes, loading }: { table?: RouteObject[]; loading?: ReactNode }) {
+  const location = useLocation();
+  const handles = useMemo(() => (matchRoutes(table, location) ?? []).map((match): unknown => match.route.handle), [table, location]);
+  const screen = <RouteHandlesContext value={handles}>{useRoutes(table, location)}</RouteHandlesContext>;
+  return (
+    <RouteErrorBoundary resetKey={location.key}>{loading ? <Suspense fallback={loading}>{screen}</Suspense> : screen}</RouteErrorBoundary>
+  );
+}
+
+/**
+ * React Router's declarative mode, not its data router: the app loads no data through the router, and the data
+ * router's code was the largest part of the first screen after React DOM (docs/decisions/018-first-paint-and-budget.md).
+ * Written out rather than BrowserRouter so the layout can show that a screen is on its way: each move is a transition,
+ * which keeps the current screen until the next one can be drawn, and its pending state is passed down.
+ */
+export function AppRouter({ children }: { children: ReactNode }) {
+  const [history] = useState(() => createBrowserHistory({ v5Compat: true }));
+  const [state, setState] = useState({ action: history.action, location: history.location });
+  const [pending, startTransition] = useTransition();
+  useLayoutEffect(() => history.listen((update) => startTransition(() => setState(update))), [history]);
+  return (
+    <Router location={state.location} navigationType={state.action} navigator={history}>
+      <NavigationPendingContext value={pending}>{children}</NavigationPendingContext>
+    </Router>
+  );
 }

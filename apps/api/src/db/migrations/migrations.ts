@@ -27,6 +27,7 @@ import { refundAccountsMigration } from './025-refund-accounts.js';
 import { reportIndexesMigration } from './026-report-indexes.js';
 import { storeSoldOutMigration } from './027-store-sold-out.js';
 import { walletPaymentsMigration } from './028-wallet-payments.js';
+import { orderSalesMigration } from './029-order-sales.js';
 import { userLanguageMigration } from './030-user-language.js';
 
 /**
@@ -62,6 +63,7 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '026-report-indexes': reportIndexesMigration(),
     '027-store-sold-out': storeSoldOutMigration(),
     '028-wallet-payments': walletPaymentsMigration(dialect),
+    '029-order-sales': orderSalesMigration(dialect),
     '030-user-language': userLanguageMigration(),
   };
 }

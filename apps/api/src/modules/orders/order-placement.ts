@@ -249,6 +249,8 @@ export function createOrderPlacement(deps: OrderPlacementDeps) {
           const windowMinutes = deps.paymentWindowMinutes(input.paymentMethod);
           const dueAt = windowMinutes === null ? null : new Date(Date.parse(nowIso) + windowMinutes * 60_000).toISOString();
           await orders.setPayment(orderId, payment.paymentStatus, payment.instructions, trx, dueAt);
+          // Paid at once (a coupon covered it all): a sale of this hour, in the report's summary from this transaction on.
+          if (payment.paymentStatus === 'paid') await orders.recordSale(orderId, trx);
           await cart.clear();
           return orderId;
         });

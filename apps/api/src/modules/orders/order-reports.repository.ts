@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { ALL_STORES } from './order-sales.repository.js';
 
 /** The orders a report reads: paid (or placed) from `fromIso` up to, not including, `toIso`; one store or all. */
 export interface ReportWindow {
@@ -67,10 +68,10 @@ const sumOf = (eb: ExpressionBuilder<Database, 'orders'>, column: 'orders.total_
   eb.fn.coalesce(eb.fn.sum<string | number>(column), sql<number>`0`);
 
 /**
- * The report's read-only queries over the orders module's tables, each one GROUP BY statement for both databases:
- * the report (modules/reports) asks the order service, never these tables.
+ * The report's figures read from the orders themselves, each one GROUP BY statement for both databases: the whole
+ * answer before the summary (migration 029), now the edges of a window the summary does not hold whole.
  */
-export function createOrderReportRepository(db: Kysely<Database>) {
+export function createRawOrderFigures(db: Kysely<Database>) {
   return {
     async salesByHour(w: ReportWindow): Promise<HourOfSales[]> {
       const hour = sql<string>`substr(orders.paid_at, 1, 13)`;
@@ -135,7 +136,8 @@ export function createOrderReportRepository(db: Kysely<Database>) {
 
     /** Orders paid in the window and cancelled after: by refund status ('refund-due', 'refunded'). */
     async refunds(w: ReportWindow): Promise<{ refundStatus: string | null; orders: number; amountIdr: number }[]> {
-      const rows = await paidIn(db.selectFrom('orders').where('orders.status', '=', 'cancelled').where('orders.payment_status', '=', 'paid'), w)
+      // Written out, like isSale, so PostgreSQL takes the small partial index of these (migration 029).
+      const rows = await paidIn(db.selectFrom('orders').where(sql<boolean>`orders.payment_status = 'paid' and orders.status = 'cancelled'`), w)
         .select((eb) => ['orders.refund_status', eb.fn.countAll<string | number>().as('orders'), sumOf(eb, 'orders.total_idr').as('amount')])
         .groupBy('orders.refund_status')
         .execute();
@@ -146,8 +148,7 @@ export function createOrderReportRepository(db: Kysely<Database>) {
     async unpaidCancellations(w: ReportWindow): Promise<{ orders: number; amountIdr: number }> {
       let query = db
         .selectFrom('orders')
-        .where('orders.status', '=', 'cancelled')
-        .where('orders.payment_status', '<>', 'paid')
+        .where(sql<boolean>`orders.status = 'cancelled' and orders.payment_status <> 'paid'`)
         .where('orders.placed_at', '>=', w.fromIso)
         .where('orders.placed_at', '<', w.toIso);
       if (w.storeId !== null) query = query.where('orders.store_id', '=', w.storeId);
@@ -197,6 +198,141 @@ export function createOrderReportRepository(db: Kysely<Database>) {
         couponName: r.coupon_name,
       }));
     },
+  };
+}
+
+export type RawOrderFigures = ReturnType<typeof createRawOrderFigures>;
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+const isoOf = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * A window cut at whole UTC hours or days: the whole ones in between (as the summary's keys, the first included and
+ * the last not) and the pieces at its ends the summary cannot give, read from the orders. Shop days in a zone a whole
+ * number of hours from UTC are whole hours, so only the day-keyed figures have edges there.
+ */
+export function cutWindow(w: ReportWindow, unit: 'hour' | 'day'): { whole: { from: string; to: string } | null; edges: ReportWindow[] } {
+  const ms = unit === 'hour' ? HOUR_MS : DAY_MS;
+  const keyLength = unit === 'hour' ? 13 : 10;
+  const from = Date.parse(w.fromIso);
+  const to = Date.parse(w.toIso);
+  const wholeFrom = Math.ceil(from / ms) * ms;
+  const wholeTo = Math.floor(to / ms) * ms;
+  if (wholeFrom >= wholeTo) return { whole: null, edges: [w] };
+  const edges: ReportWindow[] = [];
+  if (from < wholeFrom) edges.push({ ...w, toIso: isoOf(wholeFrom) });
+  if (wholeTo < to) edges.push({ ...w, fromIso: isoOf(wholeTo) });
+  return { whole: { from: isoOf(wholeFrom).slice(0, keyLength), to: isoOf(wholeTo).slice(0, keyLength) }, edges };
+}
+
+/** Rows of one key added together, in the key's order: the same answer however the window was cut. */
+function merged<T>(rows: readonly T[], keyOf: (row: T) => string, add: (into: T, row: T) => void): T[] {
+  const byKey = new Map<string, T>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const into = byKey.get(key);
+    if (into) add(into, row);
+    else byKey.set(key, { ...row });
+  }
+  return [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+}
+
+/** The summary's rows of a store, or of every store together. */
+const storeKey = (storeId: number | null) => storeId ?? ALL_STORES;
+
+/**
+ * The report's figures: whole UTC hours and days summed from the sales summary the order moves keep (migration 029,
+ * order-sales.repository.ts), the window's partial ends from the orders, so the answer is the one the orders alone
+ * give. The report (modules/reports) asks the order service, never these tables.
+ */
+export function createOrderReportRepository(db: Kysely<Database>) {
+  const raw = createRawOrderFigures(db);
+  const fromEdges = <T>(edges: readonly ReportWindow[], read: (w: ReportWindow) => Promise<T[]>) => Promise.all(edges.map(read)).then((parts) => parts.flat());
+
+  async function summedHours(whole: { from: string; to: string } | null, storeId: number | null): Promise<HourOfSales[]> {
+    if (!whole) return [];
+    const rows = await db
+      .selectFrom('order_sales_hours')
+      .select(['hour_utc', 'order_count', 'sales_idr', 'items', 'discount_idr', 'tax_idr', 'delivery_idr'])
+      .where('store_key', '=', storeKey(storeId))
+      .where('hour_utc', '>=', whole.from)
+      .where('hour_utc', '<', whole.to)
+      .where('order_count', '<>', 0)
+      .execute();
+    return rows.map((r) => ({
+      hourUtc: r.hour_utc,
+      orders: n(r.order_count),
+      salesIdr: n(r.sales_idr),
+      items: n(r.items),
+      discountsIdr: n(r.discount_idr),
+      taxIdr: n(r.tax_idr),
+      deliveryIdr: n(r.delivery_idr),
+    }));
+  }
+
+  async function summedSplits(whole: { from: string; to: string } | null, storeId: number | null): Promise<SalesSplit[]> {
+    if (!whole) return [];
+    let query = db.selectFrom('order_sales_days').where('day_utc', '>=', whole.from).where('day_utc', '<', whole.to);
+    if (storeId !== null) query = query.where('store_key', '=', storeId);
+    const rows = await query
+      .select((eb) => ['store_key', 'payment_method', 'delivery_method', eb.fn.sum<string | number>('order_count').as('orders'), eb.fn.sum<string | number>('sales_idr').as('sales')])
+      .groupBy(['store_key', 'payment_method', 'delivery_method'])
+      .having((eb) => eb.fn.sum('order_count'), '<>', 0)
+      .execute();
+    return rows.map((r) => ({ storeId: r.store_key === 0 ? null : r.store_key, paymentMethod: r.payment_method, deliveryMethod: r.delivery_method, orders: n(r.orders), salesIdr: n(r.sales) }));
+  }
+
+  async function summedProducts(whole: { from: string; to: string } | null, storeId: number | null): Promise<ProductSales[]> {
+    if (!whole) return [];
+    const rows = await db
+      .selectFrom('order_sales_products')
+      .select((eb) => ['product_id', eb.fn.sum<string | number>('quantity').as('quantity'), eb.fn.sum<string | number>('sales_idr').as('sales')])
+      .where('store_key', '=', storeKey(storeId))
+      .where('day_utc', '>=', whole.from)
+      .where('day_utc', '<', whole.to)
+      .groupBy('product_id')
+      .having((eb) => eb.fn.sum('quantity'), '<>', 0)
+      .execute();
+    return rows.map((r) => ({ productId: r.product_id, quantity: n(r.quantity), salesIdr: n(r.sales) }));
+  }
+
+  return {
+    async salesByHour(w: ReportWindow): Promise<HourOfSales[]> {
+      const { whole, edges } = cutWindow(w, 'hour');
+      const rows = (await Promise.all([summedHours(whole, w.storeId), fromEdges(edges, (e) => raw.salesByHour(e))])).flat();
+      return merged(rows, (r) => r.hourUtc, (into, r) => {
+        into.orders += r.orders;
+        into.salesIdr += r.salesIdr;
+        into.items += r.items;
+        into.discountsIdr += r.discountsIdr;
+        into.taxIdr += r.taxIdr;
+        into.deliveryIdr += r.deliveryIdr;
+      });
+    },
+
+    async salesBySplit(w: ReportWindow): Promise<SalesSplit[]> {
+      const { whole, edges } = cutWindow(w, 'day');
+      const rows = (await Promise.all([summedSplits(whole, w.storeId), fromEdges(edges, (e) => raw.salesBySplit(e))])).flat();
+      return merged(rows, (r) => `${String(r.storeId ?? 0).padStart(12, '0')} ${r.paymentMethod} ${r.deliveryMethod}`, (into, r) => {
+        into.orders += r.orders;
+        into.salesIdr += r.salesIdr;
+      });
+    },
+
+    async salesByProduct(w: ReportWindow): Promise<ProductSales[]> {
+      const { whole, edges } = cutWindow(w, 'day');
+      const rows = (await Promise.all([summedProducts(whole, w.storeId), fromEdges(edges, (e) => raw.salesByProduct(e))])).flat();
+      return merged(rows, (r) => String(r.productId).padStart(12, '0'), (into, r) => {
+        into.quantity += r.quantity;
+        into.salesIdr += r.salesIdr;
+      });
+    },
+
+    // A few percent of the orders, read from the orders through partial indexes of their own (migration 029).
+    refunds: (w: ReportWindow) => raw.refunds(w),
+    unpaidCancellations: (w: ReportWindow) => raw.unpaidCancellations(w),
+    exportPage: (w: ReportWindow, after: { placedAt: string; id: number } | null, limit: number) => raw.exportPage(w, after, limit),
   };
 }
 

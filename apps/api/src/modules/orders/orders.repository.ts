@@ -13,6 +13,7 @@ import {
 import type { Database } from '../../db/schema.js';
 import { createOrderLineRepository } from './order-lines.repository.js';
 import { createOrderPaymentStateRepository } from './order-payment-state.repository.js';
+import { createOrderSalesRepository, isSale } from './order-sales.repository.js';
 import type { OrderLineRecord, OrderLookups } from './order-records.js';
 import { createOrderStepRepository, type OrderEventRecord } from './order-steps.repository.js';
 
@@ -297,6 +298,7 @@ export function createOrderRepository(db: Kysely<Database>, lookups: OrderLookup
 
 /** An order's changes after it is placed: its status, its place in the history; and the Idempotency-Key records of placing one. */
 function createOrderStateWrites(db: Kysely<Database>) {
+  const sales = createOrderSalesRepository();
   return {
     async findIdempotencyKey(
       userId: number,
@@ -328,7 +330,8 @@ function createOrderStateWrites(db: Kysely<Database>) {
 
     /**
      * Moves an order only if it is still in the state the caller checked (compare-and-set), so two staff
-     * members acting at once cannot both move it: the second gets false and re-reads.
+     * members acting at once cannot both move it: the second gets false and re-reads. A move that makes the order a
+     * sale (paid, not cancelled) or takes one back writes the sales summary in the same transaction.
      */
     async changeState(
       orderId: number,
@@ -336,20 +339,32 @@ function createOrderStateWrites(db: Kysely<Database>) {
       change: OrderStateChange,
       trx?: Transaction<Database>,
     ): Promise<boolean> {
-      const result = await (trx ?? db)
-        .updateTable('orders')
-        .set({
-          status: change.status,
-          payment_status: change.paymentStatus,
-          paid_at: change.paidAt,
-          updated_at: change.updatedAt,
-          ...(change.refundStatus !== undefined ? { refund_status: change.refundStatus } : {}),
-        })
-        .where('id', '=', orderId)
-        .where('status', '=', expected.status)
-        .where('payment_status', '=', expected.paymentStatus)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      const move = async (t: Transaction<Database>) => {
+        const result = await t
+          .updateTable('orders')
+          .set({
+            status: change.status,
+            payment_status: change.paymentStatus,
+            paid_at: change.paidAt,
+            updated_at: change.updatedAt,
+            ...(change.refundStatus !== undefined ? { refund_status: change.refundStatus } : {}),
+          })
+          .where('id', '=', orderId)
+          .where('status', '=', expected.status)
+          .where('payment_status', '=', expected.paymentStatus)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) return false;
+        const wasSale = isSale(expected);
+        // A sale taken back keeps its paid_at (every cancel passes the order's own), so it leaves the hour it was added to.
+        if (wasSale !== isSale(change)) await sales.record(orderId, wasSale ? -1 : 1, t);
+        return true;
+      };
+      return trx ? move(trx) : db.transaction().execute(move);
+    },
+
+    /** Adds an order written already paid (a free order, a past order of the demo data), lines and all, to the sales summary. */
+    async recordSale(orderId: number, trx: Transaction<Database>): Promise<void> {
+      await sales.record(orderId, 1, trx);
     },
 
     async hideFromCustomer(orderId: number, nowIso: string, trx?: Transaction<Database>): Promise<void> {

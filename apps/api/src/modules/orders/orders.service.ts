@@ -147,6 +147,7 @@ export function createPastOrderWriter(db: Kysely<Database>) {
     async write(order: NewOrder, lines: readonly NewOrderLine[], trx: Transaction<Database>): Promise<number> {
       const id = await orders.insertOrder(order, trx);
       await orders.insertLines(id, lines, trx);
+      if (order.paymentStatus === 'paid' && order.status !== 'cancelled') await orders.recordSale(id, trx);
       return id;
     },
   };

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { writeLoginRecord } from '../../lib/login-record';
 import { stubFetch } from '../../testing/fetch-stub';
 import { createProduct, jsonResponse } from '../../testing/product-factory';
@@ -8,6 +8,12 @@ import { renderRoutes } from '../../testing/render';
 import { createShopSettings } from '@coffee/contract/testing';
 import { chatLinkFor } from '../../features/questions/components/chat-link';
 import { ProductDetailRoute } from './product-detail';
+
+// The question form loads on the first "Ask a Staff". Loaded once up front, so a test waits on the page and not on the
+// test runner compiling it on first use.
+beforeAll(async () => {
+  await import('../../features/questions/components/ask-staff-dialog');
+});
 
 const latte = createProduct({ id: 7, name: 'Hazelnut Latte', price: 34 });
 const QUESTION = {

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AddCartLineInputBody, Cart } from '@coffee/contract';
 import { writeLoginRecord } from '../../lib/login-record';
 import { VISITOR_CART_KEY } from '../../features/cart/visitor-cart';
@@ -9,6 +9,12 @@ import { createCart, createCartLine } from '../../testing/order-factory';
 import { createProduct, jsonResponse } from '../../testing/product-factory';
 import { renderRoutes } from '../../testing/render';
 import { ProductDetailRoute } from './product-detail';
+
+// The cart's calls load on the first add. Loaded once up front, so a test waits on the page and not on the test runner
+// compiling them on first use.
+beforeAll(async () => {
+  await import('../../features/cart/add-to-cart');
+});
 
 const latte = createProduct({ id: 7, name: 'Hazelnut Latte', price: 34 });
 

@@ -12,13 +12,15 @@ import { useAddToCart, useCurrentDelivery } from '../../features/cart/use-add-to
 import { parseProductId, useProduct } from '../../features/products/api/get-product';
 import type { FavouriteHeartProps } from '../../features/favourites/components/favourite-heart';
 import { ProductDetail } from '../../features/products/components/product-detail';
-import { StaffEditProductBar } from '../../features/menu-admin/components/staff-links';
 import { useShopSettings } from '../../features/shop/api/get-shop-settings';
 import { useAskStaff } from '../../features/questions/components/use-ask-staff';
 import { useLoginRecord } from '../../lib/login-record';
 
 // The heart is for signed-in customers and comes after the page: its code is not part of the first screen.
 const FavouriteHeart = lazy(async () => ({ default: (await import('../../features/favourites/components/favourite-heart')).FavouriteHeart }));
+// Only staff see it: a visitor's or a customer's page never loads its code (nor the staff rights it checks).
+const StaffEditProductBar = lazy(async () => ({ default: (await import('../../features/menu-admin/components/staff-links')).StaffEditProductBar }));
+
 function FavouriteHeartLater(props: FavouriteHeartProps) {
   // Only a customer saves drinks: a visitor's page never loads the heart's code.
   if (useLoginRecord()?.role !== 'customer') return null;
@@ -44,6 +46,7 @@ function LoadedProduct({ id }: { id: number }) {
   const currentDelivery = useCurrentDelivery();
   const navigate = useNavigate();
   const toast = useToast();
+  const staff = useLoginRecord()?.role === 'staff';
 
   if (query.isPending) {
     return (
@@ -70,7 +73,11 @@ function LoadedProduct({ id }: { id: number }) {
   return (
     <>
       <title>{`${query.data.name} · Coffee Shop`}</title>
-      <StaffEditProductBar productId={Number(query.data.id)} />
+      {staff && (
+        <Suspense fallback={null}>
+          <StaffEditProductBar productId={Number(query.data.id)} />
+        </Suspense>
+      )}
       <AskStaff product={query.data} chatUrl={shop.data?.chatUrl}>
         {(askStaff) => (
           <ProductDetail

@@ -1,5 +1,6 @@
-import { Suspense, lazy, useState, useSyncExternalStore } from 'react';
-import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
+import { Suspense, lazy, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { NavigationType, Outlet, useLocation, useNavigationType } from 'react-router';
+import { useNavigationPending, useRouteHandles } from '../route-state';
 import { CartCountContext } from '../../components/layout/cart-count';
 import { Navbar } from '../../components/layout/navbar';
 import { cn } from '../../lib/cn';
@@ -50,9 +51,32 @@ function LayoutTop({ bare }: { bare: boolean }) {
   );
 }
 
+/** Where each visited page was scrolled to, by history entry: going back returns there. */
+const scrolledTo = new Map<string, number>();
+
+/**
+ * A new page (a link, a push) starts at its top; back and forward return where the page was left; a replaced address
+ * (a menu tab) keeps the scroll. The first page is left where the browser has it: a phone user who scrolled a drawn
+ * page before the app started stays there. An address with a #part is left to the browser.
+ */
+function useScrollPerPage() {
+  const location = useLocation();
+  const type = useNavigationType();
+  const first = useRef(true);
+  useLayoutEffect(() => {
+    if (first.current) first.current = false;
+    else if (!location.hash && type === NavigationType.Push) window.scrollTo(0, 0);
+    else if (!location.hash && type === NavigationType.Pop) window.scrollTo(0, scrolledTo.get(location.key) ?? 0);
+    return () => {
+      scrolledTo.set(location.key, window.scrollY);
+    };
+  }, [location, type]);
+}
+
 export function RootLayout() {
-  const navigation = useNavigation();
-  const bare = useMatches().some((match) => isBare(match.handle));
+  const pending = useNavigationPending();
+  const bare = useRouteHandles().some(isBare);
+  useScrollPerPage();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -62,7 +86,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <LayoutTop bare={bare} />
-      {navigation.state === 'loading' && (
+      {pending && (
         <div aria-hidden="true" className={cn('fixed inset-x-0 z-50 h-1 animate-pulse bg-crema', bare ? 'top-0' : 'top-18')} />
       )}
       {/* pt-18 clears the fixed navigation bar. */}
@@ -72,7 +96,6 @@ export function RootLayout() {
       <Suspense fallback={null}>
         <Footer />
       </Suspense>
-      <ScrollRestoration />
     </div>
   );
 }

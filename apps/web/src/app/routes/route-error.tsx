@@ -1,13 +1,32 @@
-import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
+import { Component } from 'react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { buttonStyles } from '../../components/ui/button';
 
+type BoundaryProps = { children: ReactNode; resetKey: string };
+type BoundaryState = { failed: boolean; resetKey: string };
+
+/** Draws RouteError in place of a screen that threw; a move to another address (`resetKey`) tries again. */
+export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { failed: false, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromError(): Partial<BoundaryState> {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): BoundaryState | null {
+    return props.resetKey === state.resetKey ? null : { failed: false, resetKey: props.resetKey };
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
+}
+
 /** Last line of defence: a screen that crashed or a page part that failed to download. */
 export function RouteError() {
-  const error = useRouteError();
-  const message = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : 'This page could not be shown. Reloading usually helps.';
+  const message = 'This page could not be shown. Reloading usually helps.';
   return (
     <main className="grid min-h-dvh place-items-center bg-page px-4">
       <title>Something went wrong · Coffee Shop</title>

@@ -1,4 +1,5 @@
 import { nextCalendarDate, shopClock } from '../../lib/shop-time';
+import { timeOf } from './scheduled-parts';
 
 /**
  * The product page's 'Set time' is a clock time; the cart keeps a day and a time
@@ -15,9 +16,3 @@ export function toScheduledFor(time: string, now: Date, current: string | null, 
   if (current !== null && timeOf(current) === time && current > nowText) return current;
   return `${time > clock.time ? clock.date : nextCalendarDate(clock.date)}T${time}`;
 }
-
-/** '2025-01-06T14:00' -> '14:00'; null (as soon as possible) -> ''. */
-export const timeOf = (scheduledFor: string | null): string => scheduledFor?.slice(11, 16) ?? '';
-
-/** '2025-01-06T14:00' -> '2025-01-06'; null -> ''. */
-export const dayOf = (scheduledFor: string | null): string => scheduledFor?.slice(0, 10) ?? '';

@@ -4,8 +4,9 @@ import type { Order, PlaceOrderInput } from '@coffee/contract';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { CART_MUTATION_SCOPE, cartQueryOptions } from './get-cart';
 import { contractSchema } from '../../../lib/contract-schema';
+import { newIdempotencyKey } from './retry-safe-change';
 
-// Named, not imported: the product page loads this file (for newIdempotencyKey), and zod must stay off its first screen (checked on the answer checker's thread).
+// Named, not imported: zod stays off the screens that load this file (answers are checked on the answer checker's thread).
 const orderSchema = contractSchema('OrderResponse');
 
 /**
@@ -28,16 +29,6 @@ export async function placeOrder(input: CheckoutOrderInput, idempotencyKey: stri
     headers: { 'Idempotency-Key': idempotencyKey },
   });
   return data;
-}
-
-/** A random (version 4) UUID. crypto.randomUUID exists on HTTPS and localhost only; the shop also runs on a plain-HTTP local network. */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /**

@@ -1,5 +1,4 @@
 import { ApiError } from '../../../lib/api-client';
-import { newIdempotencyKey } from './place-order';
 
 /**
  * Sends a cart change with an Idempotency-Key made for this change alone (one click, one sign-in merge). When the
@@ -14,4 +13,14 @@ export async function sendRetrySafe<T>(send: (headers: Record<string, string>) =
     if (error instanceof ApiError && error.status === 0) return send(headers);
     throw error;
   }
+}
+
+/** A random (version 4) UUID. crypto.randomUUID exists on HTTPS and localhost only; the shop also runs on a plain-HTTP local network. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

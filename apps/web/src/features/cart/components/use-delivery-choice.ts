@@ -4,7 +4,7 @@ import type { Cart, DeliveryMethod } from '@coffee/contract';
 import { errorMessage } from '../../../lib/api-client';
 import { formatShopTime, isOpenNow, nextOpenTime, schedulableDays } from '../../../lib/shop-time';
 import { useSetCartDelivery } from '../api/set-cart-delivery';
-import { dayOf, timeOf } from '../scheduled-time';
+import { dayOf, timeOf } from '../scheduled-parts';
 import type { CheckoutShop } from './checkout-cards';
 
 /**

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { BARISTA_NOTE_MAX_LENGTH, isChooseOne } from '@coffee/contract';
 import type { OptionGroup } from '@coffee/contract';
-import { inputStyles } from '../../../components/ui/form-field';
+import { inputStyles } from '../../../components/ui/input-styles';
 import { Price } from '../../../components/ui/price';
 import { cn } from '../../../lib/cn';
 

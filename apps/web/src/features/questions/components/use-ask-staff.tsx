@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useToast } from '../../../components/ui/toast';
-import { AskStaffDialog } from './ask-staff-dialog';
 import { chatLinkFor } from './chat-link';
+
+// The form (and its dialog, fields and request) loads on the first "Ask a Staff", not with the product page.
+const AskStaffDialog = lazy(async () => ({ default: (await import('./ask-staff-dialog')).AskStaffDialog }));
 
 type AskStaffOptions = {
   /** The shop's chat link (GET /shop `chatUrl`), or null/undefined for the message form. */
@@ -17,6 +19,8 @@ type AskStaffOptions = {
  */
 export function useAskStaff({ chatUrl, product, prefill }: AskStaffOptions): { ask: () => void; dialog: ReactNode } {
   const [open, setOpen] = useState(false);
+  // Kept once asked for, so a closed form keeps what was typed in it.
+  const [wanted, setWanted] = useState(false);
   const toast = useToast();
   const ask = () => {
     if (chatUrl) {
@@ -24,19 +28,22 @@ export function useAskStaff({ chatUrl, product, prefill }: AskStaffOptions): { a
       window.open(chatLinkFor(chatUrl, product.name), '_blank', 'noopener,noreferrer');
       return;
     }
+    setWanted(true);
     setOpen(true);
   };
-  const dialog = (
-    <AskStaffDialog
-      open={open}
-      onClose={() => setOpen(false)}
-      product={product}
-      prefill={prefill}
-      onSent={() => {
-        setOpen(false);
-        toast('Thanks! Your question reached our staff. We will answer you soon.');
-      }}
-    />
+  const dialog = wanted && (
+    <Suspense fallback={null}>
+      <AskStaffDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        product={product}
+        prefill={prefill}
+        onSent={() => {
+          setOpen(false);
+          toast('Thanks! Your question reached our staff. We will answer you soon.');
+        }}
+      />
+    </Suspense>
   );
   return { ask, dialog };
 }
