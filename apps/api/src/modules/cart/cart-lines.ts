@@ -33,6 +33,21 @@ export interface CartLinesDeps {
   catalogue(productIds: readonly number[], storeId: number | null, trx?: Transaction<Database>): Promise<Map<number, CatalogueEntry>>;
 }
 
+/** The product page's refusal of more than a limit leaves room for: the line's (per product and size) or the order's. */
+function addAtMost(settings: OrderSettings, more: number, lineBound: boolean, item: string, has: number, count: number): Text {
+  if (!lineBound) {
+    const max = settings.maxOrderItems;
+    return /*i18n*/ { id: 'You can add at most {more} more: we take at most {max} items per order and your cart has {count}.', values: { more, max, count } };
+  }
+  const max = settings.maxLineQuantity;
+  return has > 0
+    ? /*i18n*/ {
+        id: 'You can add at most {more} more: we take at most {max} of {item} per order and your cart already has {has}.',
+        values: { more, max, item, has },
+      }
+    : /*i18n*/ { id: 'You can add at most {more} more: we take at most {max} of {item} per order.', values: { more, max, item } };
+}
+
 /** The cart's lines: adding (strict or best-effort), reshaping and removing them within the limits. */
 export function createCartLines(deps: CartLinesDeps) {
   const { repo, settings } = deps;
@@ -46,20 +61,6 @@ export function createCartLines(deps: CartLinesDeps) {
   }
 
   type Mode = 'strict' | 'best-effort';
-
-  /** The product page's refusal of more than a limit leaves room for: the line's (per product and size) or the order's. */
-  const addAtMost = (more: number, lineBound: boolean, item: string, has: number, count: number): Text => {
-    const max = lineBound ? settings.maxLineQuantity : settings.maxOrderItems;
-    if (!lineBound) {
-      return /*i18n*/ { id: 'You can add at most {more} more: we take at most {max} items per order and your cart has {count}.', values: { more, max, count } };
-    }
-    return has > 0
-      ? /*i18n*/ {
-          id: 'You can add at most {more} more: we take at most {max} of {item} per order and your cart already has {has}.',
-          values: { more, max, item, has },
-        }
-      : /*i18n*/ { id: 'You can add at most {more} more: we take at most {max} of {item} per order.', values: { more, max, item } };
-  };
 
   /** Why one line from the product page cannot go in, as an error naming the field to fix. */
   const refusal = (check: Extract<PricedCheck, { ok: false }>) =>
@@ -110,7 +111,7 @@ export function createCartLines(deps: CartLinesDeps) {
           lineRoom <= orderRoom
             ? `at most ${settings.maxLineQuantity} of ${item} per order${existing.quantity > 0 ? ` and your cart already has ${existing.quantity}` : ''}`
             : `at most ${settings.maxOrderItems} items per order and your cart has ${itemCount}`;
-        if (mode === 'strict') throw badRequest(addAtMost(Math.max(0, Math.min(lineRoom, orderRoom)), lineRoom <= orderRoom, item, existing.quantity, itemCount), 'quantity');
+        if (mode === 'strict') throw badRequest(addAtMost(settings, Math.max(0, Math.min(lineRoom, orderRoom)), lineRoom <= orderRoom, item, existing.quantity, itemCount), 'quantity');
         notes.push(quantity > 0 ? `${item}: ${quantity} added instead of ${wanted} (${limit})` : `${item}: not added (${limit})`);
       }
       if (quantity <= 0) continue;
