@@ -1,5 +1,4 @@
 import {
-  DELIVERY_METHOD_LABELS,
   formatIdr,
   type DeliveryMethod,
   type PromotionAudience,
@@ -9,7 +8,7 @@ import {
   type ShopLocal,
   weekdayName,
 } from '@coffee/contract';
-import { englishOf, type Text } from '../../lib/i18n.js';
+import type { Text } from '../../lib/i18n.js';
 import { joinTexts } from '../checkout/checkout.service.js';
 import { applyRate, multiplyRupiah, sumRupiah } from '../../lib/money.js';
 
@@ -79,15 +78,28 @@ function sayDate(text: string): string {
 const joinOr = (words: readonly string[]) =>
   words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
 
+/** A delivery method as a key an ICU `select` reads (its keys cannot hold the code's hyphens). */
+const wayOf = (m: DeliveryMethod) => (m === 'pick-up' ? 'pickup' : m === 'door-delivery' ? 'delivery' : 'dinein');
+
 /** Of the methods a coupon is for (one or two: three is every method), the words the customer's language has. */
 function methodsText(methods: readonly DeliveryMethod[]): Text {
   const [first = 'dine-in', second] = methods;
-  const key = (m: DeliveryMethod) => (m === 'pick-up' ? 'pickup' : m === 'door-delivery' ? 'delivery' : 'dinein');
   return second === undefined
-    ? /*i18n*/ { id: 'This coupon is for {first, select, pickup {Pick up} delivery {Door Delivery} other {Dine in}} orders', values: { first: key(first) } }
+    ? /*i18n*/ { id: 'This coupon is for {first, select, pickup {Pick up} delivery {Door Delivery} other {Dine in}} orders', values: { first: wayOf(first) } }
     : /*i18n*/ {
         id: 'This coupon is for {first, select, pickup {Pick up} delivery {Door Delivery} other {Dine in}} or {second, select, pickup {Pick up} delivery {Door Delivery} other {Dine in}} orders',
-        values: { first: key(first), second: key(second) },
+        values: { first: wayOf(first), second: wayOf(second) },
+      };
+}
+
+/** The same as a coupon's term. */
+function methodsTerm(methods: readonly DeliveryMethod[]): Text {
+  const [first = 'dine-in', second] = methods;
+  return second === undefined
+    ? /*i18n*/ { id: 'For {first, select, pickup {Pick up} delivery {Door Delivery} other {Dine in}} orders only', values: { first: wayOf(first) } }
+    : /*i18n*/ {
+        id: 'For {first, select, pickup {Pick up} delivery {Door Delivery} other {Dine in}} or {second, select, pickup {Pick up} delivery {Door Delivery} other {Dine in}} orders only',
+        values: { first: wayOf(first), second: wayOf(second) },
       };
 }
 
@@ -104,29 +116,23 @@ function sayWhen(p: PromotionRecord): Text | null {
 /** The shop's term: buy one get one is for new customers only, however the promotion was set up. */
 const forNewCustomers = (p: PromotionRecord) => p.audience === 'new-customers' || p.benefit === 'buy-one-get-one';
 
-/** Its rules as the coupon states them. */
-export function describeTerms(p: PromotionRecord, memberCardThresholdIdr: number): string[] {
-  const terms: string[] = [];
-  if (p.yearlyOn) terms.push(`Available on ${sayDate(p.yearlyOn)} only`);
-  if (p.onBirthday) terms.push('Available on your birthday only');
+/** Its rules as the coupon states them, each a text for the reader's language. */
+export function describeTerms(p: PromotionRecord, memberCardThresholdIdr: number): Text[] {
+  const terms: Text[] = [];
+  if (p.yearlyOn) terms.push(/*i18n*/ { id: 'Available on {day} only', values: { day: sayDate(p.yearlyOn) } });
+  if (p.onBirthday) terms.push(/*i18n*/ 'Available on your birthday only');
   const when = sayWhen(p);
-  if (when) terms.push(englishOf(when));
-  if (p.startsOn || p.endsOn) {
-    terms.push(
-      p.startsOn && p.endsOn
-        ? `From ${sayDate(p.startsOn)} to ${sayDate(p.endsOn)}`
-        : p.startsOn
-          ? `From ${sayDate(p.startsOn)}`
-          : `Until ${sayDate(p.endsOn ?? '')}`,
-    );
+  if (when) terms.push(when);
+  if (p.startsOn && p.endsOn) terms.push(/*i18n*/ { id: 'From {from} to {to}', values: { from: sayDate(p.startsOn), to: sayDate(p.endsOn) } });
+  else if (p.startsOn) terms.push(/*i18n*/ { id: 'From {from}', values: { from: sayDate(p.startsOn) } });
+  else if (p.endsOn) terms.push(/*i18n*/ { id: 'Until {until}', values: { until: sayDate(p.endsOn) } });
+  if (p.deliveryMethods.length > 0 && p.deliveryMethods.length < 3) terms.push(methodsTerm(p.deliveryMethods));
+  if (forNewCustomers(p)) terms.push(/*i18n*/ 'For new customers only');
+  if (p.audience === 'members') {
+    terms.push(/*i18n*/ { id: 'Member card needed (earned when your delivered orders reach {amount})', values: { amount: formatIdr(memberCardThresholdIdr) } });
   }
-  if (p.deliveryMethods.length > 0 && p.deliveryMethods.length < 3) {
-    terms.push(`For ${joinOr(p.deliveryMethods.map((m) => DELIVERY_METHOD_LABELS[m]))} orders only`);
-  }
-  if (forNewCustomers(p)) terms.push('For new customers only');
-  if (p.audience === 'members') terms.push(`Member card needed (earned when your delivered orders reach ${formatIdr(memberCardThresholdIdr)})`);
-  if (p.frequency === 'daily') terms.push('One per customer per day');
-  if (p.frequency === 'once') terms.push('One per customer');
+  if (p.frequency === 'daily') terms.push(/*i18n*/ 'One per customer per day');
+  if (p.frequency === 'once') terms.push(/*i18n*/ 'One per customer');
   return terms;
 }
 

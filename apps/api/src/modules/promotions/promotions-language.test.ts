@@ -1,4 +1,4 @@
-import type { ErrorResponse } from '@coffee/contract';
+import type { ErrorResponse, PromotionListResponse } from '@coffee/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndSignIn } from '../../test/auth.js';
 import { createProduct, newPromotion } from '../../test/factories.js';
@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 describe('coupons in Bahasa Indonesia', () => {
-  it('refuses a coupon for another way of receiving in the language asked for, and unchanged in English', async () => {
+  it('refuses a coupon for another way of receiving, and states its terms, in the language asked for and unchanged in English', async () => {
     const loader = createPromotionLoader(ctx.database.db, createProductService({ db: ctx.database.db }));
     await loader.storePromotion(newPromotion({ name: 'Pagi Hemat', code: 'PAGI', deliveryMethods: ['pick-up'] }));
     const customer = await signUpAndSignIn(ctx);
@@ -35,5 +35,12 @@ describe('coupons in Bahasa Indonesia', () => {
     expect(indonesian.json<ErrorResponse>()).toEqual({ message: 'Kupon ini khusus pesanan Ambil di Toko', field: 'code' });
     expect((await apply('nope')).json<ErrorResponse>().message).toBe('There is no coupon NOPE: check the code');
     expect((await apply('nope', 'id')).json<ErrorResponse>().message).toBe('Kupon NOPE tidak ditemukan: periksa kembali kodenya');
+
+    const termsOf = async (language?: string) =>
+      (await ctx.app.inject({ method: 'GET', url: '/api/v1/promotions', headers: language ? { 'accept-language': language } : {} }))
+        .json<PromotionListResponse>()
+        .data.find((p) => p.code === 'PAGI')?.terms;
+    expect(await termsOf()).toEqual(['For Pick up orders only']);
+    expect(await termsOf('id')).toEqual(['Khusus pesanan Ambil di Toko']);
   });
 });

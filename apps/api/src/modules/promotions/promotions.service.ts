@@ -93,13 +93,13 @@ async function categoriesOf(products: PromotionServiceDeps['products'], productI
 }
 
 /** A promotion as customers see it: its terms in words, none of the rules' raw fields. */
-const toPromotion = (p: PromotionRecord, memberCardThresholdIdr: number): Promotion => ({
+const toPromotion = (p: PromotionRecord, memberCardThresholdIdr: number, say: Say): Promotion => ({
   id: p.id,
   name: p.name,
   description: p.description,
   picture: p.picture,
   code: p.code,
-  terms: describeTerms(p, memberCardThresholdIdr),
+  terms: describeTerms(p, memberCardThresholdIdr).map(say),
   audience: p.audience,
   frequency: p.frequency,
   benefit: p.benefit,
@@ -149,8 +149,9 @@ export function createPromotionService(deps: PromotionServiceDeps) {
 
   return {
     ...createPromotionAdmin(repo, deps),
-    async listPromotions(): Promise<Promotion[]> {
-      return (await repo.listActive()).map((p) => toPromotion(p, settings.memberCardThresholdIdr));
+    /** `say` words the terms in the reader's language (English unless given). */
+    async listPromotions(say: Say = inEnglish): Promise<Promotion[]> {
+      return (await repo.listActive()).map((p) => toPromotion(p, settings.memberCardThresholdIdr, say));
     },
 
     /** The shop-local moment an order is received: its requested time, or now for as soon as possible. */
@@ -291,7 +292,8 @@ function createPromotionAdmin(repo: PromotionRepository, deps: Pick<PromotionSer
   const { settings, now } = deps;
   const toStaffPromotion = (p: PromotionRecord): StaffPromotion => ({
     ...p,
-    terms: describeTerms(p, settings.memberCardThresholdIdr),
+    // The staff screen's terms stay in English: its routes pass no reader yet.
+    terms: describeTerms(p, settings.memberCardThresholdIdr).map(inEnglish),
   });
 
   /** Ids parsed leniently by the routes: anything that is not a stored id is a 404, never a 400. */
