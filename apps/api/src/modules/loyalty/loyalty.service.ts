@@ -49,7 +49,7 @@ export interface RewardForOrder {
 }
 
 const ENTRIES_SHOWN = 50;
-const REWARD_AND_COUPON = 'A reward and a coupon cannot be used on the same order: remove the coupon to use your reward, or order without the reward';
+const REWARD_AND_COUPON = /*i18n*/ 'A reward and a coupon cannot be used on the same order: remove the coupon to use your reward, or order without the reward';
 
 export function createLoyaltyService(deps: LoyaltyServiceDeps) {
   const { db, now } = deps;
@@ -89,7 +89,13 @@ export function createLoyaltyService(deps: LoyaltyServiceDeps) {
     const account = await openAccount(userId, trx);
     const cost = judged.reward.pointsCost;
     if (account.balance < cost) {
-      throw conflict(`${judged.reward.name} needs ${cost} points and you have ${account.balance}: order without the reward, or earn more first`, 'rewardId');
+      throw conflict(
+        /*i18n*/ {
+          id: '{reward} needs {cost} points and you have {balance}: order without the reward, or earn more first',
+          values: { reward: judged.reward.name, cost, balance: account.balance },
+        },
+        'rewardId',
+      );
     }
     await repo.addEntry(
       { userId, orderId, kind: 'spent', points: -cost, shortfall: 0, label: `${judged.reward.name} on order #${orderId}`, rewardId: judged.reward.id, discountIdr: judged.discountIdr, createdAt: now().toISOString() },
@@ -132,7 +138,13 @@ export function createLoyaltyService(deps: LoyaltyServiceDeps) {
       const judged = await judgeReward(rewardId, lines);
       const account = await repo.findAccount(userId);
       if ((account?.balance ?? 0) < judged.reward.pointsCost) {
-        throw conflict(`${judged.reward.name} needs ${judged.reward.pointsCost} points and you have ${account?.balance ?? 0}`, 'rewardId');
+        throw conflict(
+          /*i18n*/ {
+            id: '{reward} needs {cost} points and you have {balance}',
+            values: { reward: judged.reward.name, cost: judged.reward.pointsCost, balance: account?.balance ?? 0 },
+          },
+          'rewardId',
+        );
       }
       const summary = summarize(lines, cart.deliveryMethod, deps.pricing, { amountIdr: judged.discountIdr, label: judged.label });
       return { rewardId, discountIdr: summary.discountIdr, totalIdr: summary.totalIdr };
@@ -160,7 +172,7 @@ export function createLoyaltyService(deps: LoyaltyServiceDeps) {
     addReward: (input: RewardInput) => repo.insertReward(input, now().toISOString()),
     async changeReward(id: number, input: RewardInput): Promise<Reward> {
       const reward = await repo.updateReward(id, input);
-      if (!reward) throw notFound(`There is no reward ${id}`);
+      if (!reward) throw notFound(/*i18n*/ { id: 'There is no reward {id}', values: { id } });
       return reward;
     },
 
