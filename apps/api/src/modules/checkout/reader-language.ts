@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { englishOf, type Text, type Translator } from '../../lib/i18n.js';
+import { englishOf, type Text, type Translator, type Value } from '../../lib/i18n.js';
 import { localeOf } from '../../plugins/error-handler.js';
 
 /**
@@ -27,7 +27,7 @@ export function joinTexts(parts: readonly Text[], separator: string, tail = ''):
   const only = parts.length === 1 ? parts[0] : undefined;
   if (only !== undefined && tail === '') return only;
   const described = parts.map((part) => (typeof part === 'string' ? { id: part } : part));
-  const values: Record<string, unknown> = {};
+  const values: Record<string, Value> = {};
   for (const part of described) Object.assign(values, part.values);
   return { id: described.map((part) => part.id).join(separator) + tail, values };
 }

@@ -172,7 +172,7 @@ export function createOptionService(deps: OptionServiceDeps) {
       const existing = await repo.existingGroupIds(ids);
       const missing = ids.findIndex((id) => !existing.has(id));
       if (missing >= 0) {
-        throw badRequest(/*i18n*/ { id: 'There is no option group {id}: choose groups from the list', values: { id: ids[missing] } }, `optionGroupIds.${missing}`);
+        throw badRequest(/*i18n*/ { id: 'There is no option group {id}: choose groups from the list', values: { id: ids[missing] ?? '' } }, `optionGroupIds.${missing}`);
       }
     },
   };

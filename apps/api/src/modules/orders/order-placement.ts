@@ -59,7 +59,7 @@ function orderableLines(lines: readonly PricedCartLine[], settings: OrderSetting
   if (lines.length === 0) throw emptyCart();
   const blocked = lines.filter(({ check }) => !check.ok);
   if (blocked.length > 0) {
-    const problems = blocked.map(({ check }): Text => (check.ok ? '' : check.message));
+    const problems = blocked.map(({ check }): Text => (check.ok ? '' : check.text));
     const text = /*i18n*/ {
       id: '{problems}: remove {count, plural, one {it} other {them}} from your cart to order',
       values: { problems: { each: problems }, count: blocked.length },
