@@ -138,4 +138,23 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // A refusal is read in the customer's language (decision 037): its words are a text the catalogues know, so not
+    // a string built at run time. Values go in a descriptor: /*i18n*/ { id: '{name} is sold out', values: { name } }.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/api/src/test/**', 'apps/api/src/payments-simulator/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.name=/^(badRequest|notFound|conflict|unauthorized|forbidden)$/] > TemplateLiteral.arguments:first-child',
+          message: 'A text built at run time cannot be translated: give /*i18n*/ { id, values } instead.',
+        },
+        {
+          selector: 'NewExpression[callee.name="AppError"] > TemplateLiteral:nth-child(2)',
+          message: 'A text built at run time cannot be translated: give /*i18n*/ { id, values } instead.',
+        },
+      ],
+    },
+  },
 );

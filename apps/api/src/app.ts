@@ -18,6 +18,7 @@ import type { DatabaseHandle } from './db/database.js';
 import { registerCors } from './plugins/cors.js';
 import { createShopMetrics, registerMetricsRoute, registerRequestMetrics, type ShopMetrics } from './plugins/metrics.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { loadTranslator, type Translator } from './lib/i18n.js';
 import { registerCompression } from './plugins/compression.js';
 import { inlineScriptHashes, registerWebApp } from './plugins/web-app.js';
 import { registerLifecycle } from './plugins/lifecycle.js';
@@ -72,6 +73,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The app's mailer (password resets, account notices, order confirmations). */
     mailer: Mailer;
+    /** The shop's texts in each language (lib/i18n.ts), for errors, mails and notifications. */
+    translator: Translator;
     /** Prometheus metrics, when METRICS_TOKEN or METRICS_PORT turns them on (server.ts serves METRICS_PORT); else null. */
     metrics: ShopMetrics | null;
   }
@@ -136,7 +139,9 @@ async function registerPlumbing(app: FastifyInstance, deps: AppDeps, metricSourc
   const { config, database } = deps;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  const translator = await loadTranslator();
+  app.decorate('translator', translator);
+  registerErrorHandler(app, translator);
   // Before any route is added: every route inherits the hook that refuses control characters in text input.
   registerTextSafety(app);
   registerLifecycle(app, {
@@ -319,7 +324,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (shopClock) await app.register(testClockRoutes, { prefix: '/api/v1', clock: shopClock });
   configureImageDecoding({ concurrency: config.imageDecodeConcurrency });
 
-  const ctx = { config, db: deps.database.db, now, mailer, log: app.log, redis: deps.redis };
+  const ctx = { config, db: deps.database.db, now, mailer, translator: app.translator, log: app.log, redis: deps.redis };
   const { products } = await registerModules(app, { ...ctx, metrics, metricSources });
   await registerFiles(app, config, deps.webDistDir, products);
   return app;

@@ -12,47 +12,47 @@ export const EMAIL_MAX_LENGTH = 254;
 
 /** Messages read after the field name: the API answers e.g. 'email must be a valid email address'. */
 export const Email = z
-  .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
+  .string({ error: (issue) => (issue.input === undefined ? /*i18n*/ 'is required' : /*i18n*/ 'must be text') })
   .trim()
-  .min(1, 'is required')
-  .max(EMAIL_MAX_LENGTH, `must be at most ${EMAIL_MAX_LENGTH} characters`)
-  .pipe(z.email('must be a valid email address'))
+  .min(1, /*i18n*/ 'is required')
+  .max(EMAIL_MAX_LENGTH, /*i18n*/ 'must be at most 254 characters')
+  .pipe(z.email(/*i18n*/ 'must be a valid email address'))
   // Addresses are compared lowercased everywhere (the users table stores them so).
   .transform((v) => v.toLowerCase())
   .describe(`The email address signed in with, at most ${EMAIL_MAX_LENGTH} characters; case does not matter`);
 
 export const NewPassword = z
-  .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
-  .min(1, 'is required')
-  .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`)
+  .string({ error: (issue) => (issue.input === undefined ? /*i18n*/ 'is required' : /*i18n*/ 'must be text') })
+  .min(1, /*i18n*/ 'is required')
+  .min(PASSWORD_MIN_LENGTH, /*i18n*/ 'must be at least 8 characters')
+  .max(PASSWORD_MAX_LENGTH, /*i18n*/ 'must be at most 128 characters')
   .describe(
     `A new password, ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters; the most common passwords are refused`,
   );
 
 /** A password being checked: no policy (older accounts may predate it), only a bound on work. */
 const GivenPassword = z
-  .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
-  .min(1, 'is required')
-  .max(1024, 'is too long')
+  .string({ error: (issue) => (issue.input === undefined ? /*i18n*/ 'is required' : /*i18n*/ 'must be text') })
+  .min(1, /*i18n*/ 'is required')
+  .max(1024, /*i18n*/ 'is too long')
   .describe('The password of the account');
 
 export const PHONE_PATTERN = /^\+?[0-9][0-9 ().-]{4,28}[0-9]$/;
 export const Phone = z
-  .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
+  .string({ error: (issue) => (issue.input === undefined ? /*i18n*/ 'is required' : /*i18n*/ 'must be text') })
   .trim()
-  .min(1, 'is required')
-  .regex(PHONE_PATTERN, 'must be a phone number of digits, e.g. +62 812 3456 7890')
+  .min(1, /*i18n*/ 'is required')
+  .regex(PHONE_PATTERN, /*i18n*/ 'must be a phone number of digits, e.g. +62 812 3456 7890')
   .refine((v) => v.replace(/\D/g, '').length >= 6 && v.replace(/\D/g, '').length <= 15, {
-    message: 'must have 6 to 15 digits',
+    message: /*i18n*/ 'must have 6 to 15 digits',
   })
   .describe('Mobile number: 6 to 15 digits, with an optional leading + and spaces, dots, dashes or brackets');
 
 /** The name the barista calls at the counter; optional so a client written for the original (no name) still signs up. */
 export const FirstName = z
-  .string({ error: 'must be text' })
+  .string({ error: /*i18n*/ 'must be text' })
   .trim()
-  .max(50, 'must be at most 50 characters')
+  .max(50, /*i18n*/ 'must be at most 50 characters')
   .describe('First name, at most 50 characters: what the shop calls the customer at the counter (never the email)');
 
 export const RegisterInput = z
@@ -139,9 +139,9 @@ export type ForgotPasswordInput = z.infer<typeof ForgotPasswordInput>;
 export const ResetPasswordInput = z
   .object({
     token: z
-      .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
-      .min(1, 'is required')
-      .max(200, 'is not a valid reset token')
+      .string({ error: (issue) => (issue.input === undefined ? /*i18n*/ 'is required' : /*i18n*/ 'must be text') })
+      .min(1, /*i18n*/ 'is required')
+      .max(200, /*i18n*/ 'is not a valid reset token')
       .describe('The token from the emailed reset link (its `token` query parameter)'),
     password: NewPassword,
   })

@@ -9,7 +9,7 @@ import { SHOP_LOCAL_DATE_TIME } from './shop-time.js';
 
 export const DeliveryMethod = z
   .enum(DELIVERY_METHODS, {
-    error: () => `must be one of: ${DELIVERY_METHODS.join(', ')}`,
+    error: () => /*i18n*/ 'must be one of: dine-in, door-delivery, pick-up',
   })
   .describe('How the customer gets the order: dine-in, door-delivery or pick-up');
 export type DeliveryMethod = z.infer<typeof DeliveryMethod>;
@@ -20,20 +20,20 @@ export type DeliveryMethod = z.infer<typeof DeliveryMethod>;
  */
 export const ShopLocalDateTime = z
   .string()
-  .regex(SHOP_LOCAL_DATE_TIME, 'must be a shop date and time as YYYY-MM-DDTHH:mm')
+  .regex(SHOP_LOCAL_DATE_TIME, /*i18n*/ 'must be a shop date and time as YYYY-MM-DDTHH:mm')
   .describe("A date and time on the shop's clock, 'YYYY-MM-DDTHH:mm' with no zone");
 
 /** Whole items of one product and size. The upper bound is configured (ORDER_MAX_LINE_QUANTITY) and enforced by the API. */
 export const Quantity = z
-  .number({ error: 'must be a whole number of at least 1' })
-  .int('must be a whole number of at least 1')
-  .min(1, 'must be a whole number of at least 1')
+  .number({ error: /*i18n*/ 'must be a whole number of at least 1' })
+  .int(/*i18n*/ 'must be a whole number of at least 1')
+  .min(1, /*i18n*/ 'must be a whole number of at least 1')
   .describe('How many items, at least 1 and at most the shop\'s `maxLineQuantity` (GET /shop)');
 
 /** One line to add. Any price sent along is stripped: the server prices every line from the menu. */
 export const AddCartLineInput = z
   .object({
-    productId: idInput('must be a product id')
+    productId: idInput(/*i18n*/ 'must be a product id')
       .describe('The product to add, as in `/products/{id}`'),
     size: SizeCode.nullable()
       .default(null)
@@ -61,7 +61,7 @@ export const UpdateCartLineInput = z
     baristaNote: BaristaNoteInput.optional().describe('The new note to the barista; empty removes it; absent: unchanged'),
   })
   .refine((input) => Object.values(input).some((v) => v !== undefined), {
-    message: 'must change the quantity, size, options or note',
+    message: /*i18n*/ 'must change the quantity, size, options or note',
   })
   .meta({
     id: 'UpdateCartLineInput',
@@ -79,10 +79,10 @@ export const SetCartDeliveryInput = z
         "When the customer wants the order, 'YYYY-MM-DDTHH:mm' on the shop's clock; null or absent: as soon as possible",
       ),
     storeId: z
-      .number({ error: 'must be a store id' })
-      .int('must be a store id')
-      .positive('must be a store id')
-      .max(2_147_483_647, 'must be a store id')
+      .number({ error: /*i18n*/ 'must be a store id' })
+      .int(/*i18n*/ 'must be a store id')
+      .positive(/*i18n*/ 'must be a store id')
+      .max(2_147_483_647, /*i18n*/ 'must be a store id')
       .nullable()
       .optional()
       .describe('The store that prepares the order, as in `/stores`; null: the default store; absent: the store already chosen stays'),
@@ -96,7 +96,7 @@ export const MergeCartInput = z
   .object({
     lines: z
       .array(AddCartLineInput)
-      .max(100, 'must have at most 100 lines')
+      .max(100, /*i18n*/ 'must have at most 100 lines')
       .describe('The lines of the browser cart, at most 100; each is added as by POST /cart/items'),
   })
   .meta({ id: 'MergeCartInput', description: "A visitor's browser cart, to add to the account's cart" });
@@ -174,7 +174,7 @@ export type CartLineIdParam = z.infer<typeof CartLineIdParam>;
  */
 export const CartIdempotencyHeaders = z.looseObject({
   'idempotency-key': z
-    .uuid({ error: 'must be a UUID the client generates once for this change' })
+    .uuid({ error: /*i18n*/ 'must be a UUID the client generates once for this change' })
     .optional()
     .describe('A UUID made once per change (e.g. per click) and sent again on a retry: the repeat answers the cart without adding again'),
 });

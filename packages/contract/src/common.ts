@@ -44,17 +44,20 @@ export const pageOf = <T extends z.ZodType>(item: T, description: string) =>
   z.object({ data: z.array(item).describe(description), meta: PageMeta });
 
 
-/** A whole number in a query string, with messages a person can act on ('limit must be at most 100'). */
-export const wholeNumberIn = (min: number, max: number) =>
+/**
+ * A whole number in a query string, with messages a person can act on ('limit must be at most 100'), given written
+ * out so extraction can read them (decision 037).
+ */
+export const wholeNumberIn = (min: number, max: number, words: { atLeast: string; atMost: string }) =>
   z.coerce
-    .number({ error: 'must be a whole number' })
-    .int('must be a whole number')
-    .min(min, `must be at least ${min}`)
-    .max(max, `must be at most ${max}`);
+    .number({ error: /*i18n*/ 'must be a whole number' })
+    .int(/*i18n*/ 'must be a whole number')
+    .min(min, words.atLeast)
+    .max(max, words.atMost);
 
 export const PageQuery = z.object({
-  page: wholeNumberIn(1, 10_000).default(1).describe('Which page of the list, from 1'),
-  limit: wholeNumberIn(1, MAX_PAGE_LIMIT)
+  page: wholeNumberIn(1, 10_000, { atLeast: /*i18n*/ 'must be at least 1', atMost: /*i18n*/ 'must be at most 10000' }).default(1).describe('Which page of the list, from 1'),
+  limit: wholeNumberIn(1, MAX_PAGE_LIMIT, { atLeast: /*i18n*/ 'must be at least 1', atMost: /*i18n*/ 'must be at most 100' })
     .default(DEFAULT_PAGE_LIMIT)
     .describe(`Most items on one page, at most ${MAX_PAGE_LIMIT}`),
 });

@@ -62,54 +62,54 @@ export const RewardListResponse = dataOf(z.array(Reward), 'The rewards').describ
 export const RewardResponse = dataOf(Reward, 'The reward').describe('The reward');
 
 const points = z
-  .number({ error: 'must be a whole number of points' })
-  .int('must be a whole number of points')
-  .min(1, 'must be at least 1 point')
-  .max(1_000_000, 'must be at most 1,000,000 points');
+  .number({ error: /*i18n*/ 'must be a whole number of points' })
+  .int(/*i18n*/ 'must be a whole number of points')
+  .min(1, /*i18n*/ 'must be at least 1 point')
+  .max(1_000_000, /*i18n*/ 'must be at most 1,000,000 points');
 
 export const RewardInput = z
   .object({
-    name: z.string({ error: 'enter a name' }).trim().min(1, 'enter a name').max(80, 'keep the name under 80 characters').describe('As customers see it'),
+    name: z.string({ error: /*i18n*/ 'enter a name' }).trim().min(1, /*i18n*/ 'enter a name').max(80, /*i18n*/ 'keep the name under 80 characters').describe('As customers see it'),
     pointsCost: points.describe('Points it takes'),
     kind: RewardKind,
-    optionName: z.string().trim().max(80, 'keep the option name under 80 characters').nullable().optional().describe('With kind option: the option it pays for, as named on the menu'),
+    optionName: z.string().trim().max(80, /*i18n*/ 'keep the option name under 80 characters').nullable().optional().describe('With kind option: the option it pays for, as named on the menu'),
     isActive: z.boolean().optional().describe('False switches it off; absent: on'),
   })
-  .refine((r) => r.kind !== 'option' || (r.optionName ?? '').length > 0, { message: 'name the option this reward pays for', path: ['optionName'] });
+  .refine((r) => r.kind !== 'option' || (r.optionName ?? '').length > 0, { message: /*i18n*/ 'name the option this reward pays for', path: ['optionName'] });
 export type RewardInput = z.infer<typeof RewardInput>;
 
 const LoyaltySettingsFields = z.object({
   idrPerPoint: z
-    .number({ error: 'must be whole rupiah per point' })
-    .int('must be whole rupiah per point')
-    .min(1, 'must be at least 1 rupiah per point')
-    .max(10_000_000, 'must be at most 10,000,000 rupiah per point')
+    .number({ error: /*i18n*/ 'must be whole rupiah per point' })
+    .int(/*i18n*/ 'must be whole rupiah per point')
+    .min(1, /*i18n*/ 'must be at least 1 rupiah per point')
+    .max(10_000_000, /*i18n*/ 'must be at most 10,000,000 rupiah per point')
     .describe('Whole rupiah paid for one point'),
   expiryDays: z
-    .number({ error: 'must be a number of days' })
-    .int('must be a whole number of days')
-    .min(1, 'must be at least 1 day')
-    .max(3650, 'must be at most 3650 days')
+    .number({ error: /*i18n*/ 'must be a number of days' })
+    .int(/*i18n*/ 'must be a whole number of days')
+    .min(1, /*i18n*/ 'must be at least 1 day')
+    .max(3650, /*i18n*/ 'must be at most 3650 days')
     .nullable()
     .describe('Points expire after this many days without earning; null: never'),
-  tiersEnabled: z.boolean({ error: 'choose whether tiers are on' }).default(false).describe('Gold tier on; absent: off'),
+  tiersEnabled: z.boolean({ error: /*i18n*/ 'choose whether tiers are on' }).default(false).describe('Gold tier on; absent: off'),
   tierSpendIdr: z
-    .number({ error: 'must be whole rupiah' })
-    .int('must be whole rupiah')
-    .min(1, 'must be at least 1 rupiah')
-    .max(2_000_000_000, 'must be at most 2,000,000,000 rupiah')
+    .number({ error: /*i18n*/ 'must be whole rupiah' })
+    .int(/*i18n*/ 'must be whole rupiah')
+    .min(1, /*i18n*/ 'must be at least 1 rupiah')
+    .max(2_000_000_000, /*i18n*/ 'must be at most 2,000,000,000 rupiah')
     .default(1_000_000)
     .describe('What a customer pays in 12 months to be Gold, whole rupiah'),
   tierIdrPerPoint: z
-    .number({ error: 'must be whole rupiah per point' })
-    .int('must be whole rupiah per point')
-    .min(1, 'must be at least 1 rupiah per point')
-    .max(10_000_000, 'must be at most 10,000,000 rupiah per point')
+    .number({ error: /*i18n*/ 'must be whole rupiah per point' })
+    .int(/*i18n*/ 'must be whole rupiah per point')
+    .min(1, /*i18n*/ 'must be at least 1 rupiah per point')
+    .max(10_000_000, /*i18n*/ 'must be at most 10,000,000 rupiah per point')
     .default(500)
     .describe("Gold's earn rate: whole rupiah paid for one point"),
 });
 export const LoyaltySettings = LoyaltySettingsFields.refine((s) => !s.tiersEnabled || s.tierIdrPerPoint < s.idrPerPoint, {
-    message: 'must be fewer rupiah per point than the base rate, so Gold earns more',
+    message: /*i18n*/ 'must be fewer rupiah per point than the base rate, so Gold earns more',
     path: ['tierIdrPerPoint'],
   })
   .meta({ id: 'LoyaltySettings' });
@@ -120,7 +120,7 @@ export const LoyaltySettingsResponse = dataOf(
 ).describe('The points settings');
 
 export const RewardQuoteInput = z.object({
-  rewardId: z.number({ error: 'choose a reward' }).int('choose a reward').positive('choose a reward').describe('The reward to price'),
+  rewardId: z.number({ error: /*i18n*/ 'choose a reward' }).int(/*i18n*/ 'choose a reward').positive(/*i18n*/ 'choose a reward').describe('The reward to price'),
 });
 export const RewardQuote = z
   .object({
@@ -146,8 +146,8 @@ export type Favourite = z.infer<typeof Favourite>;
 export const FavouriteListResponse = dataOf(z.array(Favourite), 'The saved drinks, newest first').describe('My saved drinks');
 
 export const FavouriteInput = z.object({
-  productId: z.number({ error: 'choose a drink' }).int('choose a drink').positive('choose a drink').max(2_147_483_647, 'choose a drink').describe('The product'),
-  sizeCode: z.enum(['R', 'L', 'XL'], { error: 'choose a size: R, L or XL' }).nullable().describe('The size, null for a one-size product'),
-  optionIds: z.array(z.number().int().positive().max(2_147_483_647)).max(30, 'choose at most 30 options').describe('The chosen options, as in the product\'s optionGroups'),
+  productId: z.number({ error: /*i18n*/ 'choose a drink' }).int(/*i18n*/ 'choose a drink').positive(/*i18n*/ 'choose a drink').max(2_147_483_647, /*i18n*/ 'choose a drink').describe('The product'),
+  sizeCode: z.enum(['R', 'L', 'XL'], { error: /*i18n*/ 'choose a size: R, L or XL' }).nullable().describe('The size, null for a one-size product'),
+  optionIds: z.array(z.number().int().positive().max(2_147_483_647)).max(30, /*i18n*/ 'choose at most 30 options').describe('The chosen options, as in the product\'s optionGroups'),
 });
 export type FavouriteInput = z.infer<typeof FavouriteInput>;

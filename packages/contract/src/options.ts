@@ -37,35 +37,35 @@ export const OptionGroup = z
 export type OptionGroup = z.infer<typeof OptionGroup>;
 
 const optionName = z
-  .string({ error: 'must be text' })
+  .string({ error: /*i18n*/ 'must be text' })
   .trim()
-  .min(1, 'is required')
-  .max(OPTION_NAME_MAX_LENGTH, `must be at most ${OPTION_NAME_MAX_LENGTH} characters`);
+  .min(1, /*i18n*/ 'is required')
+  .max(OPTION_NAME_MAX_LENGTH, /*i18n*/ 'must be at most 60 characters');
 
 const choices = z
-  .number({ error: 'must be a whole number' })
-  .int('must be a whole number')
-  .min(0, 'must be at least 0')
-  .max(OPTION_GROUP_MAX_OPTIONS, `must be at most ${OPTION_GROUP_MAX_OPTIONS}`);
+  .number({ error: /*i18n*/ 'must be a whole number' })
+  .int(/*i18n*/ 'must be a whole number')
+  .min(0, /*i18n*/ 'must be at least 0')
+  .max(OPTION_GROUP_MAX_OPTIONS, /*i18n*/ 'must be at most 20');
 
 export const OptionInput = z
   .object({
     id: z
-      .number({ error: 'must be the id of an option of this group' })
-      .int('must be the id of an option of this group')
-      .positive('must be the id of an option of this group')
-      .max(2_147_483_647, 'must be the id of an option of this group')
+      .number({ error: /*i18n*/ 'must be the id of an option of this group' })
+      .int(/*i18n*/ 'must be the id of an option of this group')
+      .positive(/*i18n*/ 'must be the id of an option of this group')
+      .max(2_147_483_647, /*i18n*/ 'must be the id of an option of this group')
       .optional()
       .describe('Keep (and change) this existing option; absent for a new option. Options of the group left out are removed'),
     name: optionName.describe(`The option as shown, 1 to ${OPTION_NAME_MAX_LENGTH} characters`),
     priceDeltaIdr: z
-      .number({ error: 'must be a whole number of rupiah' })
-      .int('must be a whole number of rupiah')
-      .min(0, 'must be at least 0')
-      .max(MAX_OPTION_PRICE_DELTA_IDR, `must be at most ${MAX_OPTION_PRICE_DELTA_IDR}`)
+      .number({ error: /*i18n*/ 'must be a whole number of rupiah' })
+      .int(/*i18n*/ 'must be a whole number of rupiah')
+      .min(0, /*i18n*/ 'must be at least 0')
+      .max(MAX_OPTION_PRICE_DELTA_IDR, /*i18n*/ 'must be at most 1000000')
       .default(0)
       .describe('Added to the price of one item when chosen, in whole rupiah (8000 is IDR 8.000); 0 or absent: free'),
-    isDefault: z.boolean({ error: 'must be true or false' }).default(false).describe('Chosen when the customer says nothing'),
+    isDefault: z.boolean({ error: /*i18n*/ 'must be true or false' }).default(false).describe('Chosen when the customer says nothing'),
   })
   .describe('One choice of the group');
 
@@ -77,24 +77,24 @@ export const OptionGroupInput = z
   .object({
     name: optionName.describe(`The group as shown (Milk, Sugar...), 1 to ${OPTION_NAME_MAX_LENGTH} characters`),
     minChoices: choices.describe('Fewest options to choose: 1 for choose-one, 0 when the group may be left empty'),
-    maxChoices: choices.min(1, 'must be at least 1').describe('Most options to choose: 1 for choose-one or on/off'),
+    maxChoices: choices.min(1, /*i18n*/ 'must be at least 1').describe('Most options to choose: 1 for choose-one or on/off'),
     options: z
-      .array(OptionInput, { error: 'must be a list of options' })
-      .min(1, 'must have at least one option')
-      .max(OPTION_GROUP_MAX_OPTIONS, `must have at most ${OPTION_GROUP_MAX_OPTIONS} options`)
+      .array(OptionInput, { error: /*i18n*/ 'must be a list of options' })
+      .min(1, /*i18n*/ 'must have at least one option')
+      .max(OPTION_GROUP_MAX_OPTIONS, /*i18n*/ 'must have at most 20 options')
       .describe('The choices, in the order shown'),
   })
   .superRefine((group, ctx) => {
     if (group.minChoices > group.maxChoices) {
-      ctx.addIssue({ code: 'custom', path: ['minChoices'], message: 'must not be more than the most choices' });
+      ctx.addIssue({ code: 'custom', path: ['minChoices'], message: /*i18n*/ 'must not be more than the most choices' });
     }
     if (group.minChoices > group.options.length) {
-      ctx.addIssue({ code: 'custom', path: ['minChoices'], message: 'must not be more than the number of options' });
+      ctx.addIssue({ code: 'custom', path: ['minChoices'], message: /*i18n*/ 'must not be more than the number of options' });
     }
     const names = new Set<string>();
     group.options.forEach((o, i) => {
       const key = o.name.toLowerCase();
-      if (names.has(key)) ctx.addIssue({ code: 'custom', path: ['options', i, 'name'], message: 'is already an option of this group' });
+      if (names.has(key)) ctx.addIssue({ code: 'custom', path: ['options', i, 'name'], message: /*i18n*/ 'is already an option of this group' });
       names.add(key);
     });
     const defaults = group.options.filter((o) => o.isDefault).length;
@@ -102,7 +102,7 @@ export const OptionGroupInput = z
       ctx.addIssue({
         code: 'custom',
         path: ['options'],
-        message: 'must have no default when the group may be left empty: a customer could not choose none',
+        message: /*i18n*/ 'must have no default when the group may be left empty: a customer could not choose none',
       });
     } else if (group.minChoices > 0 && (defaults < group.minChoices || defaults > group.maxChoices)) {
       ctx.addIssue({
@@ -130,22 +130,22 @@ export type OptionGroupListResponse = z.infer<typeof OptionGroupListResponse>;
 export const OptionIdsInput = z
   .array(
     z
-      .number({ error: 'must be option ids of the product' })
-      .int('must be option ids of the product')
-      .positive('must be option ids of the product')
-      .max(2_147_483_647, 'must be option ids of the product'),
-    { error: 'must be a list of option ids' },
+      .number({ error: /*i18n*/ 'must be option ids of the product' })
+      .int(/*i18n*/ 'must be option ids of the product')
+      .positive(/*i18n*/ 'must be option ids of the product')
+      .max(2_147_483_647, /*i18n*/ 'must be option ids of the product'),
+    { error: /*i18n*/ 'must be a list of option ids' },
   )
-  .max(50, 'must have at most 50 options')
+  .max(50, /*i18n*/ 'must have at most 50 options')
   .describe(
     "The chosen options, by id, from the product's `optionGroups`. A group none of whose options is named gets its defaults, so absent means every default",
   );
 
 /** The note a customer leaves the barista on a line ("extra hot, please"); trimmed, '' for none. */
 export const BaristaNoteInput = z
-  .string({ error: 'must be text' })
+  .string({ error: /*i18n*/ 'must be text' })
   .trim()
-  .max(BARISTA_NOTE_MAX_LENGTH, `must be at most ${BARISTA_NOTE_MAX_LENGTH} characters`)
+  .max(BARISTA_NOTE_MAX_LENGTH, /*i18n*/ 'must be at most 140 characters')
   .describe(`A note to the barista for this line, at most ${BARISTA_NOTE_MAX_LENGTH} characters; empty for none`);
 
 /** An option chosen on a line, as priced: in a cart from today's menu, in an order as ordered. */

@@ -21,9 +21,9 @@ export type OrderStreamEvent = z.infer<typeof OrderStreamEvent>;
 
 export const OrderStreamQuery = z.object({
   since: z.coerce
-    .number({ error: 'must be a whole number' })
-    .int('must be a whole number')
-    .min(0, 'must be 0 or more')
+    .number({ error: /*i18n*/ 'must be a whole number' })
+    .int(/*i18n*/ 'must be a whole number')
+    .min(0, /*i18n*/ 'must be 0 or more')
     .optional()
     .describe('Resume after this event id (as the `Last-Event-ID` header does; the header wins when both are sent)'),
 });
@@ -39,12 +39,12 @@ export const OrderStreamHeaders = z.looseObject({
 /** YYYY-MM-DD, a shop day. */
 export const StaffStatsQuery = z.object({
   date: z
-    .string({ error: 'must be a date written YYYY-MM-DD' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD')
+    .string({ error: /*i18n*/ 'must be a date written YYYY-MM-DD' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, /*i18n*/ 'must be a date written YYYY-MM-DD')
     .refine((v) => {
       const d = new Date(`${v}T00:00:00Z`);
       return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-    }, 'must be a real calendar date')
+    }, /*i18n*/ 'must be a real calendar date')
     .optional()
     .describe('The shop day (YYYY-MM-DD, shop time); today when absent'),
 });

@@ -13,7 +13,7 @@ import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from './limits.js';
 export const PAYMENT_METHODS = ['card', 'bank-account', 'cash-on-delivery', 'qris', 'gopay', 'shopeepay'] as const;
 export const PaymentMethod = z
   .enum(PAYMENT_METHODS, {
-    error: () => `must be one of: ${PAYMENT_METHODS.join(', ')}`,
+    error: () => /*i18n*/ 'must be one of: card, bank-account, cash-on-delivery, qris, gopay, shopeepay',
   })
   .describe('How the customer pays: card, bank-account (transfer or virtual account), cash-on-delivery, or qris, gopay, shopeepay (with a payment gateway only)');
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
@@ -29,7 +29,7 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 /** The banks a virtual account can be opened at (Bank Account through the payment gateway). */
 export const VA_BANKS = ['bca', 'bni', 'bri'] as const;
 export const VaBank = z
-  .enum(VA_BANKS, { error: () => `must be one of: ${VA_BANKS.join(', ')}` })
+  .enum(VA_BANKS, { error: () => /*i18n*/ 'must be one of: bca, bni, bri' })
   .describe('The bank of the virtual account: bca, bni or bri');
 export type VaBank = z.infer<typeof VaBank>;
 export const VA_BANK_LABELS: Record<VaBank, string> = { bca: 'BCA', bni: 'BNI', bri: 'BRI' };
@@ -73,8 +73,8 @@ export const PayOrderInput = z
     tokenId: z
       .string()
       .trim()
-      .min(1, 'must be the card token from the gateway')
-      .max(200, 'must be the card token from the gateway')
+      .min(1, /*i18n*/ 'must be the card token from the gateway')
+      .max(200, /*i18n*/ 'must be the card token from the gateway')
       .optional()
       .describe("For card: the token the gateway gave the browser for the card (the card's number never reaches us)"),
   })
@@ -95,19 +95,19 @@ export const ORDER_STATUSES = [
   'cancelled',
 ] as const;
 export const OrderStatus = z
-  .enum(ORDER_STATUSES, { error: () => `must be one of: ${ORDER_STATUSES.join(', ')}` })
+  .enum(ORDER_STATUSES, { error: () => /*i18n*/ 'must be one of: pending, paid, preparing, ready, on-delivery, delivered, cancelled' })
   .describe(
     'Where the order is in the shop: pending -> (paid) -> preparing -> ready | on-delivery -> delivered, or cancelled',
   );
 export type OrderStatus = z.infer<typeof OrderStatus>;
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: 'Pending',
-  paid: 'Paid',
-  preparing: 'Preparing',
-  ready: 'Ready',
-  'on-delivery': 'On delivery',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
+  pending: /*i18n*/ 'Pending',
+  paid: /*i18n*/ 'Paid',
+  preparing: /*i18n*/ 'Preparing',
+  ready: /*i18n*/ 'Ready',
+  'on-delivery': /*i18n*/ 'On delivery',
+  delivered: /*i18n*/ 'Delivered',
+  cancelled: /*i18n*/ 'Cancelled',
 };
 
 /**
@@ -125,9 +125,9 @@ export type PaymentStatus = z.infer<typeof PaymentStatus>;
  * served, a Door Delivery delivered. The status value stays 'delivered' for all three.
  */
 export const FINISHED_LABELS: Record<DeliveryMethod, string> = {
-  'pick-up': 'Picked up',
-  'dine-in': 'Served',
-  'door-delivery': 'Delivered',
+  'pick-up': /*i18n*/ 'Picked up',
+  'dine-in': /*i18n*/ 'Served',
+  'door-delivery': /*i18n*/ 'Delivered',
 };
 
 /** The status in words for this order ('Picked up' rather than 'Delivered' for a Pick up order). */
@@ -179,8 +179,8 @@ export type OrderEvent = z.infer<typeof OrderEvent>;
 export const DeliveryAddress = z
   .string()
   .trim()
-  .min(1, 'must not be empty')
-  .max(300, 'must be at most 300 characters')
+  .min(1, /*i18n*/ 'must not be empty')
+  .max(300, /*i18n*/ 'must be at most 300 characters')
   .describe(
     "The Door Delivery address, at most 300 characters; absent, the profile's delivery address is used. Ignored for the other methods",
   );
@@ -206,23 +206,23 @@ export const PlaceOrderInput = z
     address: DeliveryAddress.optional(),
     bank: VaBank.optional().describe('With bank-account and a payment gateway: the bank of the virtual account (default bca)'),
     storeId: z
-      .number({ error: 'must be a store id from GET /stores' })
-      .int('must be a store id from GET /stores')
-      .positive('must be a store id from GET /stores')
-      .max(2_147_483_647, 'must be a store id from GET /stores')
+      .number({ error: /*i18n*/ 'must be a store id from GET /stores' })
+      .int(/*i18n*/ 'must be a store id from GET /stores')
+      .positive(/*i18n*/ 'must be a store id from GET /stores')
+      .max(2_147_483_647, /*i18n*/ 'must be a store id from GET /stores')
       .optional()
       .describe('The store that prepares the order (GET /stores); absent, the default store'),
     rewardId: z
-      .number({ error: 'must be a reward id from GET /loyalty/rewards' })
-      .int('must be a reward id from GET /loyalty/rewards')
-      .positive('must be a reward id from GET /loyalty/rewards')
-      .max(2_147_483_647, 'must be a reward id from GET /loyalty/rewards')
+      .number({ error: /*i18n*/ 'must be a reward id from GET /loyalty/rewards' })
+      .int(/*i18n*/ 'must be a reward id from GET /loyalty/rewards')
+      .positive(/*i18n*/ 'must be a reward id from GET /loyalty/rewards')
+      .max(2_147_483_647, /*i18n*/ 'must be a reward id from GET /loyalty/rewards')
       .optional()
       .describe('A reward paid with points (GET /loyalty/rewards), priced by the server; never with a coupon (409). Price it first with POST /loyalty/rewards/quote'),
     expectedTotalIdr: z
-      .number({ error: 'must be the total in whole rupiah' })
-      .int('must be the total in whole rupiah')
-      .min(0, 'must be the total in whole rupiah')
+      .number({ error: /*i18n*/ 'must be the total in whole rupiah' })
+      .int(/*i18n*/ 'must be the total in whole rupiah')
+      .min(0, /*i18n*/ 'must be the total in whole rupiah')
       .optional()
       .describe(
         'The total (whole rupiah) the customer was shown and is agreeing to pay: `summary.totalIdr` of the cart for the chosen delivery method. ' +
@@ -258,7 +258,7 @@ export type PlaceOrderConflict = z.infer<typeof PlaceOrderConflict>;
 // Loose: the other request headers (Cookie, Origin...) must pass through untouched.
 export const IdempotencyHeaders = z.looseObject({
   'idempotency-key': z
-    .uuid({ error: 'must be a UUID generated by the client for this order' })
+    .uuid({ error: /*i18n*/ 'must be a UUID generated by the client for this order' })
     .describe('A UUID the client makes once per order; a repeat with the same key answers the first order'),
 });
 
@@ -313,7 +313,7 @@ export const StaffOrderLine = OrderLine.extend({
 export type StaffOrderLine = z.infer<typeof StaffOrderLine>;
 
 export const LineDoneInput = z
-  .object({ done: z.boolean({ error: 'must be true or false' }).describe('true: the line is made; false: not yet') })
+  .object({ done: z.boolean({ error: /*i18n*/ 'must be true or false' }).describe('true: the line is made; false: not yet') })
   .meta({ id: 'LineDoneInput', description: 'Tick a line made, or take the tick back' });
 export type LineDoneInput = z.infer<typeof LineDoneInput>;
 
@@ -374,12 +374,12 @@ export const ACTIVE_ORDER_STATUSES = ORDER_STATUSES.filter(
 export const MAX_ACTIVE_ORDERS_LIMIT = 200;
 
 export const ListStaffOrdersQuery = PageQuery.extend({
-  limit: wholeNumberIn(1, MAX_ACTIVE_ORDERS_LIMIT)
+  limit: wholeNumberIn(1, MAX_ACTIVE_ORDERS_LIMIT, { atLeast: /*i18n*/ 'must be at least 1', atMost: /*i18n*/ 'must be at most 200' })
     .default(DEFAULT_PAGE_LIMIT)
     .describe(`Most items on one page, at most ${MAX_PAGE_LIMIT}, or ${MAX_ACTIVE_ORDERS_LIMIT} with \`active=true\``),
   status: OrderStatus.optional().describe('Only orders in this status'),
   active: z
-    .enum(['true', 'false'], { error: () => 'must be true or false' })
+    .enum(['true', 'false'], { error: () => /*i18n*/ 'must be true or false' })
     .transform((v) => v === 'true')
     .optional()
     .describe(
@@ -388,7 +388,7 @@ export const ListStaffOrdersQuery = PageQuery.extend({
         `${MAX_ACTIVE_ORDERS_LIMIT} on a page; false: only finished ones (${FINISHED_ORDER_STATUSES.join(', ')})`,
     ),
   awaitingPayment: z
-    .enum(['true', 'false'], { error: () => 'must be true or false' })
+    .enum(['true', 'false'], { error: () => /*i18n*/ 'must be true or false' })
     .transform((v) => v === 'true')
     .optional()
     .describe(
@@ -396,16 +396,16 @@ export const ListStaffOrdersQuery = PageQuery.extend({
         'the staff\'s "Awaiting payment" list, up to the open orders\' page size',
     ),
   storeId: z.coerce
-    .number({ error: 'must be a store id from GET /stores' })
-    .int('must be a store id from GET /stores')
-    .positive('must be a store id from GET /stores')
-    .max(2_147_483_647, 'must be a store id from GET /stores')
+    .number({ error: /*i18n*/ 'must be a store id from GET /stores' })
+    .int(/*i18n*/ 'must be a store id from GET /stores')
+    .positive(/*i18n*/ 'must be a store id from GET /stores')
+    .max(2_147_483_647, /*i18n*/ 'must be a store id from GET /stores')
     .optional()
     .describe('Only orders of this store'),
 }).superRefine((query, ctx) => {
   // Pages of the whole history keep the usual bound; only the open orders, a short list by nature, come in larger pages.
   if (query.active !== true && query.awaitingPayment !== true && query.limit > MAX_PAGE_LIMIT) {
-    ctx.addIssue({ code: 'custom', path: ['limit'], message: `must be at most ${MAX_PAGE_LIMIT} (${MAX_ACTIVE_ORDERS_LIMIT} for open orders only)` });
+    ctx.addIssue({ code: 'custom', path: ['limit'], message: /*i18n*/ 'must be at most 100 (200 for open orders only)' });
   }
 });
 export type ListStaffOrdersQuery = z.infer<typeof ListStaffOrdersQuery>;
@@ -415,7 +415,7 @@ export const STAFF_STATUS_TARGETS = ['preparing', 'ready', 'on-delivery', 'deliv
 export const ChangeOrderStatusInput = z
   .object({
     status: z
-      .enum(STAFF_STATUS_TARGETS, { error: () => `must be one of: ${STAFF_STATUS_TARGETS.join(', ')}` })
+      .enum(STAFF_STATUS_TARGETS, { error: () => /*i18n*/ 'must be one of: preparing, ready, on-delivery, delivered, cancelled' })
       .describe("The status to move the order to; it must be one of the order's `nextStatuses`"),
     expectedStatus: OrderStatus.optional().describe(
       'The status the order had on the screen when the move was chosen. The move happens only if the order is still in it, ' +

@@ -12,42 +12,42 @@ export const PRODUCT_DESCRIPTION_MAX_LENGTH = 1000;
 
 /** 'is required' when the field is missing, else `message`. */
 const requiredOr = (message: string) => (issue: { input?: unknown }) =>
-  issue.input === undefined ? 'is required' : message;
+  issue.input === undefined ? /*i18n*/ 'is required' : message;
 
 /** Thousands of rupiah, as the read API: 34 is IDR 34.000. */
 export const PriceInput = z
-  .number({ error: requiredOr('must be a number (thousands of rupiah: 34 means IDR 34.000)') })
-  .int('must be a whole number of thousands of rupiah (34 means IDR 34.000)')
-  .min(1, 'must be at least 1 (IDR 1.000)')
-  .max(MAX_PRODUCT_PRICE, `must be at most ${MAX_PRODUCT_PRICE} (IDR 10.000.000)`)
+  .number({ error: requiredOr(/*i18n*/ 'must be a number (thousands of rupiah: 34 means IDR 34.000)') })
+  .int(/*i18n*/ 'must be a whole number of thousands of rupiah (34 means IDR 34.000)')
+  .min(1, /*i18n*/ 'must be at least 1 (IDR 1.000)')
+  .max(MAX_PRODUCT_PRICE, /*i18n*/ 'must be at most 10000 (IDR 10.000.000)')
   .describe(`Price in thousands of rupiah, a whole number from 1 to ${MAX_PRODUCT_PRICE}: 34 means IDR 34.000`);
 
 const name = z
-  .string({ error: requiredOr('must be text') })
+  .string({ error: requiredOr(/*i18n*/ 'must be text') })
   .trim()
-  .min(1, 'is required')
-  .max(PRODUCT_NAME_MAX_LENGTH, `must be at most ${PRODUCT_NAME_MAX_LENGTH} characters`)
+  .min(1, /*i18n*/ 'is required')
+  .max(PRODUCT_NAME_MAX_LENGTH, /*i18n*/ 'must be at most 120 characters')
   .describe(`The name on the menu, 1 to ${PRODUCT_NAME_MAX_LENGTH} characters`);
 
 const description = z
-  .string({ error: 'must be text' })
+  .string({ error: /*i18n*/ 'must be text' })
   .trim()
-  .max(PRODUCT_DESCRIPTION_MAX_LENGTH, `must be at most ${PRODUCT_DESCRIPTION_MAX_LENGTH} characters`)
+  .max(PRODUCT_DESCRIPTION_MAX_LENGTH, /*i18n*/ 'must be at most 1000 characters')
   .describe(`What the product is, shown on its page; at most ${PRODUCT_DESCRIPTION_MAX_LENGTH} characters`);
 
 /** A picture already on the server, by file name (what a JSON body can send instead of a file). */
 const imageName = z
-  .string({ error: 'must be the file name of a picture already uploaded, or a picture file (multipart)' })
+  .string({ error: /*i18n*/ 'must be the file name of a picture already uploaded, or a picture file (multipart)' })
   .trim()
-  .max(100, 'must be the file name of a picture already uploaded')
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be the file name of a picture already uploaded');
+  .max(100, /*i18n*/ 'must be the file name of a picture already uploaded')
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, /*i18n*/ 'must be the file name of a picture already uploaded');
 
 const sizes = z
   .array(z.object({ code: SizeCode, price: PriceInput }).describe('A size and its price'), {
-    error: 'must be a list of { code, price }',
+    error: /*i18n*/ "must be a list of '{ code, price }'",
   })
-  .max(3, 'has at most 3 sizes (R, L, XL)')
-  .refine((list) => new Set(list.map((s) => s.code)).size === list.length, { message: 'must not repeat a size' })
+  .max(3, /*i18n*/ 'has at most 3 sizes (R, L, XL)')
+  .refine((list) => new Set(list.map((s) => s.code)).size === list.length, { message: /*i18n*/ 'must not repeat a size' })
   .describe(
     'Sizes with their own prices, each size at most once; replaces every size. Leave out (or empty) for a product sold in one size. In a multipart form: the list as JSON text',
   );
@@ -55,14 +55,14 @@ const sizes = z
 const optionGroupIds = z
   .array(
     z
-      .number({ error: 'must be option group ids' })
-      .int('must be option group ids')
-      .positive('must be option group ids')
-      .max(2_147_483_647, 'must be option group ids'),
-    { error: 'must be a list of option group ids' },
+      .number({ error: /*i18n*/ 'must be option group ids' })
+      .int(/*i18n*/ 'must be option group ids')
+      .positive(/*i18n*/ 'must be option group ids')
+      .max(2_147_483_647, /*i18n*/ 'must be option group ids'),
+    { error: /*i18n*/ 'must be a list of option group ids' },
   )
-  .max(20, 'must have at most 20 option groups')
-  .refine((list) => new Set(list).size === list.length, { message: 'must not repeat an option group' })
+  .max(20, /*i18n*/ 'must have at most 20 option groups')
+  .refine((list) => new Set(list).size === list.length, { message: /*i18n*/ 'must not repeat an option group' })
   .describe(
     'The option groups (GET /option-groups) a customer chooses from for this product, in the order shown; replaces every group. In a multipart form: the list as JSON text',
   );
@@ -70,15 +70,15 @@ const optionGroupIds = z
 /** The percent off while on promotion; the API caps it so a typo never gives a product away. */
 export const MAX_PROMO_PERCENT_OFF = 90;
 const promoPercentOff = z
-  .number({ error: `must be a whole number of percent from 0 to ${MAX_PROMO_PERCENT_OFF}` })
-  .int(`must be a whole number of percent from 0 to ${MAX_PROMO_PERCENT_OFF}`)
-  .min(0, `must be a whole number of percent from 0 to ${MAX_PROMO_PERCENT_OFF}`)
-  .max(MAX_PROMO_PERCENT_OFF, `must be at most ${MAX_PROMO_PERCENT_OFF} percent`)
+  .number({ error: /*i18n*/ 'must be a whole number of percent from 0 to 90' })
+  .int(/*i18n*/ 'must be a whole number of percent from 0 to 90')
+  .min(0, /*i18n*/ 'must be a whole number of percent from 0 to 90')
+  .max(MAX_PROMO_PERCENT_OFF, /*i18n*/ 'must be at most 90 percent')
   .describe(
     `Percent taken off every size's price while on promotion, 0 to ${MAX_PROMO_PERCENT_OFF} (0: none); the cart and orders charge the lower price. In a multipart form: the number as text`,
   );
 
-const flag = z.boolean({ error: 'must be true or false' });
+const flag = z.boolean({ error: /*i18n*/ 'must be true or false' });
 const flags = {
   isFavorite: flag.optional().describe('Show it under Favorite & Promo as a favourite. In a multipart form: "true" or "false"'),
   isPromo: flag.optional().describe('Show it under Favorite & Promo as on promotion. In a multipart form: "true" or "false"'),

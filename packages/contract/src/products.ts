@@ -7,13 +7,13 @@ import { SIZE_CODES } from './sizes.js';
 
 export const Category = z
   .enum(CATEGORIES, {
-    error: () => `must be one of: ${CATEGORIES.join(', ')}`,
+    error: () => /*i18n*/ 'must be one of: coffee, non-coffee, foods, add-on',
   })
   .describe('The menu section the product is listed in');
 export type Category = z.infer<typeof Category>;
 
 export const SizeCode = z
-  .enum(SIZE_CODES, { error: () => `must be one of: ${SIZE_CODES.join(', ')}` })
+  .enum(SIZE_CODES, { error: () => /*i18n*/ 'must be one of: R, L, XL' })
   .describe('A size: R (Regular), L (Large) or XL (Extra Large)');
 export type SizeCode = z.infer<typeof SizeCode>;
 
@@ -107,7 +107,7 @@ export type Product = z.infer<typeof Product>;
 export const PRODUCT_SORTS = ['name', 'price', 'newest'] as const;
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 
-const booleanFlag = z.enum(['true', 'false'], { error: () => 'must be true or false' }).transform((v) => v === 'true');
+const booleanFlag = z.enum(['true', 'false'], { error: () => /*i18n*/ 'must be true or false' }).transform((v) => v === 'true');
 
 /**
  * Most products a list answers when the client asks for no page (neither `page` nor `limit`): the whole menu in
@@ -130,15 +130,15 @@ export const ListProductsQuery = PageQuery.extend({
   search: z
     .string()
     .trim()
-    .max(MAX_SEARCH_LENGTH, `must be at most ${MAX_SEARCH_LENGTH} characters`)
+    .max(MAX_SEARCH_LENGTH, /*i18n*/ 'must be at most 100 characters')
     .optional()
     .describe('Words to find in the name or description, in any order, forgiving case, accents and small typos'),
   sort: z
-    .enum(PRODUCT_SORTS, { error: () => `must be one of: ${PRODUCT_SORTS.join(', ')}` })
+    .enum(PRODUCT_SORTS, { error: () => /*i18n*/ 'must be one of: name, price, newest' })
     .optional()
     .describe('name and price sort ascending, newest puts the latest first; absent, the menu order'),
   order: z
-    .enum(SORT_ORDERS, { error: () => `must be one of: ${SORT_ORDERS.join(', ')}` })
+    .enum(SORT_ORDERS, { error: () => /*i18n*/ 'must be one of: asc, desc' })
     .optional()
     .describe('Flips the direction of `sort`; without `sort` it changes nothing'),
   featured: booleanFlag

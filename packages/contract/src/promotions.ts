@@ -50,10 +50,10 @@ export type PromotionListResponse = z.infer<typeof PromotionListResponse>;
 export const ApplyCouponInput = z
   .object({
     code: z
-      .string({ error: 'must be a coupon code' })
+      .string({ error: /*i18n*/ 'must be a coupon code' })
       .trim()
-      .min(1, 'must be a coupon code')
-      .max(40, 'must be at most 40 characters')
+      .min(1, /*i18n*/ 'must be a coupon code')
+      .max(40, /*i18n*/ 'must be at most 40 characters')
       .describe('The coupon\'s code, any case'),
   })
   .meta({ id: 'ApplyCouponInput', description: 'The coupon to put on the cart' });
@@ -99,11 +99,11 @@ export const StaffMemberCardResponse = dataOf(MemberCard, 'The card, new or the 
 
 /** Staff promotions admin (GET /staff/promotions, POST /promotions, PUT and DELETE /promotions/{id}). */
 const shopDate = z
-  .string({ error: 'must be a date like 2026-12-22' })
-  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'must be a date like 2026-12-22');
+  .string({ error: /*i18n*/ 'must be a date like 2026-12-22' })
+  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, /*i18n*/ 'must be a date like 2026-12-22');
 const clockTime = z
-  .string({ error: 'must be a time like 07:00' })
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time like 07:00 (24-hour clock)');
+  .string({ error: /*i18n*/ 'must be a time like 07:00' })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, /*i18n*/ 'must be a time like 07:00 (24-hour clock)');
 
 /**
  * A coupon's fields as the staff form labels them: the API names them so in its error messages, and the form puts
@@ -134,88 +134,88 @@ export const PROMOTION_NAME_MAX_LENGTH = 80;
 export const PromotionInput = z
   .object({
     name: z
-      .string({ error: 'must be text' })
+      .string({ error: /*i18n*/ 'must be text' })
       .trim()
-      .min(1, 'is required')
-      .max(PROMOTION_NAME_MAX_LENGTH, `must be at most ${PROMOTION_NAME_MAX_LENGTH} characters`)
+      .min(1, /*i18n*/ 'is required')
+      .max(PROMOTION_NAME_MAX_LENGTH, /*i18n*/ 'must be at most 80 characters')
       .describe('The name shown on the coupon'),
     description: z
-      .string({ error: 'must be text' })
+      .string({ error: /*i18n*/ 'must be text' })
       .trim()
-      .max(300, 'must be at most 300 characters')
+      .max(300, /*i18n*/ 'must be at most 300 characters')
       .default('')
       .describe('One sentence on what it gives'),
     picture: PromotionPicture,
     code: z
-      .string({ error: 'must be text' })
+      .string({ error: /*i18n*/ 'must be text' })
       .trim()
-      .max(40, 'must be at most 40 characters')
-      .regex(/^[A-Za-z0-9-]*$/, 'must be letters, digits and dashes only')
+      .max(40, /*i18n*/ 'must be at most 40 characters')
+      .regex(/^[A-Za-z0-9-]*$/, /*i18n*/ 'must be letters, digits and dashes only')
       .nullable()
       .default(null)
       .describe('The code customers type, stored upper case; empty or null: applied by itself, no code to enter'),
     startsOn: shopDate.nullable().default(null).describe('First shop date it can be used (YYYY-MM-DD); null: already'),
     endsOn: shopDate.nullable().default(null).describe('Last shop date it can be used (YYYY-MM-DD); null: no end'),
     yearlyOn: z
-      .string({ error: 'must be a day like 12-22' })
-      .regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'must be a day like 12-22 (month-day)')
+      .string({ error: /*i18n*/ 'must be a day like 12-22' })
+      .regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, /*i18n*/ 'must be a day like 12-22 (month-day)')
       .nullable()
       .default(null)
       .describe('MM-DD: only on that day every year; null: any day'),
-    onBirthday: z.boolean({ error: 'must be true or false' }).default(false).describe("Only on the customer's birthday"),
+    onBirthday: z.boolean({ error: /*i18n*/ 'must be true or false' }).default(false).describe("Only on the customer's birthday"),
     weekdays: z
-      .array(z.number({ error: 'must be weekdays 1 (Monday) to 7 (Sunday)' }).int().min(1, 'must be weekdays 1 (Monday) to 7 (Sunday)').max(7, 'must be weekdays 1 (Monday) to 7 (Sunday)'), {
-        error: 'must be a list of weekdays',
+      .array(z.number({ error: /*i18n*/ 'must be weekdays 1 (Monday) to 7 (Sunday)' }).int().min(1, /*i18n*/ 'must be weekdays 1 (Monday) to 7 (Sunday)').max(7, /*i18n*/ 'must be weekdays 1 (Monday) to 7 (Sunday)'), {
+        error: /*i18n*/ 'must be a list of weekdays',
       })
-      .max(7, 'must list each weekday at most once')
-      .refine((list) => new Set(list).size === list.length, { message: 'must list each weekday at most once' })
+      .max(7, /*i18n*/ 'must list each weekday at most once')
+      .refine((list) => new Set(list).size === list.length, { message: /*i18n*/ 'must list each weekday at most once' })
       .default([])
       .describe('ISO weekdays it can be used on, 1 (Monday) to 7 (Sunday); empty: every day'),
     fromTime: clockTime.nullable().default(null).describe("From this time on the shop's clock (HH:mm); null with toTime: all day"),
     toTime: clockTime.nullable().default(null).describe("Until this time on the shop's clock (HH:mm), included"),
     deliveryMethods: z
-      .array(z.enum(['dine-in', 'door-delivery', 'pick-up'], { error: () => 'must be dine-in, door-delivery or pick-up' }), {
-        error: 'must be a list of delivery methods',
+      .array(z.enum(['dine-in', 'door-delivery', 'pick-up'], { error: () => /*i18n*/ 'must be dine-in, door-delivery or pick-up' }), {
+        error: /*i18n*/ 'must be a list of delivery methods',
       })
-      .max(3, 'must list each delivery method at most once')
-      .refine((list) => new Set(list).size === list.length, { message: 'must list each delivery method at most once' })
+      .max(3, /*i18n*/ 'must list each delivery method at most once')
+      .refine((list) => new Set(list).size === list.length, { message: /*i18n*/ 'must list each delivery method at most once' })
       .default([])
       .describe('The ways of receiving the order it is for; empty: all'),
     audience: PromotionAudience,
     frequency: PromotionFrequency,
     benefit: PromotionBenefit,
     benefitValue: z
-      .number({ error: 'must be a whole number' })
-      .int('must be a whole number')
-      .min(0, 'must not be negative')
-      .max(100_000_000, 'must be at most 100000000')
+      .number({ error: /*i18n*/ 'must be a whole number' })
+      .int(/*i18n*/ 'must be a whole number')
+      .min(0, /*i18n*/ 'must not be negative')
+      .max(100_000_000, /*i18n*/ 'must be at most 100000000')
       .default(0)
       .describe('Percent (1 to 100) for percent-off, whole rupiah for amount-off; unused for the others'),
-    targetProductId: idInput('must be a product id')
+    targetProductId: idInput(/*i18n*/ 'must be a product id')
       .nullable()
       .default(null)
       .describe('free-item and buy-one-get-one: the one product that qualifies; null: see targetCategory'),
     targetCategory: z
-      .enum(['coffee', 'non-coffee', 'foods', 'add-on'], { error: () => 'must be coffee, non-coffee, foods or add-on' })
+      .enum(['coffee', 'non-coffee', 'foods', 'add-on'], { error: () => /*i18n*/ 'must be coffee, non-coffee, foods or add-on' })
       .nullable()
       .default(null)
       .describe('free-item and buy-one-get-one: the category that qualifies; null with no product: any item'),
-    isActive: z.boolean({ error: 'must be true or false' }).default(true).describe('Offered now: false switches it off'),
+    isActive: z.boolean({ error: /*i18n*/ 'must be true or false' }).default(true).describe('Offered now: false switches it off'),
   })
   .superRefine((p, ctx) => {
     if ((p.fromTime === null) !== (p.toTime === null)) {
-      ctx.addIssue({ code: 'custom', path: [p.fromTime === null ? 'fromTime' : 'toTime'], message: 'needs both a start and an end time, or neither' });
+      ctx.addIssue({ code: 'custom', path: [p.fromTime === null ? 'fromTime' : 'toTime'], message: /*i18n*/ 'needs both a start and an end time, or neither' });
     } else if (p.fromTime !== null && p.toTime !== null && p.fromTime > p.toTime) {
-      ctx.addIssue({ code: 'custom', path: ['toTime'], message: 'must not be before the start time' });
+      ctx.addIssue({ code: 'custom', path: ['toTime'], message: /*i18n*/ 'must not be before the start time' });
     }
     if (p.startsOn !== null && p.endsOn !== null && p.startsOn > p.endsOn) {
-      ctx.addIssue({ code: 'custom', path: ['endsOn'], message: 'must not be before the first day' });
+      ctx.addIssue({ code: 'custom', path: ['endsOn'], message: /*i18n*/ 'must not be before the first day' });
     }
     if (p.benefit === 'percent-off' && (p.benefitValue < 1 || p.benefitValue > 100)) {
-      ctx.addIssue({ code: 'custom', path: ['benefitValue'], message: 'must be a percent from 1 to 100' });
+      ctx.addIssue({ code: 'custom', path: ['benefitValue'], message: /*i18n*/ 'must be a percent from 1 to 100' });
     }
     if (p.benefit === 'amount-off' && p.benefitValue < 1) {
-      ctx.addIssue({ code: 'custom', path: ['benefitValue'], message: 'must be an amount of at least 1 rupiah' });
+      ctx.addIssue({ code: 'custom', path: ['benefitValue'], message: /*i18n*/ 'must be an amount of at least 1 rupiah' });
     }
   })
   // No component id: the defaults make its input and output shapes differ, and the OpenAPI registry refuses one

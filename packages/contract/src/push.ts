@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { dataOf } from './common.js';
 
 /** Base64url without padding, as PushSubscription.toJSON() gives the keys. */
-const base64url = (what: string, max: number) =>
+const base64url = (max: number, notAKey: string, tooLong: string) =>
   z
-    .string({ error: 'is required' })
-    .regex(/^[A-Za-z0-9_-]+$/, `must be the browser's ${what} key, base64url`)
-    .max(max, `must be at most ${max} characters`);
+    .string({ error: /*i18n*/ 'is required' })
+    .regex(/^[A-Za-z0-9_-]+$/, notAKey)
+    .max(max, tooLong);
 
 export const PushKeyResponse = dataOf(
   z
@@ -24,19 +24,19 @@ export type PushKeyResponse = z.infer<typeof PushKeyResponse>;
 export const PushSubscriptionInput = z
   .object({
     endpoint: z
-      .url({ error: 'must be the push service address the browser gave' })
-      .max(1000, 'must be at most 1000 characters')
+      .url({ error: /*i18n*/ 'must be the push service address the browser gave' })
+      .max(1000, /*i18n*/ 'must be at most 1000 characters')
       .describe('PushSubscription.endpoint: where the push service takes messages for this device'),
     keys: z
       .object({
-        p256dh: base64url('p256dh', 200).describe('The device\'s ECDH P-256 public key'),
-        auth: base64url('auth', 100).describe('The device\'s authentication secret'),
+        p256dh: base64url(200, /*i18n*/ "must be the browser's p256dh key, base64url", /*i18n*/ 'must be at most 200 characters').describe('The device\'s ECDH P-256 public key'),
+        auth: base64url(100, /*i18n*/ "must be the browser's auth key, base64url", /*i18n*/ 'must be at most 100 characters').describe('The device\'s authentication secret'),
       })
       .describe('PushSubscription.toJSON().keys'),
     device: z
       .string()
       .trim()
-      .max(80, 'must be at most 80 characters')
+      .max(80, /*i18n*/ 'must be at most 80 characters')
       .optional()
       .describe('A name for the device as the customer will see it in their profile, e.g. "Chrome on Android"'),
   })

@@ -4,26 +4,26 @@ import { QUESTION_CONTACT_MAX_LENGTH, QUESTION_MESSAGE_MAX_LENGTH, QUESTION_NAME
 
 export const AskQuestionInput = z
   .object({
-    productId: idInput('must be a product id')
+    productId: idInput(/*i18n*/ 'must be a product id')
       .optional()
       .describe('The product the question is about (its page), if any'),
     name: z
-      .string({ error: 'is required' })
+      .string({ error: /*i18n*/ 'is required' })
       .trim()
-      .min(1, 'is required')
-      .max(QUESTION_NAME_MAX_LENGTH, `must be at most ${QUESTION_NAME_MAX_LENGTH} characters`)
+      .min(1, /*i18n*/ 'is required')
+      .max(QUESTION_NAME_MAX_LENGTH, /*i18n*/ 'must be at most 80 characters')
       .describe('Who asks, as staff should greet them'),
     contact: z
-      .string({ error: 'is required' })
+      .string({ error: /*i18n*/ 'is required' })
       .trim()
-      .min(3, 'is required: an email address or phone number so we can answer')
-      .max(QUESTION_CONTACT_MAX_LENGTH, `must be at most ${QUESTION_CONTACT_MAX_LENGTH} characters`)
+      .min(3, /*i18n*/ 'is required: an email address or phone number so we can answer')
+      .max(QUESTION_CONTACT_MAX_LENGTH, /*i18n*/ 'must be at most 120 characters')
       .describe('An email address or phone number staff answer to'),
     message: z
-      .string({ error: 'is required' })
+      .string({ error: /*i18n*/ 'is required' })
       .trim()
-      .min(1, 'is required')
-      .max(QUESTION_MESSAGE_MAX_LENGTH, `must be at most ${QUESTION_MESSAGE_MAX_LENGTH} characters`)
+      .min(1, /*i18n*/ 'is required')
+      .max(QUESTION_MESSAGE_MAX_LENGTH, /*i18n*/ 'must be at most 1000 characters')
       .describe(`The question, at most ${QUESTION_MESSAGE_MAX_LENGTH} characters`),
   })
   .meta({ id: 'AskQuestionInput', description: 'A question for the shop staff' });
@@ -51,12 +51,12 @@ export type QuestionListResponse = z.infer<typeof QuestionListResponse>;
 
 export const ListQuestionsQuery = z.object({
   status: z
-    .enum(['open', 'answered'], { error: () => 'must be open or answered' })
+    .enum(['open', 'answered'], { error: () => /*i18n*/ 'must be open or answered' })
     .default('open')
     .describe('open (default): questions still waiting for an answer; answered: those staff marked answered'),
 });
 
 export const UpdateQuestionInput = z
-  .object({ answered: z.boolean({ error: 'must be true or false' }).describe('true marks it answered; false opens it again') })
+  .object({ answered: z.boolean({ error: /*i18n*/ 'must be true or false' }).describe('true marks it answered; false opens it again') })
   .meta({ id: 'UpdateQuestionInput', description: 'Mark a question answered (or open again)' });
 export type UpdateQuestionInput = z.infer<typeof UpdateQuestionInput>;

@@ -5,7 +5,7 @@ import { OrderStatus, PaymentStatus, RefundStatus } from './orders.js';
 export const ReconciliationQuery = z.object({
   date: z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
+    .regex(/^\d{4}-\d{2}-\d{2}$/, /*i18n*/ 'must be a date as YYYY-MM-DD')
     .optional()
     .describe("The shop day whose charges to list, 'YYYY-MM-DD' on the shop's clock; absent: today"),
 });

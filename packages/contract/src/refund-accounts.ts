@@ -9,22 +9,22 @@ import { dataOf } from './common.js';
 export const RefundAccountInput = z
   .object({
     holderName: z
-      .string({ error: 'is required' })
+      .string({ error: /*i18n*/ 'is required' })
       .trim()
-      .min(2, 'is required, as the bank knows it')
-      .max(100, 'must be at most 100 characters')
+      .min(2, /*i18n*/ 'is required, as the bank knows it')
+      .max(100, /*i18n*/ 'must be at most 100 characters')
       .describe('The name on the account, as the bank knows it'),
     bank: z
-      .string({ error: 'is required' })
+      .string({ error: /*i18n*/ 'is required' })
       .trim()
-      .min(2, 'is required, such as BCA')
-      .max(60, 'must be at most 60 characters')
+      .min(2, /*i18n*/ 'is required, such as BCA')
+      .max(60, /*i18n*/ 'must be at most 60 characters')
       .describe('The bank, such as BCA'),
     accountNumber: z
-      .string({ error: 'is required' })
+      .string({ error: /*i18n*/ 'is required' })
       // People copy numbers with spaces, dots or dashes between the groups.
       .transform((v) => v.replace(/[\s.-]/g, ''))
-      .pipe(z.string().regex(/^\d{6,20}$/, 'must be 6 to 20 digits'))
+      .pipe(z.string().regex(/^\d{6,20}$/, /*i18n*/ 'must be 6 to 20 digits'))
       .describe('The account number: 6 to 20 digits; spaces, dots and dashes between them are dropped'),
   })
   .meta({ id: 'RefundAccountInput', description: 'The bank account a refund is sent to' });

@@ -3,14 +3,15 @@ import { dataOf } from './common.js';
 
 // Reports for the owner (apps/api modules/reports): a date range of the shop's days, per store or all.
 
-const calendarDate = (what: string) =>
+/** A day as YYYY-MM-DD; `words` name it, written out so extraction can read them (decision 037). */
+const calendarDate = (words: { notADate: string; notReal: string }) =>
   z
-    .string({ error: `${what} must be a date written YYYY-MM-DD` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${what} must be a date written YYYY-MM-DD`)
+    .string({ error: words.notADate })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, words.notADate)
     .refine((v) => {
       const d = new Date(`${v}T00:00:00Z`);
       return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= '2000-01-01';
-    }, `${what} must be a real calendar date`);
+    }, words.notReal);
 
 export const REPORT_RANGES = ['day', 'week', 'month', 'custom'] as const;
 export type ReportRange = (typeof REPORT_RANGES)[number];
@@ -18,15 +19,15 @@ export type ReportRange = (typeof REPORT_RANGES)[number];
 export const MAX_REPORT_DAYS = 367;
 
 export const ReportQuery = z.object({
-  range: z.enum(REPORT_RANGES, { error: () => 'Choose a day, a week, a month or your own dates' }).default('day').describe('day, week (Monday to Sunday), month, or custom (from and to)'),
-  date: calendarDate('The day').optional().describe('A day inside the day, week or month shown (YYYY-MM-DD, shop time); today when absent'),
-  from: calendarDate('The first day').optional().describe('custom: the first day, YYYY-MM-DD, shop time'),
-  to: calendarDate('The last day').optional().describe('custom: the last day (included), YYYY-MM-DD, shop time'),
+  range: z.enum(REPORT_RANGES, { error: () => /*i18n*/ 'Choose a day, a week, a month or your own dates' }).default('day').describe('day, week (Monday to Sunday), month, or custom (from and to)'),
+  date: calendarDate({ notADate: /*i18n*/ 'The day must be a date written YYYY-MM-DD', notReal: /*i18n*/ 'The day must be a real calendar date' }).optional().describe('A day inside the day, week or month shown (YYYY-MM-DD, shop time); today when absent'),
+  from: calendarDate({ notADate: /*i18n*/ 'The first day must be a date written YYYY-MM-DD', notReal: /*i18n*/ 'The first day must be a real calendar date' }).optional().describe('custom: the first day, YYYY-MM-DD, shop time'),
+  to: calendarDate({ notADate: /*i18n*/ 'The last day must be a date written YYYY-MM-DD', notReal: /*i18n*/ 'The last day must be a real calendar date' }).optional().describe('custom: the last day (included), YYYY-MM-DD, shop time'),
   storeId: z.coerce
-    .number({ error: 'Choose a store from the list' })
-    .int('Choose a store from the list')
-    .positive('Choose a store from the list')
-    .max(2_147_483_647, 'Choose a store from the list')
+    .number({ error: /*i18n*/ 'Choose a store from the list' })
+    .int(/*i18n*/ 'Choose a store from the list')
+    .positive(/*i18n*/ 'Choose a store from the list')
+    .max(2_147_483_647, /*i18n*/ 'Choose a store from the list')
     .optional()
     .describe('One store; every store when absent'),
 });

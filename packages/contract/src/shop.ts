@@ -48,7 +48,7 @@ export const ShopSettings = z
     name: z.string().describe("The shop's name"),
     chatUrl: z
       .string()
-      .refine(isChatUrl, 'must be an http(s) or mailto: link')
+      .refine(isChatUrl, /*i18n*/ 'must be an http(s) or mailto: link')
       .nullable()
       .describe("The navigation's chat link (an http(s) page or a mailto: address), or null when the shop has none"),
     timeZone: z

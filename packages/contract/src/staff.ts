@@ -3,7 +3,7 @@ import { dataOf } from './common.js';
 import { STAFF_ROLES } from './staff-rights.js';
 
 export const StaffRole = z
-  .enum(STAFF_ROLES, { error: () => `must be one of: ${STAFF_ROLES.join(', ')}` })
+  .enum(STAFF_ROLES, { error: () => /*i18n*/ 'must be one of: owner, manager, barista' })
   .describe('owner: everything; manager: orders, kitchen, menu, stock and refunds; barista: orders and the kitchen display');
 export type StaffRole = z.infer<typeof StaffRole>;
 
@@ -37,11 +37,11 @@ export type StaffListResponse = z.infer<typeof StaffListResponse>;
 export const InviteStaffInput = z
   .object({
     email: z
-      .string({ error: 'is required' })
+      .string({ error: /*i18n*/ 'is required' })
       .trim()
-      .min(1, 'is required')
-      .max(254, 'must be at most 254 characters')
-      .pipe(z.email('must be a valid email address'))
+      .min(1, /*i18n*/ 'is required')
+      .max(254, /*i18n*/ 'must be at most 254 characters')
+      .pipe(z.email(/*i18n*/ 'must be a valid email address'))
       .transform((v) => v.toLowerCase())
       .describe('Where to mail the invitation link'),
     staffRole: StaffRole,
@@ -54,10 +54,10 @@ export type ChangeStaffRoleInput = z.infer<typeof ChangeStaffRoleInput>;
 
 export const AcceptInvitationInput = z
   .object({
-    token: z.string({ error: 'is required' }).min(1, 'is required').max(200, 'is not a link we sent').describe('The token from the invitation link'),
-    password: z.string({ error: 'is required' }).min(8, 'must be at least 8 characters').max(128, 'must be at most 128 characters').describe('The new account\'s password, 8 to 128 characters'),
-    firstName: z.string({ error: 'must be text' }).trim().min(1, 'is required').max(50, 'must be at most 50 characters').describe('First name, shown to the team'),
-    phone: z.string({ error: 'must be text' }).trim().max(30, 'must be at most 30 characters').optional().describe('Phone number; may be left out'),
+    token: z.string({ error: /*i18n*/ 'is required' }).min(1, /*i18n*/ 'is required').max(200, /*i18n*/ 'is not a link we sent').describe('The token from the invitation link'),
+    password: z.string({ error: /*i18n*/ 'is required' }).min(8, /*i18n*/ 'must be at least 8 characters').max(128, /*i18n*/ 'must be at most 128 characters').describe('The new account\'s password, 8 to 128 characters'),
+    firstName: z.string({ error: /*i18n*/ 'must be text' }).trim().min(1, /*i18n*/ 'is required').max(50, /*i18n*/ 'must be at most 50 characters').describe('First name, shown to the team'),
+    phone: z.string({ error: /*i18n*/ 'must be text' }).trim().max(30, /*i18n*/ 'must be at most 30 characters').optional().describe('Phone number; may be left out'),
   })
   .meta({ id: 'AcceptInvitationInput', description: 'Take up a staff invitation: the account is made with its role' });
 export type AcceptInvitationInput = z.infer<typeof AcceptInvitationInput>;

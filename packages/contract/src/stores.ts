@@ -3,25 +3,25 @@ import { DeliveryMethod, ShopLocalDateTime } from './cart.js';
 import { dataOf } from './common.js';
 
 /** 'HH:mm' on the store's clock, 24-hour. */
-const ClockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time as HH:mm (24-hour)');
+const ClockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, /*i18n*/ 'must be a time as HH:mm (24-hour)');
 
 /** Hours on one weekday, both ends included; a weekday not listed is closed. */
 export const DayHours = z
   .object({
-    day: z.number().int().min(1, 'must be a weekday from 1 (Monday) to 7 (Sunday)').max(7, 'must be a weekday from 1 (Monday) to 7 (Sunday)').describe('ISO weekday: 1 Monday ... 7 Sunday'),
+    day: z.number().int().min(1, /*i18n*/ 'must be a weekday from 1 (Monday) to 7 (Sunday)').max(7, /*i18n*/ 'must be a weekday from 1 (Monday) to 7 (Sunday)').describe('ISO weekday: 1 Monday ... 7 Sunday'),
     from: ClockTime.describe("Opening time, 'HH:mm' on the store's clock, included"),
     to: ClockTime.describe("Closing time, 'HH:mm' on the store's clock, included"),
   })
-  .refine((h) => h.from < h.to, { message: 'must close after it opens', path: ['to'] })
+  .refine((h) => h.from < h.to, { message: /*i18n*/ 'must close after it opens', path: ['to'] })
   .describe('The hours of one weekday, both ends included');
 export type DayHours = z.infer<typeof DayHours>;
 
 const WeeklyHours = z
   .array(DayHours)
-  .max(7, 'must list each weekday at most once')
-  .refine((days) => new Set(days.map((d) => d.day)).size === days.length, 'must list each weekday at most once');
+  .max(7, /*i18n*/ 'must list each weekday at most once')
+  .refine((days) => new Set(days.map((d) => d.day)).size === days.length, /*i18n*/ 'must list each weekday at most once');
 
-const SlotCapacity = z.number().int('must be a whole number of orders').min(1, 'must be at least 1 order').max(500, 'must be at most 500 orders');
+const SlotCapacity = z.number().int(/*i18n*/ 'must be a whole number of orders').min(1, /*i18n*/ 'must be at least 1 order').max(500, /*i18n*/ 'must be at most 500 orders');
 
 /** Orders one slot takes, per delivery method. */
 export const CapacityPerSlot = z
@@ -33,7 +33,7 @@ export const CapacityPerSlot = z
   .describe('How many orders one slot takes, per delivery method');
 export type CapacityPerSlot = z.infer<typeof CapacityPerSlot>;
 
-const LocalDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD');
+const LocalDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, /*i18n*/ 'must be a date as YYYY-MM-DD');
 
 /** Whether the runtime knows the zone (Node and browsers both ship the IANA names). */
 function isTimeZone(zone: string): boolean {
@@ -47,26 +47,26 @@ function isTimeZone(zone: string): boolean {
 
 /** What staff set for a store; a store as read has these and more. */
 const storeFields = {
-    name: z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters').describe("The store's name"),
-    address: z.string().trim().min(1, 'must not be empty').max(300, 'must be at most 300 characters').describe('Street address'),
+    name: z.string().trim().min(1, /*i18n*/ 'must not be empty').max(80, /*i18n*/ 'must be at most 80 characters').describe("The store's name"),
+    address: z.string().trim().min(1, /*i18n*/ 'must not be empty').max(300, /*i18n*/ 'must be at most 300 characters').describe('Street address'),
     latitude: z.number().min(-90).max(90).describe('Latitude in degrees'),
     longitude: z.number().min(-180).max(180).describe('Longitude in degrees'),
-    phone: z.string().trim().max(30, 'must be at most 30 characters').describe('Phone number for customers, may be empty'),
+    phone: z.string().trim().max(30, /*i18n*/ 'must be at most 30 characters').describe('Phone number for customers, may be empty'),
     deliveryMethods: z
       .array(DeliveryMethod)
-      .min(1, 'must offer at least one way to receive an order')
-      .refine((m) => new Set(m).size === m.length, 'must list each method once')
+      .min(1, /*i18n*/ 'must offer at least one way to receive an order')
+      .refine((m) => new Set(m).size === m.length, /*i18n*/ 'must list each method once')
       .describe('How customers can receive orders from this store'),
     openingHours: WeeklyHours.describe('When the store is open (Dine in and Pick up), per weekday; weekdays not listed are closed'),
     deliveryHours: WeeklyHours.describe('When the store delivers (Door Delivery), per weekday; weekdays not listed have no delivery'),
     closedDates: z.array(LocalDate).max(366).describe("Dates the store is closed all day, 'YYYY-MM-DD' on its clock"),
-    slotMinutes: z.number().int().min(5, 'must be at least 5 minutes').max(120, 'must be at most 120 minutes').describe('Length of one pickup/delivery slot in minutes'),
+    slotMinutes: z.number().int().min(5, /*i18n*/ 'must be at least 5 minutes').max(120, /*i18n*/ 'must be at most 120 minutes').describe('Length of one pickup/delivery slot in minutes'),
     capacityPerSlot: CapacityPerSlot,
-    leadMinutes: z.number().int().min(0, 'must be 0 or more minutes').max(240, 'must be at most 240 minutes').describe('Minutes from ordering to the earliest slot'),
+    leadMinutes: z.number().int().min(0, /*i18n*/ 'must be 0 or more minutes').max(240, /*i18n*/ 'must be at most 240 minutes').describe('Minutes from ordering to the earliest slot'),
     timeZone: z
       .string()
-      .max(64, 'must be a time zone such as Asia/Jakarta')
-      .refine(isTimeZone, 'must be a time zone such as Asia/Jakarta')
+      .max(64, /*i18n*/ 'must be a time zone such as Asia/Jakarta')
+      .refine(isTimeZone, /*i18n*/ 'must be a time zone such as Asia/Jakarta')
       .nullable()
       .optional()
       .describe("IANA zone of the store's clock (e.g. Asia/Makassar); null or absent: the shop's clock"),
@@ -82,7 +82,7 @@ export const StoreRushInput = z
     pausedUntil: ShopLocalDateTime.nullable()
       .default(null)
       .describe("With `paused`: when ordering opens again, 'YYYY-MM-DDTHH:mm' on the store's clock; null: until staff resume"),
-    extraPrepMinutes: z.number().int().min(0, 'must be 0 or more minutes').max(240, 'must be at most 240 minutes').describe('Minutes added to every new order now (0: none)'),
+    extraPrepMinutes: z.number().int().min(0, /*i18n*/ 'must be 0 or more minutes').max(240, /*i18n*/ 'must be at most 240 minutes').describe('Minutes added to every new order now (0: none)'),
   })
   .meta({ id: 'StoreRushInput', description: 'Pause online ordering or add preparation time' });
 export type StoreRushInput = z.infer<typeof StoreRushInput>;

@@ -149,6 +149,8 @@ export interface UserTable {
   photo: string | null;
   /** 1: mail the customer when an order is ready, on its way or cancelled by the shop (migration 011). */
   order_emails: Generated<number>;
+  /** The language of the customer's mails and push notifications (migration 030); 'en' unless sign-up asked for 'id'. */
+  language: Generated<'en' | 'id'>;
   created_at: string;
   updated_at: string;
 }

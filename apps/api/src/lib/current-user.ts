@@ -1,5 +1,6 @@
 import { staffMay, type Role, type StaffRight, type StaffRole } from '@coffee/contract';
 import { forbidden, unauthorized } from './errors.js';
+import type { Text } from './i18n.js';
 
 /** Who is asking, as the session plugin resolved it from the cookie or the Bearer token. */
 export interface SessionUser {
@@ -24,19 +25,19 @@ export function requireUser(request: HasUser): SessionUser {
 
 export function requireStaff(request: HasUser): SessionUser {
   const user = requireUser(request);
-  if (user.role !== 'staff') throw forbidden('Only shop staff can do this');
+  if (user.role !== 'staff') throw forbidden(/*i18n*/ 'Only shop staff can do this');
   return user;
 }
 
-const RIGHT_WORDS: Record<StaffRight, string> = {
-  orders: 'Only shop staff can do this',
-  menu: 'Only a manager or the owner can change the menu',
-  stock: 'Only a manager or the owner can change what is sold out',
-  refunds: 'Only a manager or the owner can refund an order',
-  stores: 'Only the owner can change the stores',
-  coupons: 'Only the owner can change coupons and promotions',
-  staff: 'Only the owner can manage the staff',
-  reports: 'Only the owner can see the reports',
+const RIGHT_WORDS: Record<StaffRight, Text> = {
+  orders: /*i18n*/ 'Only shop staff can do this',
+  menu: /*i18n*/ 'Only a manager or the owner can change the menu',
+  stock: /*i18n*/ 'Only a manager or the owner can change what is sold out',
+  refunds: /*i18n*/ 'Only a manager or the owner can refund an order',
+  stores: /*i18n*/ 'Only the owner can change the stores',
+  coupons: /*i18n*/ 'Only the owner can change coupons and promotions',
+  staff: /*i18n*/ 'Only the owner can manage the staff',
+  reports: /*i18n*/ 'Only the owner can see the reports',
 };
 
 /** A staff member whose role has `right` (contract STAFF_RIGHTS); anyone else is refused with what they lack. */

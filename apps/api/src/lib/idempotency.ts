@@ -3,6 +3,7 @@ import type { Transaction } from 'kysely';
 import { isUniqueViolation } from '../db/errors.js';
 import type { Database } from '../db/schema.js';
 import { conflict } from './errors.js';
+import type { Text } from './i18n.js';
 
 /**
  * The one home of the Idempotency-Key mechanism (cart changes, order placement): a request sent with a key the
@@ -39,7 +40,7 @@ export interface IdempotencyKey<R> {
 }
 
 /** `reuseMessage` is what the customer is told when the key stood for a different request. */
-export function idempotencyKey<R>(store: KeyStore<R>, requestHash: string, reuseMessage: string): IdempotencyKey<R> {
+export function idempotencyKey<R>(store: KeyStore<R>, requestHash: string, reuseMessage: Text): IdempotencyKey<R> {
   const sameRequest = (record: KeyRecord<R>): { result: R } => {
     if (record.requestHash !== requestHash) throw conflict(reuseMessage, 'idempotency-key');
     return { result: record.result };

@@ -43,7 +43,7 @@ export const DEFAULT_DECODE_CONCURRENCY = 2;
 export const DECODE_WAITING_PER_SLOT = 8;
 /** Seconds a refused upload is told to wait: about the time the full line of the busiest case takes to clear. */
 export const DECODE_BUSY_RETRY_AFTER_SECONDS = 5;
-export const DECODE_BUSY_MESSAGE = 'The shop is busy processing pictures; please try again in a moment.';
+export const DECODE_BUSY_MESSAGE = /*i18n*/ 'The shop is busy processing pictures; please try again in a moment.';
 
 /**
  * The decode queue: at most `limit` pictures are decoded and re-encoded at once, the others wait in arrival
@@ -232,16 +232,20 @@ async function writeFilesSafely(files: readonly { path: string; data: Buffer }[]
 }
 
 const unreadable = (field: string) =>
-  new AppError(422, 'This file could not be read as a picture: it is damaged or incomplete. Please choose another picture.', field);
+  new AppError(422, /*i18n*/ 'This file could not be read as a picture: it is damaged or incomplete. Please choose another picture.', field);
 
 /** Checks, re-encodes and writes the picture; throws an AppError naming `field` when it is refused. */
 export async function storeImage(input: Buffer, dir: string, field = 'image', options: StoreImageOptions = {}): Promise<StoredImage> {
-  if (input.length === 0) throw new AppError(400, 'This file is empty. Please choose a picture.', field);
+  if (input.length === 0) throw new AppError(400, /*i18n*/ 'This file is empty. Please choose a picture.', field);
   if (input.length > MAX_IMAGE_BYTES) {
-    throw new AppError(413, `This picture is too large: a picture may be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB. Please choose a smaller one.`, field);
+    throw new AppError(
+      413,
+      /*i18n*/ { id: 'This picture is too large: a picture may be at most {megabytes} MB. Please choose a smaller one.', values: { megabytes: MAX_IMAGE_BYTES / 1024 / 1024 } },
+      field,
+    );
   }
   const format = sniffImageFormat(input);
-  if (!format) throw new AppError(415, 'This file is not a picture we can use: please choose a JPEG, PNG, WebP or GIF picture.', field);
+  if (!format) throw new AppError(415, /*i18n*/ 'This file is not a picture we can use: please choose a JPEG, PNG, WebP or GIF picture.', field);
 
   const sharp = await loadSharp();
   let metadata: Metadata;
@@ -259,8 +263,10 @@ export async function storeImage(input: Buffer, dir: string, field = 'image', op
     const megapixels = Math.round((width * height) / 1_000_000);
     throw new AppError(
       413,
-      `This picture is ${width}x${height} pixels (${megapixels} megapixels); we take at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels. ` +
-        'Send a smaller copy, e.g. a photo as your phone takes it or a screenshot.',
+      /*i18n*/ {
+        id: 'This picture is {width}x{height} pixels ({megapixels} megapixels); we take at most {most} megapixels. Send a smaller copy, e.g. a photo as your phone takes it or a screenshot.',
+        values: { width, height, megapixels, most: MAX_INPUT_PIXELS / 1_000_000 },
+      },
       field,
     );
   }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { registerErrorHandler } from '../plugins/error-handler.js';
 import { AppError } from './errors.js';
+import { loadTranslator } from './i18n.js';
 import { DECODE_BUSY_MESSAGE } from './images.js';
 import { formatLogLine, loggerOptions, RequestLogController } from './request-logger.js';
 
@@ -12,7 +13,7 @@ async function serverLogging(format: 'pretty' | 'json') {
   const printed: string[] = [];
   const out = { write: (text: string) => void printed.push(text), isTTY: false };
   const app = Fastify({ logger: loggerOptions({ level: 'info', format }, out), logController: new RequestLogController() });
-  registerErrorHandler(app);
+  registerErrorHandler(app, await loadTranslator());
   app.get('/reset-password', () => ({ ok: true }));
   app.get('/broken', () => {
     throw new Error('database went away');
@@ -82,7 +83,7 @@ describe('the level of a 5xx line', () => {
       },
     });
     const app = Fastify({ logger: { level: 'info', stream }, logController: new RequestLogController() });
-    registerErrorHandler(app);
+    registerErrorHandler(app, await loadTranslator());
     app.get('/busy', () => {
       throw new AppError(503, DECODE_BUSY_MESSAGE, undefined, { 'Retry-After': '5' });
     });

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { ErrorResponse } from '@coffee/contract';
 import { answeredOnPurpose } from '../lib/request-logger.js';
+import { localeOf } from './error-handler.js';
 
 /** A dependency the shop needs to answer (the database, Redis): resolves when reachable, throws otherwise. */
 export interface ReadinessCheck {
@@ -35,7 +36,7 @@ declare module 'fastify' {
 }
 
 const RETRY_AFTER_SECONDS = 5;
-const CLOSING: ErrorResponse = { message: 'The shop is restarting. Please try again in a few seconds.' };
+const CLOSING = /*i18n*/ 'The shop is restarting. Please try again in a few seconds.';
 
 /**
  * `/health/live` (the process answers) and `/health/ready` (it can serve: not draining, every dependency reachable)
@@ -71,7 +72,7 @@ export function registerLifecycle(app: FastifyInstance, options: LifecycleOption
         .code(503)
         .header('Connection', 'close')
         .header('Retry-After', String(RETRY_AFTER_SECONDS))
-        .send(CLOSING);
+        .send({ message: app.translator.translate(CLOSING, localeOf(request)) } satisfies ErrorResponse);
       return;
     }
     counted.add(request.raw);

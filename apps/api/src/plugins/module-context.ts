@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
+import type { Translator } from '../lib/i18n.js';
 import type { Mailer } from '../lib/mail.js';
 import type { RedisLink } from '../lib/redis.js';
 
@@ -16,6 +17,8 @@ export interface ModuleContext {
   /** The clock of every service (tests pin it). */
   now: () => Date;
   mailer: Mailer;
+  /** The shop's texts in each language (lib/i18n.ts): mails are written in their recipient's. */
+  translator: Translator;
   log: FastifyBaseLogger;
   /** Shared with the other processes (REDIS_URL); absent: one process. */
   redis?: RedisLink | undefined;

@@ -6,6 +6,7 @@ import fastifyRateLimit, {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { AppError } from '../lib/errors.js';
+import type { Text } from '../lib/i18n.js';
 
 /**
  * Where the counts live. Default: this process's memory, which is right for one server process; give an
@@ -24,7 +25,7 @@ const NAME_SPACE = 'coffee-shop-rate-limit-';
  * would multiply them by the number of processes. Browsing, the cart and orders never touch Redis.
  */
 export const LIMITS_UNAVAILABLE =
-  'Signing in and account changes are paused for a moment on our side. Please try again in a minute.';
+  /*i18n*/ 'Signing in and account changes are paused for a moment on our side. Please try again in a minute.';
 
 function unavailable(): AppError {
   return new AppError(503, LIMITS_UNAVAILABLE, undefined, { 'Retry-After': '30' });
@@ -98,19 +99,23 @@ export async function registerRateLimits(app: FastifyInstance, options: RateLimi
 }
 
 /** The 429 every limit answers: what was counted and when to come back, plus Retry-After. */
-export function tooManyAttempts(what: string, seconds: number): AppError {
+export function tooManyAttempts(what: Text, seconds: number): AppError {
   const wait = Math.max(1, seconds);
+  // What was counted is a part of the sentence, translated with it.
+  const counted = typeof what === 'string' ? { id: what } : what;
   return new AppError(
     429,
-    `Too many ${what}. Try again in ${wait < 90 ? `${wait} seconds` : `${Math.ceil(wait / 60)} minutes`}.`,
+    wait < 90
+      ? /*i18n*/ { id: 'Too many {what}. Try again in {wait} seconds.', values: { what: counted, wait } }
+      : /*i18n*/ { id: 'Too many {what}. Try again in {minutes} minutes.', values: { what: counted, minutes: Math.ceil(wait / 60) } },
     undefined,
     { 'Retry-After': String(wait) },
   );
 }
 
 export interface LimitSettings {
-  /** Shown in the 429 message: "Too many <what>. Try again in 3 minutes." */
-  what: string;
+  /** Shown in the 429 message: "Too many <what>. Try again in 3 minutes." (marked /*i18n*\/ where it is written). */
+  what: Text;
   max: number;
   windowMs: number;
 }

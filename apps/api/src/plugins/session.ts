@@ -38,7 +38,7 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const CROSS_ORIGIN_SESSION_MINUTES = 30;
 
 export const CROSS_SITE_REFUSED =
-  'This request came from another website and was refused to protect your account. Use the Coffee Shop pages.';
+  /*i18n*/ 'This request came from another website and was refused to protect your account. Use the Coffee Shop pages.';
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;

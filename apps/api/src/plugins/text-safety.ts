@@ -50,7 +50,10 @@ function labelOf(field: string): string {
 
 export function controlCharacterError(field: string): AppError {
   return badRequest(
-    `The ${labelOf(field)} contains an invisible control character (such as a NUL byte) that cannot be saved: remove it and try again`,
+    /*i18n*/ {
+      id: 'The {label} contains an invisible control character (such as a NUL byte) that cannot be saved: remove it and try again',
+      values: { label: labelOf(field) },
+    },
     field,
   );
 }

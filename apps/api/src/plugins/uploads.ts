@@ -38,7 +38,7 @@ export async function readMultipartForm(request: FastifyRequest, fileField: stri
       if (part.type === 'file') {
         if (part.fieldname !== fileField) {
           part.file.resume();
-          throw badRequest(`Send the picture in the field "${fileField}", not "${part.fieldname}"`, fileField);
+          throw badRequest(/*i18n*/ { id: 'Send the picture in the field "{field}", not "{sent}"', values: { field: fileField, sent: part.fieldname } }, fileField);
         }
         const buffer = await part.toBuffer();
         // A file input left empty arrives as a part with no name and no bytes: treat it as no file.
@@ -66,24 +66,28 @@ function uploadError(err: unknown, fileField: string): unknown {
   if (err instanceof AppError) return err;
   const { code, statusCode, message } = err as { code?: unknown; statusCode?: unknown; message?: unknown };
   if (code === 'FST_REQ_FILE_TOO_LARGE') {
-    return new AppError(413, `This picture is too large: a picture may be at most ${MB} MB. Please choose a smaller one.`, fileField);
+    return new AppError(
+      413,
+      /*i18n*/ { id: 'This picture is too large: a picture may be at most {megabytes} MB. Please choose a smaller one.', values: { megabytes: MB } },
+      fileField,
+    );
   }
-  if (code === 'FST_FILES_LIMIT') return badRequest(`Send one picture only, in the field "${fileField}"`, fileField);
-  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return badRequest('The form has too many fields');
+  if (code === 'FST_FILES_LIMIT') return badRequest(/*i18n*/ { id: 'Send one picture only, in the field "{field}"', values: { field: fileField } }, fileField);
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return badRequest(/*i18n*/ 'The form has too many fields');
   if (typeof statusCode === 'number' && statusCode >= 500) return err;
   const text = typeof message === 'string' ? message : '';
   if (/boundary|needle/i.test(text)) {
     return badRequest(
-      'The form could not be read: its Content-Type has no valid multipart boundary. Send it as multipart/form-data and let your browser or HTTP library set the boundary',
+      /*i18n*/ 'The form could not be read: its Content-Type has no valid multipart boundary. Send it as multipart/form-data and let your browser or HTTP library set the boundary',
     );
   }
   if (/unexpected end|terminated early|premature|closed before/i.test(text)) {
     // A boundary the body never uses reads as a form that never ends, so both are named.
     return badRequest(
-      'The form ended before it was complete, or its parts do not use the boundary its Content-Type names: please send it again',
+      /*i18n*/ 'The form ended before it was complete, or its parts do not use the boundary its Content-Type names: please send it again',
     );
   }
-  return badRequest('The form could not be read as multipart/form-data: please send it again');
+  return badRequest(/*i18n*/ 'The form could not be read as multipart/form-data: please send it again');
 }
 
 export interface FormBodyOptions {

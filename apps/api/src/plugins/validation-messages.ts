@@ -5,67 +5,68 @@
  * The field's API name never reaches the sentence: it goes in `field`, beside it.
  */
 import { PROMOTION_FIELD_LABELS } from '@coffee/contract';
+import type { Text } from '../lib/i18n.js';
 
 /** What each input is called on the shop's screens. Keyed by the full path first, then by its first segment. */
 const FIELD_LABELS: Record<string, string> = {
-  email: 'Email',
-  password: 'Password',
-  currentPassword: 'Current password',
-  newPassword: 'New password',
-  fullName: 'Full name',
-  name: 'Name',
-  phone: 'Phone number',
-  phoneNumber: 'Phone number',
-  address: 'Address',
-  deliveryAddress: 'Delivery address',
-  dateOfBirth: 'Date of birth',
-  token: 'The reset link',
-  scheduledFor: 'The time',
-  deliveryMethod: 'The way to receive the order',
-  paymentMethod: 'The payment method',
-  quantity: 'Quantity',
-  productId: 'The product',
-  size: 'The size',
-  optionIds: 'The options',
-  baristaNote: 'The note to the barista',
-  note: 'The note',
-  reason: 'The reason',
+  email: /*i18n*/ 'Email',
+  password: /*i18n*/ 'Password',
+  currentPassword: /*i18n*/ 'Current password',
+  newPassword: /*i18n*/ 'New password',
+  fullName: /*i18n*/ 'Full name',
+  name: /*i18n*/ 'Name',
+  phone: /*i18n*/ 'Phone number',
+  phoneNumber: /*i18n*/ 'Phone number',
+  address: /*i18n*/ 'Address',
+  deliveryAddress: /*i18n*/ 'Delivery address',
+  dateOfBirth: /*i18n*/ 'Date of birth',
+  token: /*i18n*/ 'The reset link',
+  scheduledFor: /*i18n*/ 'The time',
+  deliveryMethod: /*i18n*/ 'The way to receive the order',
+  paymentMethod: /*i18n*/ 'The payment method',
+  quantity: /*i18n*/ 'Quantity',
+  productId: /*i18n*/ 'The product',
+  size: /*i18n*/ 'The size',
+  optionIds: /*i18n*/ 'The options',
+  baristaNote: /*i18n*/ 'The note to the barista',
+  note: /*i18n*/ 'The note',
+  reason: /*i18n*/ 'The reason',
   // Where a refund by bank transfer goes.
-  holderName: 'The name on the account',
-  bank: 'The bank',
-  accountNumber: 'The account number',
-  lines: 'The cart',
-  expectedTotalIdr: 'The total',
-  price: 'Price',
-  'sizes.price': 'Each size price',
-  'sizes.code': 'Each size',
-  sizes: 'Sizes',
-  category: 'Category',
-  description: 'Description',
-  image: 'Picture',
-  photo: 'Photo',
-  optionGroupIds: 'Option groups',
-  isSoldOut: 'Sold out',
-  isFavorite: 'Favorite',
-  isPromo: 'Promo',
-  promoPercentOff: 'Promo % off',
+  holderName: /*i18n*/ 'The name on the account',
+  bank: /*i18n*/ 'The bank',
+  accountNumber: /*i18n*/ 'The account number',
+  lines: /*i18n*/ 'The cart',
+  expectedTotalIdr: /*i18n*/ 'The total',
+  price: /*i18n*/ 'Price',
+  'sizes.price': /*i18n*/ 'Each size price',
+  'sizes.code': /*i18n*/ 'Each size',
+  sizes: /*i18n*/ 'Sizes',
+  category: /*i18n*/ 'Category',
+  description: /*i18n*/ 'Description',
+  image: /*i18n*/ 'Picture',
+  photo: /*i18n*/ 'Photo',
+  optionGroupIds: /*i18n*/ 'Option groups',
+  isSoldOut: /*i18n*/ 'Sold out',
+  isFavorite: /*i18n*/ 'Favorite',
+  isPromo: /*i18n*/ 'Promo',
+  promoPercentOff: /*i18n*/ 'Promo % off',
   // The staff promotions form.
   ...PROMOTION_FIELD_LABELS,
-  message: 'Your message',
-  contact: 'How we can reach you',
-  search: 'Search',
-  cat: 'The category',
-  sort: 'The sort order',
-  order: 'The sort direction',
-  page: 'The page number',
-  limit: 'The number of results per page',
-  id: 'The link',
-  status: 'The status',
+  message: /*i18n*/ 'Your message',
+  contact: /*i18n*/ 'How we can reach you',
+  search: /*i18n*/ 'Search',
+  cat: /*i18n*/ 'The category',
+  sort: /*i18n*/ 'The sort order',
+  order: /*i18n*/ 'The sort direction',
+  page: /*i18n*/ 'The page number',
+  limit: /*i18n*/ 'The number of results per page',
+  id: /*i18n*/ 'The link',
+  status: /*i18n*/ 'The status',
   // A whole part of the request, when no single input is at fault.
-  body: 'What was sent',
-  querystring: 'The page address',
-  params: 'The page address',
-  request: 'This request',
+  body: /*i18n*/ 'What was sent',
+  querystring: /*i18n*/ 'The page address',
+  params: /*i18n*/ 'The page address',
+  request: /*i18n*/ 'This request',
 };
 
 export interface ZodIssueLike {
@@ -92,34 +93,35 @@ export function fieldLabel(field: string): string {
   return FIELD_LABELS[full] ?? FIELD_LABELS[first] ?? humanize(named.at(-1) ?? 'This field');
 }
 
-const plural = (n: number | bigint, one: string) => `${n} ${one}${Number(n) === 1 ? '' : 's'}`;
-
 /** zod's default wording by the kind of issue, as a predicate ("must be at most 20"). */
-function predicateOf(issue: ZodIssueLike): string {
-  const limit = issue.code === 'too_small' ? issue.minimum : issue.maximum;
+function predicateOf(issue: ZodIssueLike): Text {
+  const limit = Number((issue.code === 'too_small' ? issue.minimum : issue.maximum) ?? 0);
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined || issue.input === null ? 'is required' : 'is not in the right form';
+      return issue.input === undefined || issue.input === null ? /*i18n*/ 'is required' : /*i18n*/ 'is not in the right form';
     case 'too_small':
-      if (issue.origin === 'string') return Number(limit) <= 1 ? 'is required' : `must be at least ${plural(limit ?? 1, 'character')}`;
-      if (issue.origin === 'array' || issue.origin === 'set') return `needs at least ${limit ?? 1}`;
-      return `must be at least ${limit ?? 0}`;
+      if (issue.origin === 'string')
+        return limit <= 1
+          ? /*i18n*/ 'is required'
+          : /*i18n*/ { id: 'must be at least {limit, plural, one {# character} other {# characters}}', values: { limit } };
+      if (issue.origin === 'array' || issue.origin === 'set') return /*i18n*/ { id: 'needs at least {limit}', values: { limit: Math.max(limit, 1) } };
+      return /*i18n*/ { id: 'must be at least {limit}', values: { limit } };
     case 'too_big':
-      if (issue.origin === 'string') return `must be at most ${plural(limit ?? 0, 'character')}`;
-      if (issue.origin === 'array' || issue.origin === 'set') return `can have at most ${limit ?? 0}`;
-      return `must be at most ${limit ?? 0}`;
+      if (issue.origin === 'string') return /*i18n*/ { id: 'must be at most {limit, plural, one {# character} other {# characters}}', values: { limit } };
+      if (issue.origin === 'array' || issue.origin === 'set') return /*i18n*/ { id: 'can have at most {limit}', values: { limit } };
+      return /*i18n*/ { id: 'must be at most {limit}', values: { limit } };
     case 'invalid_format':
-      if (issue.format === 'email') return 'must be a valid email address, such as name@example.com';
-      if (issue.format === 'url') return 'must be a web link';
-      return 'is not in the right form';
+      if (issue.format === 'email') return /*i18n*/ 'must be a valid email address, such as name@example.com';
+      if (issue.format === 'url') return /*i18n*/ 'must be a web link';
+      return /*i18n*/ 'is not in the right form';
     case 'invalid_value':
-      return 'is not one of the choices';
+      return /*i18n*/ 'is not one of the choices';
     case 'unrecognized_keys':
-      return 'has something this form does not expect';
+      return /*i18n*/ 'has something this form does not expect';
     case 'not_multiple_of':
-      return 'must be a whole number';
+      return /*i18n*/ 'must be a whole number';
     default:
-      return 'is not valid';
+      return /*i18n*/ 'is not valid';
   }
 }
 
@@ -127,13 +129,13 @@ function predicateOf(issue: ZodIssueLike): string {
  * The predicate of a refused input: the contract's own wording when it reads after the field (it starts in lower
  * case, "must ..."/"is ..."), otherwise the wording of the issue's kind.
  */
-export function issuePredicate(issue: ZodIssueLike | undefined, message: string | undefined): string {
+export function issuePredicate(issue: ZodIssueLike | undefined, message: string | undefined): Text {
   const given = (message ?? '').trim().replace(/\.$/, '');
   if (/^[a-z]/.test(given) && !given.startsWith('expected ')) return given;
   return predicateOf(issue ?? {});
 }
 
-/** 'quantity' + 'must be at most 20' -> 'Quantity must be at most 20.' */
-export function validationSentence(field: string, predicate: string): string {
-  return `${fieldLabel(field)} ${predicate}.`;
+/** 'quantity' + 'must be at most 20' -> 'Quantity must be at most 20.', each part in the reader's language. */
+export function validationSentence(field: string, predicate: Text, translate: (text: Text) => string): string {
+  return translate(/*i18n*/ { id: '{label} {predicate}.', values: { label: translate(fieldLabel(field)), predicate: translate(predicate) } });
 }

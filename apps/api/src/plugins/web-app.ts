@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CompressibleBody, sendCompressible } from './compression.js';
+import { localeOf } from './error-handler.js';
 
 /** A page of the built web app, with the brotli and gzip copies the build wrote beside it. */
 function readPage(file: string): CompressibleBody {
@@ -199,7 +200,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, opti
     const isApi = pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/uploads/');
     const looksLikeFile = /\.[a-z0-9]+$/i.test(pathname);
     if (isApi || looksLikeFile) {
-      return reply.code(404).send({ message: `No route for ${request.method} ${pathname}` });
+      const route = `${request.method} ${pathname}`;
+      return reply.code(404).send({ message: app.translator.translate(/*i18n*/ { id: 'No route for {route}', values: { route } }, localeOf(request)) });
     }
     const known = !appRoutes || !notFound || appRoutes.some((route) => route.test(pathname));
     void reply

@@ -46,7 +46,14 @@ export const logIn = (app: FastifyInstance, email: string, password: string) =>
  */
 export async function signUpAndSignIn(
   ctx: TestContext,
-  opts: { role?: 'customer' | 'staff'; staffRole?: StaffRole; email?: string; password?: string } = {},
+  opts: {
+    role?: 'customer' | 'staff';
+    staffRole?: StaffRole;
+    email?: string;
+    password?: string;
+    /** The sign-up's Accept-Language (customers): the account's language. */
+    language?: string;
+  } = {},
 ): Promise<SignedInUser> {
   const role: Role = opts.role ?? 'customer';
   const email = (opts.email ?? `${role}-${randomBytes(5).toString('hex')}@example.test`).toLowerCase();
@@ -65,7 +72,7 @@ export async function signUpAndSignIn(
       method: 'POST',
       url: '/api/v1/auth/register',
       remoteAddress: randomIp(),
-      headers: { origin: SAME_ORIGIN },
+      headers: { origin: SAME_ORIGIN, ...(opts.language ? { 'accept-language': opts.language } : {}) },
       payload: { email, password, phone: '+62 812 0000 0002' },
     });
     if (res.statusCode !== 201) throw new Error(`signUpAndSignIn: register answered ${res.statusCode} ${res.body}`);

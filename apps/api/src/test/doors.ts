@@ -10,6 +10,7 @@ import { createProductService } from '../modules/products/products.service.js';
 import { createPromotionService } from '../modules/promotions/promotions.service.js';
 import { createStoreService } from '../modules/stores/stores.service.js';
 import { createUserService } from '../modules/users/users.service.js';
+import { ENGLISH_ONLY } from '../lib/customer-email.js';
 
 export interface DoorSettings {
   orders: OrderSettings;
@@ -51,6 +52,7 @@ export function createDoors(
     promotions,
     payments: createPaymentProviders({ bankAccount: settings.orders.bankAccount }),
     mailer: options.mailer ?? { sendLater: () => undefined },
+    translator: ENGLISH_ONLY,
     publicUrl: 'http://localhost:3000',
     log: { error: () => undefined },
     ...options.orders,

@@ -10,13 +10,15 @@ describe('api client', () => {
     expect(apiUrl('/products', { cat: 'coffee', search: '', page: 2, featured: undefined })).toBe('/api/v1/products?cat=coffee&page=2');
   });
 
-  it('returns the checked answer and sends the session cookie', async () => {
+  it('returns the checked answer, sends the session cookie and asks for the language the screens are in', async () => {
     const product = createProduct({ id: 3 });
     stubFetch(() => jsonResponse({ data: product }));
     const answer = await apiGet('/products/3', { schema: ProductResponse });
     expect(answer.data.name).toBe(product.name);
     const [, init] = (globalThis.fetch as unknown as { mock: { calls: [string, RequestInit][] } }).mock.calls[0] ?? [];
     expect(init?.credentials).toBe('include');
+    // A browser set to Indonesian would otherwise get Indonesian messages beside English screens.
+    expect(init?.headers).toMatchObject({ 'Accept-Language': 'en' });
   });
 
   it("throws an ApiError carrying the status and the server's message and field", async () => {

@@ -81,13 +81,19 @@ function endStaleSession(): void {
 }
 
 /**
+ * The language of the screens, asked of the API (decision 037) so that its messages read in the language around them,
+ * whatever the browser prefers: English until the screens are translated.
+ */
+const SCREEN_LANGUAGE = 'en';
+
+/**
  * Same-origin JSON call with the session cookie. Successful answers are checked against the contract,
  * so a drifted API shows a clear error instead of a broken screen; failures carry the server's
  * `message` and `field` (shared ErrorResponse shape).
  */
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const { params, method = 'GET', body, signal, schema, on401 = 'sign-out' } = options;
-  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json', 'Accept-Language': SCREEN_LANGUAGE };
   const init: RequestInit = { method, credentials: 'include', headers };
   if (signal) init.signal = signal;
   if (body instanceof FormData) {

@@ -28,6 +28,7 @@ import { reportIndexesMigration } from './026-report-indexes.js';
 import { storeSoldOutMigration } from './027-store-sold-out.js';
 import { walletPaymentsMigration } from './028-wallet-payments.js';
 import { orderSalesMigration } from './029-order-sales.js';
+import { userLanguageMigration } from './030-user-language.js';
 
 /**
  * Numbered migrations, applied in name order. Listed here (not read from disk) so the compiled
@@ -63,5 +64,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '027-store-sold-out': storeSoldOutMigration(),
     '028-wallet-payments': walletPaymentsMigration(dialect),
     '029-order-sales': orderSalesMigration(dialect),
+    '030-user-language': userLanguageMigration(),
   };
 }

@@ -31,7 +31,7 @@ export async function sessionsModule(
  */
 export async function authModule(app: FastifyInstance, ctx: ModuleContext & { users: UserService; sessions: SessionService }): Promise<AuthService> {
   const { config, db, now, mailer, users, sessions } = ctx;
-  const auth = createAuthService({ db, users, sessions, mailer, publicUrl: config.publicUrl, log: app.log, now });
+  const auth = createAuthService({ db, users, sessions, mailer, translator: ctx.translator, publicUrl: config.publicUrl, log: app.log, now });
   // Added after the mailer's: onClose hooks run last-added first, so reset links still being prepared are
   // handed to the mailer before it closes.
   app.addHook('onClose', () => auth.idle());

@@ -18,6 +18,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
 import { requireUser } from '../../lib/current-user.js';
 import { AppError } from '../../lib/errors.js';
+import { localeOf } from '../../plugins/error-handler.js';
 import { createAttemptLimit, createForgettingLimit, perAddressRouteLimit } from '../../plugins/rate-limit.js';
 import type { UserService } from '../users/users.service.js';
 import { LOGIN_FAILED, WRONG_CURRENT_PASSWORD, type AuthService } from './auth.service.js';
@@ -43,7 +44,7 @@ function createAuthLimits(app: App, limits: Config['rateLimits']) {
   // Failed sign-ins per address (one client trying many accounts). @fastify/rate-limit counts every request and
   // has no "skip successful requests" option, so the count is explicit: checked first, a failure counted after.
   const failedSignInsByAddress = createAttemptLimit(app, 'sign-in-failures-by-address', {
-    what: 'failed sign-in attempts',
+    what: /*i18n*/ 'failed sign-in attempts',
     max: limits.loginPerIp,
     windowMs,
   });
@@ -51,17 +52,17 @@ function createAuthLimits(app: App, limits: Config['rateLimits']) {
   // counted before the password is checked, so parallel guesses cannot all slip under the limit; a sign-in that
   // proves the password forgets the count, so what stays counted is failures.
   const signInsByAccount = createForgettingLimit(app, 'sign-ins-by-account', {
-    what: 'failed sign-in attempts',
+    what: /*i18n*/ 'failed sign-in attempts',
     max: limits.loginPerAccount,
     windowMs,
   });
   // Reset requests are counted whether or not the email exists, so the 429 reveals nothing either.
   const resetRequestsByAccount = createAttemptLimit(app, 'reset-requests-by-account', {
-    what: 'password reset requests',
+    what: /*i18n*/ 'password reset requests',
     max: limits.forgotPasswordPerAccount,
     windowMs,
   });
-  const signUpNotices = createAttemptLimit(app, 'sign-up-notices', { what: 'sign-up notices', max: 1, windowMs });
+  const signUpNotices = createAttemptLimit(app, 'sign-up-notices', { what: /*i18n*/ 'sign-up notices', max: 1, windowMs });
 
   return { failedSignInsByAddress, signInsByAccount, resetRequestsByAccount, signUpNotices };
 }
@@ -95,7 +96,7 @@ function accountRoutes(app: App, { auth, users, limits }: AuthRoutesOptions, aut
     '/auth/register',
     {
       config: {
-        rateLimit: perAddressRouteLimit({ what: 'sign-ups from your network', max: limits.registerPerIp, windowMs }),
+        rateLimit: perAddressRouteLimit({ what: /*i18n*/ 'sign-ups from your network', max: limits.registerPerIp, windowMs }),
       },
       schema: {
         tags: TAGS,
@@ -109,10 +110,11 @@ function accountRoutes(app: App, { auth, users, limits }: AuthRoutesOptions, aut
       },
     },
     async (request, reply) => {
-      const data = await auth.register(request.body, {
+      const { email, message } = await auth.register(request.body, {
         mayNotifyOwner: (email) => signUpNotices.take(request, email),
+        language: localeOf(request),
       });
-      return reply.code(201).send({ data });
+      return reply.code(201).send({ data: { email, message: request.server.translator.translate(message, localeOf(request)) } });
     },
   );
 
@@ -218,7 +220,8 @@ function passwordRoutes(app: App, { auth, limits }: AuthRoutesOptions, { signIns
         if (err instanceof AppError && err.message === WRONG_CURRENT_PASSWORD) await signInsByAccount.take(request, user.email);
         throw err;
       }
-      return { data: { message: 'Your password has been changed. Other devices have been signed out.' } };
+      const changed = /*i18n*/ 'Your password has been changed. Other devices have been signed out.';
+      return { data: { message: request.server.translator.translate(changed, localeOf(request)) } };
     },
   );
 
@@ -236,12 +239,13 @@ function passwordRoutes(app: App, { auth, limits }: AuthRoutesOptions, { signIns
         response: { 202: MessageResponse, ...refused },
       },
       config: {
-        rateLimit: perAddressRouteLimit({ what: 'password reset requests', max: limits.forgotPasswordPerIp, windowMs }),
+        rateLimit: perAddressRouteLimit({ what: /*i18n*/ 'password reset requests', max: limits.forgotPasswordPerIp, windowMs }),
       },
     },
     async (request, reply) => {
       await resetRequestsByAccount.hit(request, request.body.email);
-      return reply.code(202).send({ data: await auth.requestPasswordReset(request.body) });
+      const { message } = await auth.requestPasswordReset(request.body);
+      return reply.code(202).send({ data: { message: request.server.translator.translate(message, localeOf(request)) } });
     },
   );
 
@@ -261,7 +265,7 @@ function passwordRoutes(app: App, { auth, limits }: AuthRoutesOptions, { signIns
       // token costs the server one indexed read.
       config: {
         rateLimit: perAddressRouteLimit({
-          what: 'attempts to choose a new password',
+          what: /*i18n*/ 'attempts to choose a new password',
           max: limits.resetPasswordPerIp,
           windowMs,
         }),
@@ -271,7 +275,7 @@ function passwordRoutes(app: App, { auth, limits }: AuthRoutesOptions, { signIns
       const { message, email } = await auth.resetPassword(request.body);
       // Proving the mailbox is proof enough: earlier failed sign-ins no longer lock the account.
       if (email) await signInsByAccount.forget(request, email);
-      return { data: { message } };
+      return { data: { message: request.server.translator.translate(message, localeOf(request)) } };
     },
   );
 }

@@ -9,6 +9,7 @@ import {
 } from '@coffee/contract';
 import type { SessionUser } from '../../lib/current-user.js';
 import { badRequest, unauthorized } from '../../lib/errors.js';
+import type { Locale, Text } from '../../lib/i18n.js';
 import { accountMail } from '../../lib/mail.js';
 import { hashToken } from '../../lib/tokens.js';
 import {
@@ -26,15 +27,18 @@ import { createSessionRepository, type SessionRepository } from './sessions.repo
 import type { SessionService, StartedSession } from './sessions.service.js';
 
 /** The one message for every failed sign-in, so it never tells which of the two was wrong. */
-export const LOGIN_FAILED = 'Email or password is incorrect';
+export const LOGIN_FAILED = /*i18n*/ 'Email or password is incorrect';
 
 export const REGISTERED_MESSAGE =
-  'Thanks for signing up! Sign in with your email and password. We have sent you an email about your account.';
-export const RESET_REQUESTED_MESSAGE = `If an account uses this email, we have sent it a link to choose a new password. The link works for ${PASSWORD_RESET_MINUTES} minutes.`;
-export const RESET_DONE_MESSAGE = 'Your password has been changed. Sign in with your new password.';
-export const WRONG_CURRENT_PASSWORD = 'Your current password is not right. Please type it again.';
+  /*i18n*/ 'Thanks for signing up! Sign in with your email and password. We have sent you an email about your account.';
+export const RESET_REQUESTED_MESSAGE: Text = /*i18n*/ {
+  id: 'If an account uses this email, we have sent it a link to choose a new password. The link works for {minutes} minutes.',
+  values: { minutes: PASSWORD_RESET_MINUTES },
+};
+export const RESET_DONE_MESSAGE = /*i18n*/ 'Your password has been changed. Sign in with your new password.';
+export const WRONG_CURRENT_PASSWORD = /*i18n*/ 'Your current password is not right. Please type it again.';
 export const RESET_TOKEN_INVALID =
-  'This password reset link is invalid, has expired or was already used. Ask for a new link.';
+  /*i18n*/ 'This password reset link is invalid, has expired or was already used. Ask for a new link.';
 
 export interface AuthServiceDeps extends Omit<PasswordResetQueueDeps, 'passwordResets' | 'link'> {
   /** The users module's door; a password change or reset writes the new hash, the sessions and reset links in one transaction. */
@@ -50,6 +54,8 @@ export interface RegisterOptions {
    * a way to flood someone's mailbox.
    */
   mayNotifyOwner(email: string): Promise<boolean>;
+  /** The language the request asks for: a new account's mails and pushes are written in it. */
+  language: Locale;
 }
 
 const mail = accountMail;
@@ -88,7 +94,7 @@ function passwordChanges(
      * Single use: the token row is deleted in the same transaction that sets the password. Ends every session.
      * Answers the account's email, whose failed sign-ins the caller may now forget.
      */
-    async resetPassword(input: ResetPasswordInput): Promise<{ message: string; email: string | undefined }> {
+    async resetPassword(input: ResetPasswordInput): Promise<{ message: Text; email: string | undefined }> {
       // The token first, before any hashing or strength estimate: a made-up token must cost one indexed read,
       // not an argon2 hash (a few clients sending bogus tokens used to slow every customer's sign-in).
       const tokenHash = hashToken(input.token);
@@ -145,13 +151,14 @@ export function createAuthService(deps: AuthServiceDeps) {
      * use it to find out who shops here. The owner of an existing account gets an email instead.
      * Both paths hash a password and queue one mail, so they also take about the same time.
      */
-    async register(input: RegisterInput, options: RegisterOptions): Promise<{ email: string; message: string }> {
+    async register(input: RegisterInput, options: RegisterOptions): Promise<{ email: string; message: Text }> {
       const created = await users.createUserAccount({
         email: input.email,
         password: input.password,
         phone: input.phone,
         role: 'customer',
         firstName: input.firstName ?? '',
+        language: options.language,
       });
       if (created) {
         mailer.sendLater(
@@ -207,7 +214,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      * request, or the next one from the same client, measurably slower, which told anyone timing it that the email
      * has an account. The background worker (`processResetQueue`, on its own clock) does it instead.
      */
-    async requestPasswordReset(input: ForgotPasswordInput): Promise<{ message: string }> {
+    async requestPasswordReset(input: ForgotPasswordInput): Promise<{ message: Text }> {
       await resetQueue.enqueue(input.email);
       return { message: RESET_REQUESTED_MESSAGE };
     },

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { AuthUser } from '@coffee/contract';
+import type { AuthUser, UserProfileResponse } from '@coffee/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.js';
 import { SESSION_COOKIE } from '../../plugins/session.js';
@@ -107,19 +107,19 @@ describe('provider sign-in with a provider configured', () => {
   }
 
   /** The browser arriving back at our callback from the provider with the given cookies. */
-  function callback(url: URL, cookies: string[]) {
+  function callback(url: URL, cookies: string[], language?: string) {
     return ctx.app.inject({
       method: 'GET',
       url: `${url.pathname}${url.search}`,
-      headers: cookies.length ? { cookie: cookies.join('; ') } : {},
+      headers: { ...(cookies.length ? { cookie: cookies.join('; ') } : {}), ...(language ? { 'accept-language': language } : {}) },
     });
   }
 
   /** The whole round trip for `sub`; returns the callback's answer. */
-  async function signInWithProvider(sub: string, opts: { returnTo?: string; extraCookies?: string[] } = {}) {
+  async function signInWithProvider(sub: string, opts: { returnTo?: string; extraCookies?: string[]; language?: string } = {}) {
     const started = await start(opts.returnTo);
     const back = await provider.authorize(started.location, sub);
-    return callback(back, [`${OIDC_COOKIE}=${started.value}`, ...(opts.extraCookies ?? [])]);
+    return callback(back, [`${OIDC_COOKIE}=${started.value}`, ...(opts.extraCookies ?? [])], opts.language);
   }
 
   async function sessionUser(sessionToken: string | undefined): Promise<AuthUser | null> {
@@ -188,6 +188,23 @@ describe('provider sign-in with a provider configured', () => {
       headers: { cookie: `${SESSION_COOKIE}=${sessionCookieFrom(res.headers['set-cookie'])}` },
     });
     expect(profile.statusCode, profile.body).toBe(200);
+    expect(profile.json<UserProfileResponse>().data.language).toBe('en');
+  });
+
+  it("gives a new account the browser's language, and keeps an account's own at later sign-ins", async () => {
+    const person = addPerson({ email: `pelanggan-${Date.now()}@example.test`, name: 'Sari' });
+    const languageAfter = async (language: string) => {
+      const res = await signInWithProvider(person.sub, { language });
+      expect(res.statusCode).toBe(302);
+      const profile = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/v1/users/me',
+        headers: { cookie: `${SESSION_COOKIE}=${sessionCookieFrom(res.headers['set-cookie'])}` },
+      });
+      return profile.json<UserProfileResponse>().data.language;
+    };
+    expect(await languageAfter('id-ID,id;q=0.9,en;q=0.8')).toBe('id');
+    expect(await languageAfter('en-US,en;q=0.9')).toBe('id');
   });
 
   it('signs the same person into the same account next time, even after their email changed at the provider', async () => {

@@ -1,7 +1,6 @@
 import {
   ErrorResponse,
   OIDC_COMPLETE_PATH,
-  OidcNotConfiguredMessage,
   OidcStartQuery,
   OidcStatusResponse,
   safeReturnTo,
@@ -12,6 +11,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { localeOf } from '../../plugins/error-handler.js';
 import { cookieIsSecure } from '../../plugins/session.js';
 import { OidcSignInError } from './oidc-sign-in-error.js';
 import { OIDC_LOGIN_MAX_AGE_SECONDS, type OidcService } from './oidc.service.js';
@@ -30,7 +30,7 @@ const START_PATH = `${OIDC_COOKIE_PATH}/start`;
 const TAGS = ['Accounts'];
 const Redirect = z.null().describe('A redirect: see the Location header');
 
-export const RETURN_TO_REFUSED = 'returnTo must be a path on this site that starts with one /, such as /cart';
+export const RETURN_TO_REFUSED = /*i18n*/ 'returnTo must be a path on this site that starts with one /, such as /cart';
 
 const loginError = (code: OidcErrorCode) => `/login?error=${code}`;
 
@@ -80,7 +80,10 @@ export const oidcRoutes: FastifyPluginCallbackZod<OidcRoutesOptions> = (app, { o
       },
     },
     async (request, reply) => {
-      if (!oidc.enabled) throw notFound(OidcNotConfiguredMessage(oidc.providerName));
+      if (!oidc.enabled) throw notFound(
+          // The same words as the contract's OidcNotConfiguredMessage, which the web app shows.
+          /*i18n*/ { id: '{provider} sign-in is not set up for this shop. Sign in with your email and password.', values: { provider: oidc.providerName } },
+        );
       // Refused outright rather than replaced by '/': our own pages never send anything else, so
       // another value means someone crafted the link (open redirect).
       const returnTo = safeReturnTo(request.query.returnTo ?? '/');
@@ -121,7 +124,7 @@ export const oidcRoutes: FastifyPluginCallbackZod<OidcRoutesOptions> = (app, { o
       // One use: whatever happens next, this pending sign-in is over.
       void reply.clearCookie(OIDC_COOKIE, cookieOptions(request));
       try {
-        const { session, returnTo } = await oidc.finishLogin(query, cookieValue, request.user?.sessionId);
+        const { session, returnTo } = await oidc.finishLogin(query, cookieValue, request.user?.sessionId, localeOf(request));
         app.sessionCookie.set(request, reply, session.token, session.expiresAt);
         return redirect(reply, `${OIDC_COMPLETE_PATH}?returnTo=${encodeURIComponent(returnTo)}`);
       } catch (err) {

@@ -4,6 +4,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { Email, NAME_MAX_LENGTH, type AuthUser } from '@coffee/contract';
 import * as oidc from 'openid-client';
 import type { OidcSettings } from '../../config.js';
+import { DEFAULT_LOCALE, type Locale } from '../../lib/i18n.js';
 import { accountMail, type Mailer } from '../../lib/mail.js';
 import { toAuthUser, type UserRecord, type UserService } from '../users/users.service.js';
 import { createIdentityRepository } from './identities.repository.js';
@@ -53,7 +54,7 @@ function displayNameFrom(name: string | undefined): string | undefined {
 function createOidcAccounts({ settings, users, mailer, now, db }: OidcServiceDeps) {
   const identities = createIdentityRepository(db);
   /** The account for this provider identity: by subject once linked, else by the verified email. */
-  async function accountFor(profile: ProviderProfile, email: string): Promise<UserRecord> {
+  async function accountFor(profile: ProviderProfile, email: string, language: Locale): Promise<UserRecord> {
     const t = now().toISOString();
     const linked = await identities.findIdentity(profile.issuer, profile.subject);
     if (linked) {
@@ -65,7 +66,7 @@ function createOidcAccounts({ settings, users, mailer, now, db }: OidcServiceDep
     }
     const existing = await users.findUserByEmail(email);
     const user =
-      existing ?? (await users.findOrCreateUserByVerifiedEmail(email, { displayName: displayNameFrom(profile.name) }));
+      existing ?? (await users.findOrCreateUserByVerifiedEmail(email, { displayName: displayNameFrom(profile.name), language }));
     const inserted = await identities.insertIdentity({
       userId: user.id,
       issuer: profile.issuer,
@@ -143,6 +144,8 @@ export function createOidcService(deps: OidcServiceDeps) {
       query: URLSearchParams,
       cookieValue: string | undefined,
       previousSessionId: number | undefined,
+      /** The browser's language (its Accept-Language): a new account's mails are written in it. */
+      language: Locale = DEFAULT_LOCALE,
     ): Promise<FinishedLogin> {
       if (!client) throw new OidcSignInError('oidc_not_configured');
       const providerError = query.get('error');
@@ -178,7 +181,7 @@ export function createOidcService(deps: OidcServiceDeps) {
       // Linking by email is only safe when the provider vouches that this person controls the mailbox.
       if (!profile.emailVerified) throw new OidcSignInError('oidc_email_not_verified');
 
-      const user = await accountFor(profile, parsedEmail.data);
+      const user = await accountFor(profile, parsedEmail.data, language);
       // A sign-in replaces the browser's session, as password sign-in does (a leaked old token dies).
       if (previousSessionId !== undefined) await sessions.endSession(previousSessionId);
       const session = await sessions.startSession(user.id);

@@ -1,9 +1,12 @@
 import { PASSWORD_RESET_MINUTES } from '@coffee/contract';
-import { accountMail as mail, type Mailer } from '../../lib/mail.js';
+import { mailWords } from '../../lib/customer-email.js';
+import type { Translator } from '../../lib/i18n.js';
+import type { Mailer } from '../../lib/mail.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { UserService } from '../users/users.service.js';
+import { buildPasswordResetEmail } from './password-reset-email.js';
 import type { PasswordResetRepository } from './password-resets.repository.js';
 
 /**
@@ -28,6 +31,8 @@ export interface PasswordResetQueueDeps {
   users: UserService;
   passwordResets: PasswordResetRepository;
   mailer: Mailer;
+  /** The link's mail is written in the account's language. */
+  translator: Translator;
   /** Where work done after the answer (reset links, sign-up notices) reports its failures. */
   log: { error(obj: object, msg: string): void };
   now: () => Date;
@@ -42,7 +47,7 @@ export interface PasswordResetQueueDeps {
  * links of those with an account and mails them, so no answer's timing tells whether an email has an account.
  */
 export function createPasswordResetQueue(deps: PasswordResetQueueDeps) {
-  const { db, users, mailer, now, link, passwordResets: passwordResetRepository, random = Math.random } = deps;
+  const { db, users, mailer, translator, now, link, passwordResets: passwordResetRepository, random = Math.random } = deps;
 
   /** Only an existing account gets a link (a new link replaces older ones). */
   async function sendResetLink(email: string): Promise<void> {
@@ -62,17 +67,9 @@ export function createPasswordResetQueue(deps: PasswordResetQueueDeps) {
           trx,
         );
       });
-      mailer.sendLater(
-        mail(
-          user.email,
-          'Choose a new Coffee Shop password',
-          [
-            `Someone (hopefully you) asked to reset the password of your Coffee Shop account. The link below works once, for ${PASSWORD_RESET_MINUTES} minutes.`,
-            'If you did not ask for it, ignore this email: your password stays as it is.',
-          ],
-          { label: 'Choose a new password', url: link(`/reset-password?token=${encodeURIComponent(token)}`) },
-        ),
-      );
+      // In the account's language: the request that asked for it is long answered, and may be anyone's.
+      const url = link(`/reset-password?token=${encodeURIComponent(token)}`);
+      mailer.sendLater(buildPasswordResetEmail(user.email, url, mailWords(translator, user.language)));
     }
   }
 

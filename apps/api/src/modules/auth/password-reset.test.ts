@@ -7,6 +7,7 @@ import { hashToken } from '../../lib/tokens.js';
 import { DEFAULT_TEST_PASSWORD, SAME_ORIGIN, randomIp, signUpAndSignIn } from '../../test/auth.js';
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../test/smtp.js';
 import { createTestApp, createTestDatabase, testConfig, type TestContext } from '../../test/test-app.js';
+import { englishOf } from '../../lib/i18n.js';
 import { RESET_REQUESTED_MESSAGE, RESET_TOKEN_INVALID } from './auth.service.js';
 
 // The real argon2, counted: how many new passwords a request made the server hash.
@@ -67,7 +68,7 @@ describe('forgot and reset password', () => {
 
     const res = await forgot(user.email.toUpperCase());
     expect(res.statusCode).toBe(202);
-    expect(res.json<MessageResponse>()).toEqual({ data: { message: RESET_REQUESTED_MESSAGE } });
+    expect(res.json<MessageResponse>()).toEqual({ data: { message: englishOf(RESET_REQUESTED_MESSAGE) } });
 
     const mail = await resetMailTo(user.email);
     expect(mail.from).toBe('shop@coffeeshop.test');

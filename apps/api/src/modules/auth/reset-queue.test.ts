@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ENGLISH_ONLY } from '../../lib/customer-email.js';
 import type { Mailer, MailMessage } from '../../lib/mail.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-app.js';
 import { createUserService } from '../users/users.service.js';
@@ -44,6 +45,7 @@ beforeAll(async () => {
     users,
     sessions: createSessionService({ db, accounts: users, policy: { idleTimeoutMs: 3_600_000, maxLifetimeMs: 86_400_000 }, now }),
     mailer,
+    translator: ENGLISH_ONLY,
     publicUrl: 'https://shop.example',
     log: { error: () => undefined },
     now,

@@ -1,7 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Cart } from '@coffee/contract';
 import type { Database } from '../../db/schema.js';
+import type { Text } from '../../lib/i18n.js';
 import { idempotencyKey } from '../../lib/idempotency.js';
+import { inEnglish, joinTexts, type Say } from '../checkout/checkout.service.js';
 import type { ProductService } from '../products/products.service.js';
 import type { PromotionService } from '../promotions/promotions.service.js';
 import type { StoreStock } from '../stores/stores.service.js';
@@ -64,7 +66,7 @@ export function createCartChanges(deps: CartChangesDeps) {
    * the cart as it is afterwards. Every cart belongs to exactly one user and is only ever found by that
    * user's id: no request can reach another customer's cart.
    */
-  async function changeCart<T>(userId: number, work: (w: Work) => Promise<T>): Promise<{ cart: Cart; result: T }> {
+  async function changeCart<T>(userId: number, work: (w: Work) => Promise<T>, say: Say = inEnglish): Promise<{ cart: Cart; result: T }> {
     const nowIso = now().toISOString();
     await repo.ensureCart(userId, nowIso);
     return db.transaction().execute(async (trx) => {
@@ -76,7 +78,7 @@ export function createCartChanges(deps: CartChangesDeps) {
       const after = (await repo.findCartByUser(userId, trx)) ?? cart;
       const afterLines = await linesOf(after, trx);
       let coupon = await judgeCoupon(userId, after, afterLines, trx);
-      let couponNote: string | null = null;
+      let couponNote: Text | null = null;
       // Taking out the items a coupon needs takes the coupon off too, and says so; a coupon still waiting for them stays.
       if (
         promotions &&
@@ -86,10 +88,11 @@ export function createCartChanges(deps: CartChangesDeps) {
         (await promotions.linesQualify(coupon.promotion, couponContext(promotions, cart, before).lines, trx))
       ) {
         await promotions.removeCoupon(userId, trx);
-        couponNote = `The coupon ${coupon.promotion.name} was removed from your cart. ${coupon.verdict.message}.`;
+        const removed = /*i18n*/ { id: 'The coupon {coupon} was removed from your cart.', values: { coupon: coupon.promotion.name } };
+        couponNote = joinTexts([removed, coupon.verdict.message], ' ', '.');
         coupon = null;
       }
-      return { cart: toCart(after, afterLines, await rulesOf(after.storeId, trx), coupon, couponNote), result };
+      return { cart: toCart(after, afterLines, await rulesOf(after.storeId, trx), coupon, couponNote, say), result };
     });
   }
 
@@ -103,6 +106,7 @@ export function createCartChanges(deps: CartChangesDeps) {
     key: string | undefined,
     hash: string,
     work: (w: Work) => Promise<string[]>,
+    say?: Say,
   ): Promise<{ cart: Cart; notes: string[] }> {
     const { cart, result } = await changeCart(userId, async (w) => {
       if (key === undefined) return work(w);
@@ -119,10 +123,10 @@ export function createCartChanges(deps: CartChangesDeps) {
           },
         },
         hash,
-        'This Idempotency-Key was already used for a different cart change: send a new key with each new change',
+        /*i18n*/ 'This Idempotency-Key was already used for a different cart change: send a new key with each new change',
       );
       return (await keyed.once(w.trx, () => work(w))).result;
-    });
+    }, say);
     return { cart, notes: result };
   }
 

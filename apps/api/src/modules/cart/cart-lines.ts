@@ -3,6 +3,7 @@ import type { UpdateCartLineInput } from '@coffee/contract';
 import type { OrderSettings } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import { englishOf, type Text } from '../../lib/i18n.js';
 import type { CatalogueEntry } from '../products/products.service.js';
 import {
   checkLineWithOptions,
@@ -32,6 +33,21 @@ export interface CartLinesDeps {
   catalogue(productIds: readonly number[], storeId: number | null, trx?: Transaction<Database>): Promise<Map<number, CatalogueEntry>>;
 }
 
+/** The product page's refusal of more than a limit leaves room for: the line's (per product and size) or the order's. */
+function addAtMost(settings: OrderSettings, more: number, lineBound: boolean, item: string, has: number, count: number): Text {
+  if (!lineBound) {
+    const max = settings.maxOrderItems;
+    return /*i18n*/ { id: 'You can add at most {more} more: we take at most {max} items per order and your cart has {count}.', values: { more, max, count } };
+  }
+  const max = settings.maxLineQuantity;
+  return has > 0
+    ? /*i18n*/ {
+        id: 'You can add at most {more} more: we take at most {max} of {item} per order and your cart already has {has}.',
+        values: { more, max, item, has },
+      }
+    : /*i18n*/ { id: 'You can add at most {more} more: we take at most {max} of {item} per order.', values: { more, max, item } };
+}
+
 /** The cart's lines: adding (strict or best-effort), reshaping and removing them within the limits. */
 export function createCartLines(deps: CartLinesDeps) {
   const { repo, settings } = deps;
@@ -40,7 +56,7 @@ export function createCartLines(deps: CartLinesDeps) {
     const id = parseId(rawId);
     const line = id === null ? undefined : lines.find((l) => l.id === id);
     // Another customer's line id is "not in your cart", exactly like an id that does not exist.
-    if (!line) throw notFound(`There is no line ${rawId.slice(0, 20)} in your cart`);
+    if (!line) throw notFound(/*i18n*/ { id: 'There is no line {id} in your cart', values: { id: rawId.slice(0, 20) } });
     return line;
   }
 
@@ -49,10 +65,10 @@ export function createCartLines(deps: CartLinesDeps) {
   /** Why one line from the product page cannot go in, as an error naming the field to fix. */
   const refusal = (check: Extract<PricedCheck, { ok: false }>) =>
     check.kind === 'size'
-      ? badRequest(check.message, 'size')
+      ? badRequest(check.text, 'size')
       : check.kind === 'options'
-        ? badRequest(check.message, 'optionIds')
-        : conflict(`${check.message}: it cannot be ordered now`, 'productId');
+        ? badRequest(check.text, 'optionIds')
+        : conflict(check.unorderable, 'productId');
 
   /**
    * Adds lines; the same product, size, options and note add up. 'strict' (one line from the product page) refuses
@@ -69,11 +85,11 @@ export function createCartLines(deps: CartLinesDeps) {
     for (const addition of additions) {
       const product = catalogue.get(addition.productId);
       if (!product || product.isDeleted) {
-        const message = product
-          ? `${product.name} is no longer on the menu`
-          : `There is no product with id ${addition.productId} on the menu`;
-        if (mode === 'strict') throw new AppError(404, message, 'productId');
-        notes.push(message);
+        const text: Text = product
+          ? /*i18n*/ { id: '{product} is no longer on the menu', values: { product: product.name } }
+          : /*i18n*/ { id: 'There is no product with id {id} on the menu', values: { id: addition.productId } };
+        if (mode === 'strict') throw new AppError(404, text, 'productId');
+        notes.push(englishOf(text));
         continue;
       }
       const check = checkLineWithOptions(product, addition.sizeCode, addition.optionIds);
@@ -95,9 +111,7 @@ export function createCartLines(deps: CartLinesDeps) {
           lineRoom <= orderRoom
             ? `at most ${settings.maxLineQuantity} of ${item} per order${existing.quantity > 0 ? ` and your cart already has ${existing.quantity}` : ''}`
             : `at most ${settings.maxOrderItems} items per order and your cart has ${itemCount}`;
-        if (mode === 'strict') {
-          throw badRequest(`You can add at most ${Math.max(0, Math.min(lineRoom, orderRoom))} more: we take ${limit}.`, 'quantity');
-        }
+        if (mode === 'strict') throw badRequest(addAtMost(settings, Math.max(0, Math.min(lineRoom, orderRoom)), lineRoom <= orderRoom, item, existing.quantity, itemCount), 'quantity');
         notes.push(quantity > 0 ? `${item}: ${quantity} added instead of ${wanted} (${limit})` : `${item}: not added (${limit})`);
       }
       if (quantity <= 0) continue;
@@ -131,7 +145,7 @@ export function createCartLines(deps: CartLinesDeps) {
     } else if (quantity > line.quantity) {
       const check = priceCartLines([line])[0]?.check;
       // Fewer of an unavailable item is fine (on the way to removing it); more is adding it.
-      if (check && !check.ok) throw conflict(`${check.message}: it cannot be ordered now`, 'quantity');
+      if (check && !check.ok) throw conflict(check.unorderable, 'quantity');
     }
     const item = describeItem(line.product.name, identity.sizeCode);
     const twin = reshaped
@@ -140,13 +154,21 @@ export function createCartLines(deps: CartLinesDeps) {
     const lineQuantity = quantity + (twin?.quantity ?? 0);
     if (lineQuantity > settings.maxLineQuantity) {
       throw badRequest(
-        `You can order at most ${settings.maxLineQuantity} of ${item}${twin ? `, and your cart already has ${twin.quantity} like it` : ''}`,
+        twin
+          ? /*i18n*/ {
+              id: 'You can order at most {max} of {item}, and your cart already has {twin} like it',
+              values: { max: settings.maxLineQuantity, item, twin: twin.quantity },
+            }
+          : /*i18n*/ { id: 'You can order at most {max} of {item}', values: { max: settings.maxLineQuantity, item } },
         'quantity',
       );
     }
     const itemCount = w.lines.reduce((n, l) => n + l.quantity, 0) - line.quantity + quantity;
     if (itemCount > settings.maxOrderItems) {
-      throw badRequest(`An order can have at most ${settings.maxOrderItems} items; this would make ${itemCount}`, 'quantity');
+      throw badRequest(
+        /*i18n*/ { id: 'An order can have at most {max} items; this would make {count}', values: { max: settings.maxOrderItems, count: itemCount } },
+        'quantity',
+      );
     }
     if (twin) {
       await repo.deleteLine(w.cart.id, line.id, w.trx);

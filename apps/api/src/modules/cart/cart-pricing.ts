@@ -1,5 +1,6 @@
 // The pure rules of a cart line: whether it can be ordered now and at what price, and when two lines are one.
 import { SIZE_LABELS, type ChosenOption, type SizeCode } from '@coffee/contract';
+import { englishOf, type Text } from '../../lib/i18n.js';
 import { promoPriceIdr, unitPriceWithOptions } from '../checkout/checkout.service.js';
 import { resolveOptions } from '../options/options.service.js';
 import type { CatalogueEntry } from '../products/products.service.js';
@@ -12,14 +13,30 @@ export interface CartLineRecord extends CartLineRow {
 
 export { parseId } from '../../lib/ids.js';
 
-export type LineCheck =
-  | { ok: true; unitPriceIdr: number }
-  | { ok: false; kind: 'removed' | 'sold-out' | 'size' | 'options'; message: string };
+/**
+ * Why a line cannot be ordered: `text` in the reader's language, `unorderable` the same said when the customer asks
+ * for more of it, and `message` the English wording (orders joins it into its own refusal).
+ */
+export interface LineRefusal {
+  ok: false;
+  kind: 'removed' | 'sold-out' | 'size' | 'options';
+  text: Text;
+  unorderable: Text;
+  message: string;
+}
+
+export type LineCheck = { ok: true; unitPriceIdr: number } | LineRefusal;
 
 /** A line as it can be ordered now: the size's price plus its options' deltas, with the options as priced. */
-export type PricedCheck =
-  | { ok: true; unitPriceIdr: number; options: ChosenOption[]; optionIds: number[] }
-  | { ok: false; kind: 'removed' | 'sold-out' | 'size' | 'options'; message: string };
+export type PricedCheck = { ok: true; unitPriceIdr: number; options: ChosenOption[]; optionIds: number[] } | LineRefusal;
+
+const refused = (kind: LineRefusal['kind'], text: Text, unorderable: Text = text): LineRefusal => ({
+  ok: false,
+  kind,
+  text,
+  unorderable,
+  message: englishOf(text),
+});
 
 export const describeItem = (name: string, size: SizeCode | null) => (size ? `${name} (${SIZE_LABELS[size]})` : name);
 
@@ -29,18 +46,48 @@ export const describeItem = (name: string, size: SizeCode | null) => (size ? `${
  * promotion. Prices always come from the menu, so the order charges what the menu shows today.
  */
 export function checkLine(product: CatalogueEntry, size: SizeCode | null): LineCheck {
-  if (product.isDeleted) return { ok: false, kind: 'removed', message: `${product.name} is no longer on the menu` };
-  if (product.isSoldOut) return { ok: false, kind: 'sold-out', message: `${product.name} is sold out` };
+  const values = { product: product.name };
+  if (product.isDeleted) {
+    return refused(
+      'removed',
+      /*i18n*/ { id: '{product} is no longer on the menu', values },
+      /*i18n*/ { id: '{product} is no longer on the menu: it cannot be ordered now', values },
+    );
+  }
+  if (product.isSoldOut) {
+    return refused('sold-out', /*i18n*/ { id: '{product} is sold out', values }, /*i18n*/ { id: '{product} is sold out: it cannot be ordered now', values });
+  }
   if (product.sizes.length === 0) {
     if (size !== null) {
-      return { ok: false, kind: 'size', message: `${product.name} comes in one size only: leave the size empty` };
+      return refused(
+        'size',
+        /*i18n*/ { id: '{product} comes in one size only: leave the size empty', values },
+        /*i18n*/ { id: '{product} comes in one size only: leave the size empty: it cannot be ordered now', values },
+      );
     }
     return { ok: true, unitPriceIdr: promoPriceIdr(product.priceIdr, product.promoPercentOff) };
   }
-  const offered = product.sizes.map((s) => s.code).join(', ');
-  if (size === null) return { ok: false, kind: 'size', message: `${product.name} comes in sizes: choose one of ${offered}` };
+  const offered = { ...values, offered: product.sizes.map((s) => s.code).join(', ') };
+  if (size === null) {
+    return refused(
+      'size',
+      /*i18n*/ { id: '{product} comes in sizes: choose one of {offered}', values: offered },
+      /*i18n*/ { id: '{product} comes in sizes: choose one of {offered}: it cannot be ordered now', values: offered },
+    );
+  }
   const match = product.sizes.find((s) => s.code === size);
-  if (!match) return { ok: false, kind: 'size', message: `${product.name} is not sold in ${SIZE_LABELS[size]}: choose one of ${offered}` };
+  if (!match) {
+    // The size by its code, so each language names it (Regular, Large, Extra Large in English).
+    const wrong = { ...offered, size };
+    return refused(
+      'size',
+      /*i18n*/ { id: '{product} is not sold in {size, select, R {Regular} L {Large} other {Extra Large}}: choose one of {offered}', values: wrong },
+      /*i18n*/ {
+        id: '{product} is not sold in {size, select, R {Regular} L {Large} other {Extra Large}}: choose one of {offered}: it cannot be ordered now',
+        values: wrong,
+      },
+    );
+  }
   return { ok: true, unitPriceIdr: promoPriceIdr(match.priceIdr, product.promoPercentOff) };
 }
 
@@ -52,7 +99,7 @@ export function checkLineWithOptions(product: CatalogueEntry, size: SizeCode | n
   const base = checkLine(product, size);
   if (!base.ok) return base;
   const resolved = resolveOptions(product.name, product.optionGroups, optionIds);
-  if (!resolved.ok) return { ok: false, kind: 'options', message: resolved.message };
+  if (!resolved.ok) return refused('options', resolved.message);
   return {
     ok: true,
     unitPriceIdr: unitPriceWithOptions(base.unitPriceIdr, resolved.options),
@@ -75,7 +122,11 @@ export const priceCartLines = (lines: readonly CartLineRecord[]): PricedCartLine
       record,
       check:
         !check.ok && check.kind === 'options'
-          ? { ...check, message: `The options of ${record.product.name} changed: choose them again` }
+          ? refused(
+              'options',
+              /*i18n*/ { id: 'The options of {product} changed: choose them again', values: { product: record.product.name } },
+              /*i18n*/ { id: 'The options of {product} changed: choose them again: it cannot be ordered now', values: { product: record.product.name } },
+            )
           : check,
     };
   });

@@ -1,12 +1,22 @@
 import type { Transaction } from 'kysely';
-import { DELIVERY_METHOD_LABELS, SIZE_LABELS, rupiahToPriceUnits, type Cart, type CartLine } from '@coffee/contract';
+import { SIZE_LABELS, rupiahToPriceUnits, type Cart, type CartLine } from '@coffee/contract';
 import type { OrderSettings } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { parseShopLocal } from '../../lib/shop-time.js';
-import { lineTotalIdr, promoPriceIdr, resolveRequestedTime, summarize, toPriceSummary, unitPriceWithOptions } from '../checkout/checkout.service.js';
+import type { Text } from '../../lib/i18n.js';
+import {
+  inEnglish,
+  lineTotalIdr,
+  promoPriceIdr,
+  resolveRequestedTime,
+  summarize,
+  toPriceSummary,
+  unitPriceWithOptions,
+  type Say,
+} from '../checkout/checkout.service.js';
 import { resolveOptions } from '../options/options.service.js';
 import type { CouponVerdict, PromotionService } from '../promotions/promotions.service.js';
-import type { StoreTimeRules } from '../stores/stores.service.js';
+import { notOffered, type StoreTimeRules } from '../stores/stores.service.js';
 import { priceCartLines, type CartLineRecord } from './cart-pricing.js';
 import type { CartRecord } from './cart.repository.js';
 
@@ -18,6 +28,8 @@ export interface CartViewDeps {
   /** The stores a cart may name; absent: every cart uses the default hours. */
   stores?: { timeRulesOf(storeId: number, trx?: Transaction<Database>): Promise<StoreTimeRules | undefined> } | undefined;
 }
+
+const sayOrNull = (text: Text | null, say: Say): string | null => (text === null ? null : say(text));
 
 /** The cart as the customer sees it: lines priced from today's menu, the store's rules, the coupon's verdict. */
 export function createCartView(deps: CartViewDeps) {
@@ -33,10 +45,8 @@ export function createCartView(deps: CartViewDeps) {
     rules ? { ...timeSettings, timeZone: rules.timeZone, hours: rules.hours } : timeSettings;
 
   /** Why the cart's method and time could not be ordered now from its store, else null. */
-  function deliveryProblemOf(cart: CartRecord, rules: StoreTimeRules | undefined): string | null {
-    if (rules && !rules.deliveryMethods.includes(cart.deliveryMethod)) {
-      return `${rules.name} does not offer ${DELIVERY_METHOD_LABELS[cart.deliveryMethod]}. Please choose another store or another way to get your order.`;
-    }
+  function deliveryProblemOf(cart: CartRecord, rules: StoreTimeRules | undefined): Text | null {
+    if (rules && !rules.deliveryMethods.includes(cart.deliveryMethod)) return notOffered(rules.name, cart.deliveryMethod);
     const time = resolveRequestedTime(cart.deliveryMethod, cart.scheduledFor, now(), timeRules(rules));
     return time.ok ? null : time.message;
   }
@@ -56,7 +66,7 @@ export function createCartView(deps: CartViewDeps) {
     return promotions ? promotions.judgeCartCoupon(userId, couponContext(promotions, cart, lines), trx) : null;
   }
 
-  function toCartLine({ record, check }: ReturnType<typeof priceCartLines>[number]): CartLine {
+  function toCartLine({ record, check }: ReturnType<typeof priceCartLines>[number], say: Say): CartLine {
     // An unavailable line still shows what it was: its size's price and whatever of its options still resolve.
     const shown = resolveOptions(record.product.name, record.product.optionGroups, record.optionIds);
     const options = check.ok ? check.options : shown.ok ? shown.options : [];
@@ -85,7 +95,7 @@ export function createCartView(deps: CartViewDeps) {
       lineTotal: rupiahToPriceUnits(total),
       lineTotalIdr: total,
       isAvailable: check.ok,
-      note: check.ok ? null : check.message,
+      note: check.ok ? null : say(check.text),
     };
   }
 
@@ -94,9 +104,10 @@ export function createCartView(deps: CartViewDeps) {
     lines: readonly CartLineRecord[],
     rules: StoreTimeRules | undefined,
     coupon: CouponVerdict | null = null,
-    couponNote: string | null = null,
+    couponNote: Text | null = null,
+    say: Say = inEnglish,
   ): Cart {
-    const cartLines = priceCartLines(lines).map(toCartLine);
+    const cartLines = priceCartLines(lines).map((line) => toCartLine(line, say));
     // Lines that cannot be ordered are shown but not charged: the summary is what placing the order costs once they are removed.
     const orderable = cartLines.filter((l) => l.isAvailable);
     const discount = coupon?.verdict.ok ? { amountIdr: coupon.discountIdr, label: coupon.promotion.name } : null;
@@ -106,9 +117,9 @@ export function createCartView(deps: CartViewDeps) {
       deliveryMethod: cart.deliveryMethod,
       scheduledFor: cart.scheduledFor,
       storeId: rules ? rules.storeId : null,
-      deliveryProblem: deliveryProblemOf(cart, rules),
-      coupon: coupon && promotions ? promotions.toCartCoupon(coupon) : null,
-      couponNote,
+      deliveryProblem: sayOrNull(deliveryProblemOf(cart, rules), say),
+      coupon: coupon && promotions ? promotions.toCartCoupon(coupon, say) : null,
+      couponNote: sayOrNull(couponNote, say),
       summary: toPriceSummary(summary),
       itemCount: cartLines.reduce((n, l) => n + l.quantity, 0),
       limits: { maxLineQuantity: settings.maxLineQuantity, maxOrderItems: settings.maxOrderItems },

@@ -12,6 +12,7 @@ import {
 } from '@coffee/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { requireUser, signedIn } from '../../lib/current-user.js';
+import { sayFor } from '../checkout/checkout.service.js';
 import type { CartService } from './cart.service.js';
 
 export interface CartRoutesOptions {
@@ -44,7 +45,7 @@ export const cartRoutes: FastifyPluginCallbackZod<CartRoutesOptions> = (app, { c
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return { data: await cart.getCart(requireUser(request).id) };
+      return { data: await cart.getCart(requireUser(request).id, sayFor(request)) };
     },
   );
 
@@ -64,7 +65,7 @@ export const cartRoutes: FastifyPluginCallbackZod<CartRoutesOptions> = (app, { c
         response: { 200: CartResponse, ...failures },
       },
     },
-    async (request) => ({ data: await cart.addLine(requireUser(request).id, request.body, request.headers['idempotency-key']) }),
+    async (request) => ({ data: await cart.addLine(requireUser(request).id, request.body, request.headers['idempotency-key'], sayFor(request)) }),
   );
 
   app.patch(
@@ -82,7 +83,7 @@ export const cartRoutes: FastifyPluginCallbackZod<CartRoutesOptions> = (app, { c
       },
     },
     async (request) => ({
-      data: await cart.updateLine(requireUser(request).id, request.params.lineId, request.body),
+      data: await cart.updateLine(requireUser(request).id, request.params.lineId, request.body, sayFor(request)),
     }),
   );
 
@@ -97,7 +98,7 @@ export const cartRoutes: FastifyPluginCallbackZod<CartRoutesOptions> = (app, { c
         response: { 200: CartResponse, ...failures },
       },
     },
-    async (request) => ({ data: await cart.removeLine(requireUser(request).id, request.params.lineId) }),
+    async (request) => ({ data: await cart.removeLine(requireUser(request).id, request.params.lineId, sayFor(request)) }),
   );
 
   app.put(
@@ -116,7 +117,7 @@ export const cartRoutes: FastifyPluginCallbackZod<CartRoutesOptions> = (app, { c
         response: { 200: CartResponse, ...failures },
       },
     },
-    async (request) => ({ data: await cart.setDelivery(requireUser(request).id, request.body) }),
+    async (request) => ({ data: await cart.setDelivery(requireUser(request).id, request.body, sayFor(request)) }),
   );
 
   app.post(
@@ -134,7 +135,7 @@ export const cartRoutes: FastifyPluginCallbackZod<CartRoutesOptions> = (app, { c
       },
     },
     async (request) => {
-      const { cart: merged, notes } = await cart.mergeLines(requireUser(request).id, request.body.lines, request.headers['idempotency-key']);
+      const { cart: merged, notes } = await cart.mergeLines(requireUser(request).id, request.body.lines, request.headers['idempotency-key'], sayFor(request));
       return { data: merged, notes };
     },
   );
@@ -153,7 +154,7 @@ export const cartRoutes: FastifyPluginCallbackZod<CartRoutesOptions> = (app, { c
         response: { 200: CartResponse, ...failures },
       },
     },
-    async (request) => ({ data: await cart.applyCoupon(requireUser(request).id, request.body.code) }),
+    async (request) => ({ data: await cart.applyCoupon(requireUser(request).id, request.body.code, sayFor(request)) }),
   );
 
   app.delete(
@@ -166,7 +167,7 @@ export const cartRoutes: FastifyPluginCallbackZod<CartRoutesOptions> = (app, { c
         response: { 200: CartResponse, ...failures },
       },
     },
-    async (request) => ({ data: await cart.removeCoupon(requireUser(request).id) }),
+    async (request) => ({ data: await cart.removeCoupon(requireUser(request).id, sayFor(request)) }),
   );
   done();
 };

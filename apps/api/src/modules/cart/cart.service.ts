@@ -1,13 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
-import { DELIVERY_METHOD_LABELS, type AddCartLineInput, type Cart, type SetCartDeliveryInput, type UpdateCartLineInput } from '@coffee/contract';
+import type { AddCartLineInput, Cart, SetCartDeliveryInput, UpdateCartLineInput } from '@coffee/contract';
 import type { OrderSettings } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { requestFingerprint } from '../../lib/idempotency.js';
-import { resolveRequestedTime } from '../checkout/checkout.service.js';
+import { inEnglish, resolveRequestedTime, type Say } from '../checkout/checkout.service.js';
 import type { PromotionService } from '../promotions/promotions.service.js';
 import type { ProductService } from '../products/products.service.js';
-import type { StoreStock, StoreTimeRules } from '../stores/stores.service.js';
+import { notOffered, type StoreStock, type StoreTimeRules } from '../stores/stores.service.js';
 import { createCartCatalogue, createCartChanges } from './cart-changes.js';
 import { createCartLines } from './cart-lines.js';
 import { priceCartLines, type Addition, type PricedCartLine } from './cart-pricing.js';
@@ -69,29 +69,30 @@ export function createCartService(deps: CartServiceDeps) {
   });
 
   return {
-    async getCart(userId: number): Promise<Cart> {
+    // `say` (each method's last): the cart's notes and problems in the reader's language; English when not given.
+    async getCart(userId: number, say: Say = inEnglish): Promise<Cart> {
       const cart = await repo.findCartByUser(userId);
       // No row yet: answer the empty default cart without writing on a read.
-      if (!cart) return toCart({ id: 0, userId, deliveryMethod: 'dine-in', scheduledFor: null, storeId: null }, [], undefined);
+      if (!cart) return toCart({ id: 0, userId, deliveryMethod: 'dine-in', scheduledFor: null, storeId: null }, [], undefined, null, null, say);
       const lines = await linesOf(cart);
-      return toCart(cart, lines, await rulesOf(cart.storeId), await judgeCoupon(userId, cart, lines));
+      return toCart(cart, lines, await rulesOf(cart.storeId), await judgeCoupon(userId, cart, lines), null, say);
     },
 
     /** `key`: the request's Idempotency-Key, when the client sent one: a repeat adds nothing more. */
-    async addLine(userId: number, input: AddCartLineInput, key?: string): Promise<Cart> {
-      return (await keyedChange(userId, key, requestHash('add', [input]), (w) => lines.addLines(w, [toAddition(input)], 'strict'))).cart;
+    async addLine(userId: number, input: AddCartLineInput, key?: string, say?: Say): Promise<Cart> {
+      return (await keyedChange(userId, key, requestHash('add', [input]), (w) => lines.addLines(w, [toAddition(input)], 'strict'), say)).cart;
     },
 
     /**
      * Changes a line's quantity, size, options or note. A line given another size, options or note is checked
      * like a new one, and joins an identical line of the cart if there is one (the quantities add up).
      */
-    async updateLine(userId: number, rawLineId: string, input: UpdateCartLineInput): Promise<Cart> {
-      return (await changeCart(userId, (w) => lines.updateLine(w, rawLineId, input))).cart;
+    async updateLine(userId: number, rawLineId: string, input: UpdateCartLineInput, say?: Say): Promise<Cart> {
+      return (await changeCart(userId, (w) => lines.updateLine(w, rawLineId, input), say)).cart;
     },
 
-    async removeLine(userId: number, rawLineId: string): Promise<Cart> {
-      return (await changeCart(userId, (w) => lines.removeLine(w, rawLineId))).cart;
+    async removeLine(userId: number, rawLineId: string, say?: Say): Promise<Cart> {
+      return (await changeCart(userId, (w) => lines.removeLine(w, rawLineId), say)).cart;
     },
 
     /**
@@ -99,19 +100,16 @@ export function createCartService(deps: CartServiceDeps) {
      * the days ahead, inside the method's hours); "as soon as possible" can only be judged when the order
      * is placed, so it is saved and the cart's deliveryProblem tells whether it would pass right now.
      */
-    async setDelivery(userId: number, input: SetCartDeliveryInput): Promise<Cart> {
+    async setDelivery(userId: number, input: SetCartDeliveryInput, say?: Say): Promise<Cart> {
       const { cart } = await changeCart(userId, async (w) => {
         // A client that sends no store (the product page's method pills) keeps the one the customer chose.
         const storeId = input.storeId === undefined ? w.cart.storeId : input.storeId;
         const rules = await rulesOf(storeId, w.trx);
         if (input.storeId != null && !rules) {
-          throw badRequest('We could not find that store. Please choose one from the list of stores.', 'storeId');
+          throw badRequest(/*i18n*/ 'We could not find that store. Please choose one from the list of stores.', 'storeId');
         }
         if (rules && !rules.deliveryMethods.includes(input.deliveryMethod)) {
-          throw badRequest(
-            `${rules.name} does not offer ${DELIVERY_METHOD_LABELS[input.deliveryMethod]}. Please choose another store or another way to get your order.`,
-            'deliveryMethod',
-          );
+          throw badRequest(notOffered(rules.name, input.deliveryMethod), 'deliveryMethod');
         }
         if (input.scheduledFor !== null) {
           const time = resolveRequestedTime(input.deliveryMethod, input.scheduledFor, now(), view.timeRules(rules));
@@ -119,29 +117,29 @@ export function createCartService(deps: CartServiceDeps) {
         }
         await repo.setDelivery(w.cart.id, input.deliveryMethod, input.scheduledFor, w.nowIso, w.trx);
         await repo.setStore(w.cart.id, rules ? rules.storeId : null, w.nowIso, w.trx);
-      });
+      }, say);
       return cart;
     },
 
     /** Puts a coupon on the cart (refused with the reason when this customer cannot use it now). */
-    async applyCoupon(userId: number, code: string): Promise<Cart> {
-      if (!promotions) throw badRequest('Coupons are not offered', 'code');
+    async applyCoupon(userId: number, code: string, say?: Say): Promise<Cart> {
+      if (!promotions) throw badRequest(/*i18n*/ 'Coupons are not offered', 'code');
       const { cart } = await changeCart(userId, async (w) => {
         await promotions.applyCoupon(userId, code, couponContext(promotions, w.cart, w.lines), w.trx);
-      });
+      }, say);
       return cart;
     },
 
-    async removeCoupon(userId: number): Promise<Cart> {
+    async removeCoupon(userId: number, say?: Say): Promise<Cart> {
       const { cart } = await changeCart(userId, async (w) => {
         await promotions?.removeCoupon(userId, w.trx);
-      });
+      }, say);
       return cart;
     },
 
     /** A visitor's browser cart joins the account's cart at sign-in (same product and size add up, capped). */
-    async mergeLines(userId: number, additions: readonly AddCartLineInput[], key?: string): Promise<{ cart: Cart; notes: string[] }> {
-      return keyedChange(userId, key, requestHash('merge', additions), (w) => lines.addLines(w, additions.map(toAddition), 'best-effort'));
+    async mergeLines(userId: number, additions: readonly AddCartLineInput[], key?: string, say?: Say): Promise<{ cart: Cart; notes: string[] }> {
+      return keyedChange(userId, key, requestHash('merge', additions), (w) => lines.addLines(w, additions.map(toAddition), 'best-effort'), say);
     },
 
     /** "Order again": the lines at today's prices, skipping what cannot be ordered, with a note for each. */
@@ -168,7 +166,7 @@ export function createCartService(deps: CartServiceDeps) {
     async takeForOrder(userId: number, trx: Transaction<Database>): Promise<CartForOrder> {
       const nowIso = now().toISOString();
       const cart = await repo.findCartByUser(userId, trx);
-      if (!cart) throw conflict('Your cart is empty: add something before placing an order', 'cart');
+      if (!cart) throw conflict(/*i18n*/ 'Your cart is empty: add something before placing an order', 'cart');
       await repo.lockCart(cart.id, nowIso, trx);
       return {
         deliveryMethod: cart.deliveryMethod,

@@ -23,3 +23,4 @@ export {
   type RequestedTime,
   type RequestedTimeSettings,
 } from './delivery-window.js';
+export { inEnglish, joinTexts, sayFor, type Say } from './reader-language.js';

@@ -1,6 +1,13 @@
 import type { DeliveryMethod } from '@coffee/contract';
 import { describe, expect, it } from 'vitest';
-import { resolveRequestedTime } from './delivery-window.js';
+import { englishOf } from '../../lib/i18n.js';
+import { resolveRequestedTime as judge } from './delivery-window.js';
+
+/** The judgement as an English-reading client gets it: its refusal in words. */
+const resolveRequestedTime = (...args: Parameters<typeof judge>) => {
+  const result = judge(...args);
+  return result.ok ? result : { ...result, message: englishOf(result.message) };
+};
 
 const jakarta = { timeZone: 'Asia/Jakarta', maxDaysAhead: 7 };
 // Monday 2026-11-23, 09:00 in Jakarta.

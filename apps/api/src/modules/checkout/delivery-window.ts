@@ -7,6 +7,7 @@ import {
   toShopLocal,
   type ShopLocal,
 } from '../../lib/shop-time.js';
+import type { Text } from '../../lib/i18n.js';
 
 /**
  * When an order can be received, on the shop's clock, at minute precision, both ends included:
@@ -59,7 +60,7 @@ export interface RequestedTimeSettings {
 
 export type RequestedTime =
   | { ok: true; scheduledFor: string; scheduledAt: string; isAsap: boolean }
-  | { ok: false; field: 'scheduledFor'; message: string };
+  | { ok: false; field: 'scheduledFor'; message: Text };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -77,30 +78,44 @@ export function resolveRequestedTime(
   // Customers read these: shop-time words ("Saturday 28 November at 14:00", "Jakarta time"), never ISO text or field names.
   const zone = describeShopZone(settings.timeZone);
   const receiving = settings.hours ?? DEFAULT_RECEIVING_HOURS;
-  const hours = `${receiving.describe(method)} (${zone}).`;
+  // The hours, dates and zone are worded in English whatever the reader's language: the shop's own words for them.
+  const hours = receiving.describe(method);
   const nowLocal = toShopLocal(now, settings.timeZone);
-  const fail = (message: string): RequestedTime => ({ ok: false, field: 'scheduledFor', message });
+  const fail = (message: Text): RequestedTime => ({ ok: false, field: 'scheduledFor', message });
 
   if (scheduledFor === null) {
     if (!receiving.isInside(method, nowLocal)) {
-      return fail(`${hours} It is now ${describeShopLocal(nowLocal)}: please choose a time within those hours.`);
+      return fail(
+        /*i18n*/ {
+          id: '{hours} ({zone}). It is now {now}: please choose a time within those hours.',
+          values: { hours, zone, now: describeShopLocal(nowLocal) },
+        },
+      );
     }
     return { ok: true, scheduledFor: nowLocal.text, scheduledAt: shopLocalToInstant(nowLocal, settings.timeZone).toISOString(), isAsap: true };
   }
 
   const local = parseShopLocal(scheduledFor);
-  if (!local) return fail('That date and time does not exist. Please choose another time.');
+  if (!local) return fail(/*i18n*/ 'That date and time does not exist. Please choose another time.');
   const at = shopLocalToInstant(local, settings.timeZone);
   const startOfThisMinute = Math.floor(now.getTime() / 60_000) * 60_000;
   if (at.getTime() < startOfThisMinute) {
-    return fail(`${describeShopLocal(local)} has already passed (it is now ${describeShopLocal(nowLocal)}, ${zone}). Please choose a later time.`);
+    return fail(
+      /*i18n*/ {
+        id: '{time} has already passed (it is now {now}, {zone}). Please choose a later time.',
+        values: { time: describeShopLocal(local), now: describeShopLocal(nowLocal), zone },
+      },
+    );
   }
   if (at.getTime() > now.getTime() + settings.maxDaysAhead * DAY_MS) {
     const last = toShopLocal(new Date(now.getTime() + settings.maxDaysAhead * DAY_MS), settings.timeZone);
     return fail(
-      `We take orders at most ${settings.maxDaysAhead} days ahead, until ${describeShopLocal(last)} (${zone}). Please choose an earlier time.`,
+      /*i18n*/ {
+        id: 'We take orders at most {days} days ahead, until {last} ({zone}). Please choose an earlier time.',
+        values: { days: settings.maxDaysAhead, last: describeShopLocal(last), zone },
+      },
     );
   }
-  if (!receiving.isInside(method, local)) return fail(`${hours} Please choose another time.`);
+  if (!receiving.isInside(method, local)) return fail(/*i18n*/ { id: '{hours} ({zone}). Please choose another time.', values: { hours, zone } });
   return { ok: true, scheduledFor: local.text, scheduledAt: at.toISOString(), isAsap: false };
 }

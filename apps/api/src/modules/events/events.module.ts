@@ -45,6 +45,7 @@ export async function eventsModule(
   const events = createEventsService({
     orders: ctx.orders,
     mailer: ctx.mailer,
+    translator: ctx.translator,
     push: ctx.push,
     publicUrl: ctx.config.publicUrl,
     settings: { shopTimeZone: ctx.config.orders.shopTimeZone },

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { requireUser, signedIn, staffWith } from '../../lib/current-user.js';
 import { refusedInFlood } from '../../lib/request-logger.js';
 import { API_PREFIX } from '../../plugins/module-context.js';
+import { localeOf } from '../../plugins/error-handler.js';
 import { SESSION_COOKIE } from '../../plugins/session.js';
 import type { EventsService, StreamViewer } from './events.service.js';
 import type { RefusalPace } from './refusal-pace.js';
@@ -73,9 +74,9 @@ function lastEventId(header: string | undefined): number | undefined {
 
 /** A refused stream's 429, in the customer's words: which cap and what to do. */
 const REFUSALS: Record<StreamRefusal, string> = {
-  user: 'You have too many live order pages open: close a few tabs or windows of the shop, then reload this page',
-  address: 'Too many live order pages are open from your network: close a few, then reload this page',
-  total: 'Live order updates are busy right now: reload this page in a minute',
+  user: /*i18n*/ 'You have too many live order pages open: close a few tabs or windows of the shop, then reload this page',
+  address: /*i18n*/ 'Too many live order pages are open from your network: close a few, then reload this page',
+  total: /*i18n*/ 'Live order updates are busy right now: reload this page in a minute',
 };
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
@@ -122,7 +123,7 @@ export function createStreamRefuser(
       .header('retry-after', String(retryAfterSeconds))
       .header('connection', 'close')
       .header('cache-control', 'no-store')
-      .send({ message: REFUSALS[refusedBy] });
+      .send({ message: reply.request.server.translator.translate(REFUSALS[refusedBy], localeOf(reply.request)) });
   return {
     held: () => pace.pending(),
     flush: () => pace.flush(),

@@ -1,4 +1,6 @@
 import { toShopLocal, type OrderEventKind, type OrderStreamEvent, type SlotCount, type StaffDayStats, type StoreDayStats } from '@coffee/contract';
+import { mailWords } from '../../lib/customer-email.js';
+import type { Translator } from '../../lib/i18n.js';
 import type { Mailer } from '../../lib/mail.js';
 import type { OrderService, OrderStepRecord } from '../orders/orders.service.js';
 import { buildOrderStepEmail, notifiedStep } from './order-notification-email.js';
@@ -16,6 +18,8 @@ export interface EventsServiceDeps {
   /** The live feed; default: one reading the orders' steps every second (closed by `close()`). */
   feed?: OrderFeed | undefined;
   mailer: Pick<Mailer, 'sendLater'>;
+  /** The mails and pushes are written in each customer's language. */
+  translator: Translator;
   /** For the link in the mails. */
   publicUrl: string;
   /** The customer's devices that asked to be told (modules/push's service); absent: no push. */
@@ -107,13 +111,15 @@ export function createEventsService(deps: EventsServiceDeps) {
         if (!target) return;
         // An order that cost nothing was paid by no one: no receipt for it.
         const mails = notified.filter((s) => s !== 'payment-received' || target.totalIdr > 0);
+        // The customer's language, whatever the language of the staff member who moved the order.
+        const words = mailWords(deps.translator, target.language);
         if (target.orderEmails) {
-          for (const step of mails) deps.mailer.sendLater(buildOrderStepEmail(step, target, { publicUrl: deps.publicUrl }));
+          for (const step of mails) deps.mailer.sendLater(buildOrderStepEmail(step, target, { publicUrl: deps.publicUrl, words }));
         }
         // The push goes with the mail, from this process (the one that wrote the step), whatever the mail setting:
         // the customer asked for it on the device. Not awaited: a slow push service never holds the staff's answer.
         for (const step of mails) {
-          void deps.push?.sendToUser(target.userId, buildOrderStepPush(step, target)).catch((err: unknown) => {
+          void deps.push?.sendToUser(target.userId, buildOrderStepPush(step, target, words)).catch((err: unknown) => {
             deps.log.error({ err, orderId }, 'order push notification could not be sent');
           });
         }

@@ -1,4 +1,5 @@
-import { formatIdr, PAYMENT_METHOD_LABELS, type OrderEventKind } from '@coffee/contract';
+import type { OrderEventKind } from '@coffee/contract';
+import { mailWords, type MailWords } from '../../lib/customer-email.js';
 import { escapeHtml, type MailMessage } from '../../lib/mail.js';
 import type { NotificationTarget } from '../orders/orders.service.js';
 
@@ -16,49 +17,71 @@ export function notifiedStep(step: { kind: OrderEventKind; by: 'customer' | 'sta
   return null;
 }
 
-/** The mail for one step of an order, in plain text and the same in HTML. */
-export function buildOrderStepEmail(step: NotifiedStep, target: NotificationTarget, options: { publicUrl: string }): MailMessage {
+/** A step's subject and sentences, in the customer's language. */
+function stepWords(step: NotifiedStep, target: NotificationTarget, w: MailWords): { subject: string; lines: string[] } {
+  const number = String(target.orderId);
+  const where = target.storeName ? `${target.storeName}${target.storeAddress ? `, ${target.storeAddress}` : ''}` : w.t(/*i18n*/ 'the shop');
+  switch (step) {
+    case 'payment-received':
+      return {
+        subject: w.t(/*i18n*/ { id: 'Payment received for your order #{number}', values: { number } }),
+        lines: [
+          w.t(/*i18n*/ {
+            id: 'We received {amount} by {method} for your order #{number}: this mail is your receipt.',
+            values: { amount: w.money(target.totalIdr), method: w.paymentMethod(target.paymentMethod), number },
+          }),
+          w.t(/*i18n*/ { id: 'We start on it now at {where}.', values: { where } }),
+        ],
+      };
+    case 'ready':
+      return {
+        subject: w.t(/*i18n*/ { id: 'Your order #{number} is ready', values: { number } }),
+        lines:
+          target.deliveryMethod === 'dine-in'
+            ? [w.t(/*i18n*/ { id: 'Your order #{number} is ready: we will bring it to your table at {where}.', values: { number, where } })]
+            : [
+                w.t(/*i18n*/ { id: 'Your order #{number} is ready for pickup at {where}.', values: { number, where } }),
+                w.t(/*i18n*/ 'Show the order number at the counter.'),
+              ],
+      };
+    case 'on-delivery':
+      return {
+        subject: w.t(/*i18n*/ { id: 'Your order #{number} is on its way', values: { number } }),
+        lines: [w.t(/*i18n*/ { id: 'Your order #{number} has left {where} and is on its way to you.', values: { number, where } })],
+      };
+    case 'cancelled-by-shop':
+      return {
+        subject: w.t(/*i18n*/ { id: 'Your order #{number} was cancelled', values: { number } }),
+        lines: [
+          w.t(/*i18n*/ { id: 'We are sorry: the shop had to cancel your order #{number}.', values: { number } }),
+          w.t(/*i18n*/ 'If you paid for it, the shop will pay it back; reply to this mail or call the shop with any question.'),
+        ],
+      };
+    case 'cancelled-unpaid':
+      return {
+        subject: w.t(/*i18n*/ { id: 'Your order #{number} was cancelled: it was not paid', values: { number } }),
+        lines: [
+          w.t(/*i18n*/ { id: 'Your order #{number} was cancelled because its payment was not completed in time, or was declined.', values: { number } }),
+          w.t(/*i18n*/ 'Nothing was charged, and its time slot is free again. You are welcome to order again.'),
+        ],
+      };
+  }
+}
+
+/** The mail for one step of an order, in plain text and the same in HTML, in the customer's language (`words`; absent: English). */
+export function buildOrderStepEmail(
+  step: NotifiedStep,
+  target: NotificationTarget,
+  options: { publicUrl: string; words?: MailWords | undefined },
+): MailMessage {
+  const w = options.words ?? mailWords(undefined);
   const orderUrl = `${options.publicUrl}/history/${target.orderId}`;
-  const where = target.storeName ? `${target.storeName}${target.storeAddress ? `, ${target.storeAddress}` : ''}` : 'the shop';
-  const { subject, lines } = {
-    'payment-received': {
-      subject: `Payment received for your order #${target.orderId}`,
-      lines: [
-        `We received ${formatIdr(target.totalIdr)} by ${PAYMENT_METHOD_LABELS[target.paymentMethod]} for your order #${target.orderId}: this mail is your receipt.`,
-        `We start on it now at ${where}.`,
-      ],
-    },
-    ready: {
-      subject: `Your order #${target.orderId} is ready`,
-      lines:
-        target.deliveryMethod === 'dine-in'
-          ? [`Your order #${target.orderId} is ready: we will bring it to your table at ${where}.`]
-          : [`Your order #${target.orderId} is ready for pickup at ${where}.`, 'Show the order number at the counter.'],
-    },
-    'on-delivery': {
-      subject: `Your order #${target.orderId} is on its way`,
-      lines: [`Your order #${target.orderId} has left ${where} and is on its way to you.`],
-    },
-    'cancelled-by-shop': {
-      subject: `Your order #${target.orderId} was cancelled`,
-      lines: [
-        `We are sorry: the shop had to cancel your order #${target.orderId}.`,
-        'If you paid for it, the shop will pay it back; reply to this mail or call the shop with any question.',
-      ],
-    },
-    'cancelled-unpaid': {
-      subject: `Your order #${target.orderId} was cancelled: it was not paid`,
-      lines: [
-        `Your order #${target.orderId} was cancelled because its payment was not completed in time, or was declined.`,
-        'Nothing was charged, and its time slot is free again. You are welcome to order again.',
-      ],
-    },
-  }[step];
-  const footer = 'You get these mails because order updates are on in your profile; you can turn them off there.';
-  const text = [...lines, '', `Follow your order at ${orderUrl}`, '', footer].join('\n');
+  const { subject, lines } = stepWords(step, target, w);
+  const footer = w.t(/*i18n*/ 'You get these mails because order updates are on in your profile; you can turn them off there.');
+  const text = [...lines, '', w.t(/*i18n*/ { id: 'Follow your order at {url}', values: { url: orderUrl } }), '', footer].join('\n');
   const html = [
     ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
-    `<p><a href="${escapeHtml(orderUrl)}">Follow your order</a></p>`,
+    `<p><a href="${escapeHtml(orderUrl)}">${escapeHtml(w.t(/*i18n*/ 'Follow your order'))}</a></p>`,
     `<p><small>${escapeHtml(footer)}</small></p>`,
   ].join('\n');
   return { to: target.email, subject, text, html };

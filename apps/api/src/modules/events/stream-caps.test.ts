@@ -183,6 +183,12 @@ describe.skipIf(!redisUrl)('stream caps shared through Redis', () => {
       expect(refused.headers['retry-after']).toBe('30');
       expect(JSON.parse(refused.body)).toEqual({ message: expect.stringContaining('too many live order pages open') as unknown });
       expect((await httpRequest(`${urlA}/api/v1/orders/events`, { headers: { cookie: customer.cookie } })).status).toBe(429);
+      // The same refusal in the customer's language when the browser asks for Bahasa Indonesia.
+      const inIndonesian = await httpRequest(`${urlA}/api/v1/orders/events`, { headers: { cookie: customer.cookie, 'accept-language': 'id-ID,id;q=0.9' } });
+      expect(inIndonesian.status).toBe(429);
+      expect(JSON.parse(inIndonesian.body)).toEqual({
+        message: 'Terlalu banyak halaman pesanan langsung yang Anda buka: tutup beberapa tab atau jendela toko, lalu muat ulang halaman ini',
+      });
 
       // Both processes count the address (127.0.0.1) too: a second account gets one more stream, then 429.
       const other = await signUpAndSignIn(ctx);

@@ -8,7 +8,7 @@ const TAGS = ['Favourites'];
 const failures = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse };
 const idOf = (raw: string): number => {
   const id = /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : 0;
-  if (id === 0 || id > 2_147_483_647) throw notFound('This drink is no longer in your favourites');
+  if (id === 0 || id > 2_147_483_647) throw notFound(/*i18n*/ 'This drink is no longer in your favourites');
   return id;
 };
 

@@ -18,7 +18,7 @@ export interface FavouriteServiceDeps {
 /** Drinks saved with the heart, and "Your usual" putting one in the cart in one tap. */
 export function createFavouriteService(deps: FavouriteServiceDeps) {
   const repo = createFavouriteRepository(deps.db);
-  const gone = () => notFound('This drink is no longer in your favourites');
+  const gone = () => notFound(/*i18n*/ 'This drink is no longer in your favourites');
 
   async function list(userId: number): Promise<Favourite[]> {
     const rows = await repo.list(userId);
@@ -30,7 +30,7 @@ export function createFavouriteService(deps: FavouriteServiceDeps) {
     list,
     async save(userId: number, input: FavouriteInput): Promise<Favourite[]> {
       const facts = await deps.products.productFacts([input.productId]);
-      if (!facts.get(input.productId)?.isLive) throw notFound('This drink is no longer on the menu');
+      if (!facts.get(input.productId)?.isLive) throw notFound(/*i18n*/ 'This drink is no longer on the menu');
       await repo.save(userId, input, deps.now().toISOString());
       return list(userId);
     },

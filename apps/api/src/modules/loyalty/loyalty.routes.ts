@@ -24,7 +24,7 @@ const staffErrors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse
 
 const rewardId = (raw: string): number => {
   const id = /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : 0;
-  if (id === 0 || id > 2_147_483_647) throw notFound(`There is no reward ${raw.slice(0, 20)}`);
+  if (id === 0 || id > 2_147_483_647) throw notFound(/*i18n*/ { id: 'There is no reward {id}', values: { id: raw.slice(0, 20) } });
   return id;
 };
 

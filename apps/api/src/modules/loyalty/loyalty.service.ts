@@ -49,7 +49,7 @@ export interface RewardForOrder {
 }
 
 const ENTRIES_SHOWN = 50;
-const REWARD_AND_COUPON = 'A reward and a coupon cannot be used on the same order: remove the coupon to use your reward, or order without the reward';
+const REWARD_AND_COUPON = /*i18n*/ 'A reward and a coupon cannot be used on the same order: remove the coupon to use your reward, or order without the reward';
 
 export function createLoyaltyService(deps: LoyaltyServiceDeps) {
   const { db, now } = deps;
@@ -68,7 +68,7 @@ export function createLoyaltyService(deps: LoyaltyServiceDeps) {
 
   async function findReward(rewardId: number, trx?: Transaction<Database>): Promise<Reward> {
     const reward = await repo.findReward(rewardId, trx);
-    if (!reward || !reward.isActive) throw notFound('This reward is no longer offered: choose another one');
+    if (!reward || !reward.isActive) throw notFound(/*i18n*/ 'This reward is no longer offered: choose another one');
     return reward;
   }
 
@@ -89,7 +89,13 @@ export function createLoyaltyService(deps: LoyaltyServiceDeps) {
     const account = await openAccount(userId, trx);
     const cost = judged.reward.pointsCost;
     if (account.balance < cost) {
-      throw conflict(`${judged.reward.name} needs ${cost} points and you have ${account.balance}: order without the reward, or earn more first`, 'rewardId');
+      throw conflict(
+        /*i18n*/ {
+          id: '{reward} needs {cost} points and you have {balance}: order without the reward, or earn more first',
+          values: { reward: judged.reward.name, cost, balance: account.balance },
+        },
+        'rewardId',
+      );
     }
     await repo.addEntry(
       { userId, orderId, kind: 'spent', points: -cost, shortfall: 0, label: `${judged.reward.name} on order #${orderId}`, rewardId: judged.reward.id, discountIdr: judged.discountIdr, createdAt: now().toISOString() },
@@ -128,11 +134,17 @@ export function createLoyaltyService(deps: LoyaltyServiceDeps) {
       const cart = await deps.cart.getCart(userId);
       if (cart.coupon) throw conflict(REWARD_AND_COUPON, 'rewardId');
       const lines = cart.lines.filter((l) => l.isAvailable);
-      if (lines.length === 0) throw conflict('Your cart is empty: add something before choosing a reward', 'rewardId');
+      if (lines.length === 0) throw conflict(/*i18n*/ 'Your cart is empty: add something before choosing a reward', 'rewardId');
       const judged = await judgeReward(rewardId, lines);
       const account = await repo.findAccount(userId);
       if ((account?.balance ?? 0) < judged.reward.pointsCost) {
-        throw conflict(`${judged.reward.name} needs ${judged.reward.pointsCost} points and you have ${account?.balance ?? 0}`, 'rewardId');
+        throw conflict(
+          /*i18n*/ {
+            id: '{reward} needs {cost} points and you have {balance}',
+            values: { reward: judged.reward.name, cost: judged.reward.pointsCost, balance: account?.balance ?? 0 },
+          },
+          'rewardId',
+        );
       }
       const summary = summarize(lines, cart.deliveryMethod, deps.pricing, { amountIdr: judged.discountIdr, label: judged.label });
       return { rewardId, discountIdr: summary.discountIdr, totalIdr: summary.totalIdr };
@@ -160,7 +172,7 @@ export function createLoyaltyService(deps: LoyaltyServiceDeps) {
     addReward: (input: RewardInput) => repo.insertReward(input, now().toISOString()),
     async changeReward(id: number, input: RewardInput): Promise<Reward> {
       const reward = await repo.updateReward(id, input);
-      if (!reward) throw notFound(`There is no reward ${id}`);
+      if (!reward) throw notFound(/*i18n*/ { id: 'There is no reward {id}', values: { id } });
       return reward;
     },
 

@@ -2,14 +2,18 @@ import type { Kysely, Transaction } from 'kysely';
 import type { ChosenOption, OptionGroup, OptionGroupInput } from '@coffee/contract';
 import type { Database } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import type { Text } from '../../lib/i18n.js';
 import { createOptionRepository } from './options.repository.js';
 
 export type ResolvedOptions =
   | { ok: true; options: ChosenOption[]; optionIds: number[]; deltaIdr: number }
-  | { ok: false; message: string };
+  | { ok: false; message: Text };
 
-const listOf = (names: readonly string[]) =>
-  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+/**
+ * Names as the values of "{several, select, yes {{rest} or {last}} other {{last}}}": "Hot, Iced or Blended" in
+ * English, the conjunction in the reader's language (a select, not a plural: Indonesian has no "one" form).
+ */
+const listOf = (names: readonly string[]) => ({ several: names.length > 1 ? 'yes' : 'no', rest: names.slice(0, -1).join(', '), last: names.at(-1) ?? '' });
 
 /**
  * The options a line gets: the chosen ids checked against the product's groups, with the defaults of every
@@ -28,8 +32,14 @@ export function resolveOptions(productName: string, groups: readonly OptionGroup
         ok: false,
         message:
           group.minChoices === 1
-            ? `Choose the ${group.name.toLowerCase()} for ${productName}: ${listOf(group.options.map((o) => o.name))}`
-            : `Choose at least ${group.minChoices} of ${group.name} for ${productName}`,
+            ? /*i18n*/ {
+                id: 'Choose the {group} for {product}: {several, select, yes {{rest} or {last}} other {{last}}}',
+                values: { group: group.name.toLowerCase(), product: productName, ...listOf(group.options.map((o) => o.name)) },
+              }
+            : /*i18n*/ {
+                id: 'Choose at least {min} of {group} for {product}',
+                values: { min: group.minChoices, group: group.name, product: productName },
+              },
       };
     }
     if (chosen.length > group.maxChoices) {
@@ -37,8 +47,11 @@ export function resolveOptions(productName: string, groups: readonly OptionGroup
         ok: false,
         message:
           group.maxChoices === 1
-            ? `Choose only one ${group.name.toLowerCase()} for ${productName}`
-            : `Choose at most ${group.maxChoices} of ${group.name} for ${productName}`,
+            ? /*i18n*/ { id: 'Choose only one {group} for {product}', values: { group: group.name.toLowerCase(), product: productName } }
+            : /*i18n*/ {
+                id: 'Choose at most {max} of {group} for {product}',
+                values: { max: group.maxChoices, group: group.name, product: productName },
+              },
       };
     }
     for (const o of chosen) {
@@ -50,8 +63,11 @@ export function resolveOptions(productName: string, groups: readonly OptionGroup
       ok: false,
       message:
         groups.length === 0
-          ? `${productName} has no options to choose`
-          : `That option is not offered for ${productName}: choose from its ${listOf(groups.map((g) => g.name.toLowerCase()))} options`,
+          ? /*i18n*/ { id: '{product} has no options to choose', values: { product: productName } }
+          : /*i18n*/ {
+              id: 'That option is not offered for {product}: choose from its {several, select, yes {{rest} or {last}} other {{last}}} options',
+              values: { product: productName, ...listOf(groups.map((g) => g.name.toLowerCase())) },
+            },
     };
   }
   return {
@@ -93,7 +109,7 @@ export function createOptionService(deps: OptionServiceDeps) {
   const { db } = deps;
   const repo = createOptionRepository(db);
   const now = deps.now ?? (() => new Date());
-  const groupNotFound = (raw: string) => notFound(`There is no option group ${raw.slice(0, 20)}`);
+  const groupNotFound = (raw: string) => notFound(/*i18n*/ { id: 'There is no option group {id}', values: { id: raw.slice(0, 20) } });
 
   async function findGroup(rawId: string): Promise<OptionGroup> {
     const id = parseGroupId(rawId);
@@ -122,7 +138,7 @@ export function createOptionService(deps: OptionServiceDeps) {
 
     async createGroup(input: OptionGroupInput): Promise<OptionGroup> {
       if (input.options.some((o) => o.id !== undefined)) {
-        throw badRequest('A new option group has no options yet: leave out the option ids', 'options');
+        throw badRequest(/*i18n*/ 'A new option group has no options yet: leave out the option ids', 'options');
       }
       const id = await write((trx) => repo.insertGroup(input, now().toISOString(), trx));
       return findGroup(String(id));
@@ -136,7 +152,10 @@ export function createOptionService(deps: OptionServiceDeps) {
       const own = new Set(before.options.map((o) => o.id));
       const stranger = input.options.findIndex((o) => o.id !== undefined && !own.has(o.id));
       if (stranger >= 0) {
-        throw badRequest(`That option is not part of ${before.name}: leave out its id to add it as a new option`, `options.${stranger}.id`);
+        throw badRequest(
+          /*i18n*/ { id: 'That option is not part of {group}: leave out its id to add it as a new option', values: { group: before.name } },
+          `options.${stranger}.id`,
+        );
       }
       await write((trx) => repo.replaceGroup(before.id, input, now().toISOString(), trx));
       return findGroup(String(before.id));
@@ -153,7 +172,7 @@ export function createOptionService(deps: OptionServiceDeps) {
       const existing = await repo.existingGroupIds(ids);
       const missing = ids.findIndex((id) => !existing.has(id));
       if (missing >= 0) {
-        throw badRequest(`There is no option group ${ids[missing]}: choose groups from the list`, `optionGroupIds.${missing}`);
+        throw badRequest(/*i18n*/ { id: 'There is no option group {id}: choose groups from the list', values: { id: ids[missing] ?? '' } }, `optionGroupIds.${missing}`);
       }
     },
   };

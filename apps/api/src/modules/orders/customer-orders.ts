@@ -34,7 +34,12 @@ export function createCustomerOrders({ orders, lookup, cart, now }: CustomerOrde
     async hideMyOrder(userId: number, rawId: string): Promise<void> {
       const order = await findOwnOrder(userId, rawId);
       if (!isFinished(order.status)) {
-        throw conflict(`Order #${order.id} is still ${order.status}: only delivered or cancelled orders can be removed from your history`);
+        throw conflict(
+          /*i18n*/ {
+            id: 'Order #{id} is still {status}: only delivered or cancelled orders can be removed from your history',
+            values: { id: order.id, status: order.status },
+          },
+        );
       }
       await orders.hideFromCustomer(order.id, now().toISOString());
     },

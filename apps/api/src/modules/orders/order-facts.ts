@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { Order, OrderStatus } from '@coffee/contract';
+import type { Language, Order, OrderStatus } from '@coffee/contract';
 import type { Database } from '../../db/schema.js';
 import type { StoreService } from '../stores/stores.service.js';
 import type { UserService } from '../users/users.service.js';
@@ -24,6 +24,8 @@ export interface NotificationTarget {
   email: string;
   /** The customer's choice in the profile. */
   orderEmails: boolean;
+  /** The customer's language (the profile's): their mails and pushes are written in it. */
+  language: Language;
   status: OrderStatus;
   deliveryMethod: Order['deliveryMethod'];
   scheduledFor: string;
@@ -88,6 +90,7 @@ export function createOrderFacts({ orders, steps, users, stores }: OrderFactsDep
         userId: order.userId,
         email: customer.email,
         orderEmails: customer.orderEmails,
+        language: customer.language,
         status: order.status,
         deliveryMethod: order.deliveryMethod,
         scheduledFor: order.scheduledFor,

@@ -35,14 +35,14 @@ export function createOrderLookup({ orders, settings, gateway }: OrderLookupDeps
   async function findOwnOrder(userId: number, rawId: string): Promise<OrderRecord> {
     const id = parseId(rawId);
     const order = id === null ? undefined : await orders.findOrder(id);
-    if (!order || order.userId !== userId || order.hiddenByCustomerAt !== null) throw notFound(`You have no order ${rawId.slice(0, 20)}`);
+    if (!order || order.userId !== userId || order.hiddenByCustomerAt !== null) throw notFound(/*i18n*/ { id: 'You have no order {id}', values: { id: rawId.slice(0, 20) } });
     return order;
   }
 
   async function findAnyOrder(rawId: string): Promise<OrderRecord> {
     const id = parseId(rawId);
     const order = id === null ? undefined : await orders.findOrder(id);
-    if (!order) throw notFound(`There is no order ${rawId.slice(0, 20)}`);
+    if (!order) throw notFound(/*i18n*/ { id: 'There is no order {id}', values: { id: rawId.slice(0, 20) } });
     return order;
   }
 

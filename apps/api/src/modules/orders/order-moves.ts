@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { ORDER_STATUS_LABELS, type Order, type OrderStatus, type StaffOrder } from '@coffee/contract';
 import type { Database } from '../../db/schema.js';
 import { conflict } from '../../lib/errors.js';
+import type { Text } from '../../lib/i18n.js';
 import type { PromotionService } from '../promotions/promotions.service.js';
 import type { StoreService } from '../stores/stores.service.js';
 import {
@@ -63,7 +64,7 @@ export function createOrderMoves(deps: OrderMovesDeps) {
   }
 
   /** A refused move, with where the order is now so the staff screen can catch up without a reload. */
-  const statusConflict = (order: OrderRecord, message: string, field?: 'status') =>
+  const statusConflict = (order: OrderRecord, message: Text, field?: 'status') =>
     conflict(message, field, { currentStatus: order.status, nextStatuses: nextStatuses(order) });
 
   /** Another request moved the order between our read and our write: say where it is now. */
@@ -71,7 +72,10 @@ export function createOrderMoves(deps: OrderMovesDeps) {
     const current = await findAnyOrder(String(orderId));
     return statusConflict(
       current,
-      `Order #${orderId} was changed by someone else just now and is ${ORDER_STATUS_LABELS[current.status]}: check it and choose again`,
+      /*i18n*/ {
+        id: 'Order #{id} was changed by someone else just now and is {status}: check it and choose again',
+        values: { id: orderId, status: { id: ORDER_STATUS_LABELS[current.status] } },
+      },
       field,
     );
   }
@@ -152,7 +156,10 @@ export function createOrderMoves(deps: OrderMovesDeps) {
       if (attempt >= 2) {
         const current = await findOwnOrder(userId, rawId);
         throw conflict(
-          `Order #${current.id} was changed by the shop just now and is ${ORDER_STATUS_LABELS[current.status]}: check it and try again`,
+          /*i18n*/ {
+            id: 'Order #{id} was changed by the shop just now and is {status}: check it and try again',
+            values: { id: current.id, status: { id: ORDER_STATUS_LABELS[current.status] } },
+          },
           'status',
           { currentStatus: current.status },
         );

@@ -136,13 +136,15 @@ export function createOrderPayments(deps: OrderPaymentsDeps) {
     async payMyOrder(userId: number, rawId: string, input: PayOrderInput): Promise<OrderRecord> {
       const order = await findOwnOrder(userId, rawId);
       if (!gateway || order.status !== 'pending' || order.paymentStatus !== 'awaiting-payment' || !gateway.usesGateway(order.paymentMethod)) {
-        throw conflict(`Order #${order.id} is not waiting for a payment through the payment service`, 'status', { currentStatus: order.status });
+        throw conflict(/*i18n*/ { id: 'Order #{id} is not waiting for a payment through the payment service', values: { id: order.id } }, 'status', {
+          currentStatus: order.status,
+        });
       }
       const latest = await gateway.latestCharge(order.id);
       // The open QR or virtual account is closed first, so the customer cannot pay twice; a charge being made by
       // another request right now (a second tap) is left to it.
       if (!(await gateway.closeOpenCharge(order.id))) {
-        throw conflict('Your earlier payment is still open at the payment service, or being set up: pay it, or try again in a moment', 'method');
+        throw conflict(/*i18n*/ 'Your earlier payment is still open at the payment service, or being set up: pay it, or try again in a moment', 'method');
       }
       if (input.method !== order.paymentMethod) {
         const payment = gateway.usesGateway(input.method)

@@ -1,12 +1,14 @@
 import type { Transaction } from 'kysely';
-import { SIZE_LABELS, formatIdr, type DeliveryMethod, type Order, type PlaceOrderInput } from '@coffee/contract';
+import { SIZE_LABELS, type DeliveryMethod, type Order, type PlaceOrderInput } from '@coffee/contract';
 import type { OrderSettings } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest, conflict } from '../../lib/errors.js';
+import type { Text } from '../../lib/i18n.js';
 import { idempotencyKey, requestFingerprint } from '../../lib/idempotency.js';
 import { parseShopLocal } from '../../lib/shop-time.js';
 import type { PricedCartLine } from '../cart/cart.service.js';
 import { lineTotalIdr, summarize, toPriceSummary } from '../checkout/checkout.service.js';
+import { mailWords } from '../../lib/customer-email.js';
 import { buildOrderConfirmation } from './order-email.js';
 import type { OrderEventRecord } from './order-steps.repository.js';
 import type { OrderRecord, OrderRepository } from './orders.repository.js';
@@ -25,7 +27,7 @@ export interface PlacedOrder {
 
 export type OrderPlacementDeps = Pick<
   OrderServiceDeps,
-  'db' | 'settings' | 'now' | 'cart' | 'stores' | 'stock' | 'users' | 'payments' | 'promotions' | 'rewards' | 'mailer' | 'publicUrl' | 'log'
+  'db' | 'settings' | 'now' | 'cart' | 'stores' | 'stock' | 'users' | 'payments' | 'promotions' | 'rewards' | 'mailer' | 'translator' | 'publicUrl' | 'log'
 > & {
   orders: OrderRepository;
   asOrder: (record: OrderRecord) => Promise<Order>;
@@ -50,23 +52,30 @@ const requestHash = (input: PlaceOrderInput): string =>
     ...(input.rewardId === undefined ? [] : [`reward:${input.rewardId}`]),
   ]);
 
-const emptyCart = () => conflict('Your cart is empty: add something before placing an order', 'cart');
+const emptyCart = () => conflict(/*i18n*/ 'Your cart is empty: add something before placing an order', 'cart');
 
 /** The cart's lines as they can be ordered, or a 409 naming what stands in the way. */
 function orderableLines(lines: readonly PricedCartLine[], settings: OrderSettings) {
   if (lines.length === 0) throw emptyCart();
   const blocked = lines.filter(({ check }) => !check.ok);
   if (blocked.length > 0) {
-    const messages = blocked.map(({ check }) => (check.ok ? '' : check.message));
-    throw conflict(`${messages.join('; ')}: remove ${blocked.length === 1 ? 'it' : 'them'} from your cart to order`, 'cart', {
+    const problems = blocked.map(({ check }): Text => (check.ok ? '' : check.text));
+    const text = /*i18n*/ {
+      id: '{problems}: remove {count, plural, one {it} other {them}} from your cart to order',
+      values: { problems: { each: problems }, count: blocked.length },
+    };
+    throw conflict(text, 'cart', {
       productIds: blocked.map(({ record }) => record.productId),
     });
   }
   const itemCount = lines.reduce((n, l) => n + l.record.quantity, 0);
   const tooMany = lines.find((l) => l.record.quantity > settings.maxLineQuantity);
-  if (tooMany) throw conflict(`An order can have at most ${settings.maxLineQuantity} of ${tooMany.record.product.name}`, 'cart');
+  if (tooMany) {
+    const values = { limit: settings.maxLineQuantity, product: tooMany.record.product.name };
+    throw conflict(/*i18n*/ { id: 'An order can have at most {limit} of {product}', values }, 'cart');
+  }
   if (itemCount > settings.maxOrderItems) {
-    throw conflict(`An order can have at most ${settings.maxOrderItems} items; your cart has ${itemCount}`, 'cart');
+    throw conflict(/*i18n*/ { id: 'An order can have at most {limit} items; your cart has {count}', values: { limit: settings.maxOrderItems, count: itemCount } }, 'cart');
   }
   const priced = lines.map(({ record, check }) => {
     // Checked above: every line is orderable, so its price (options included) is known.
@@ -86,10 +95,12 @@ function orderableLines(lines: readonly PricedCartLine[], settings: OrderSetting
   return { priced, itemCount };
 }
 
-/** The order mail, queued after the commit. */
-function sendConfirmation(deps: OrderPlacementDeps, order: Order, to: string): void {
+/** The order mail in the customer's language (the profile's), queued after the commit. */
+async function sendConfirmation(deps: OrderPlacementDeps, order: Order, customer: Customer): Promise<void> {
   try {
-    deps.mailer.sendLater(buildOrderConfirmation(order, to, { publicUrl: deps.publicUrl, timeZone: deps.settings.shopTimeZone }));
+    const language = (await deps.users.customersOf([customer.id])).get(customer.id)?.language;
+    const words = mailWords(deps.translator, language);
+    deps.mailer.sendLater(buildOrderConfirmation(order, customer.email, { publicUrl: deps.publicUrl, timeZone: deps.settings.shopTimeZone, words }));
   } catch (err) {
     // The order is committed; a mail problem is logged for the shop, never turned into a failed order.
     deps.log.error({ err, orderId: order.id }, 'order confirmation could not be queued');
@@ -107,7 +118,10 @@ async function refuseSoldOutAt(deps: OrderPlacementDeps, storeId: number, lines:
   const names = [...new Set(lines.filter((l) => soldOut.has(l.productId)).map((l) => l.name))];
   const store = (await deps.stores.timeRulesOf(storeId, trx))?.name ?? 'this store';
   throw conflict(
-    `${names.join(' and ')} ${names.length === 1 ? 'is' : 'are'} sold out at ${store}: remove ${names.length === 1 ? 'it' : 'them'} from your cart or choose another store`,
+    /*i18n*/ {
+      id: '{names} {count, plural, one {is} other {are}} sold out at {store}: remove {count, plural, one {it} other {them}} from your cart or choose another store',
+      values: { names: { and: names }, count: names.length, store },
+    },
     'cart',
     { productIds: [...soldOut] },
   );
@@ -128,7 +142,7 @@ async function discountsFor(
   const coupon =
     deps.promotions && receivedAt ? await deps.promotions.couponForOrder(userId, { lines: order.lines, deliveryMethod: order.deliveryMethod, at: receivedAt }, trx) : null;
   if (rewardId === undefined) return { coupon, reward: null };
-  if (!deps.rewards) throw badRequest('This shop does not offer rewards: order without one', 'rewardId');
+  if (!deps.rewards) throw badRequest(/*i18n*/ 'This shop does not offer rewards: order without one', 'rewardId');
   const reward = await deps.rewards.rewardForOrder(userId, rewardId, { lines: order.lines, hasCoupon: coupon !== null }, trx);
   return { coupon, reward };
 }
@@ -180,7 +194,7 @@ export function createOrderPlacement(deps: OrderPlacementDeps) {
           let address: string | null = null;
           if (deliveryMethod === 'door-delivery') {
             address = input.address ?? ((await deps.users.deliveryAddressOf(customer.id, trx)).trim() || null);
-            if (!address) throw badRequest('Door Delivery needs an address: enter one, or add it to your profile.', 'address');
+            if (!address) throw badRequest(/*i18n*/ 'Door Delivery needs an address: enter one, or add it to your profile.', 'address');
           }
           const { coupon, reward } = await discountsFor(deps, customer.id, input.rewardId, { lines: priced, deliveryMethod, scheduledFor: time.scheduledFor }, trx);
           const summary = summarize(
@@ -192,7 +206,10 @@ export function createOrderPlacement(deps: OrderPlacementDeps) {
           // The customer agreed to the total they saw: a menu price changed since is never charged without their word.
           if (input.expectedTotalIdr !== undefined && input.expectedTotalIdr !== summary.totalIdr) {
             throw conflict(
-              `Prices changed since you opened your cart: the total is now ${formatIdr(summary.totalIdr)}, not ${formatIdr(input.expectedTotalIdr)}. Check the new figures and confirm again`,
+              /*i18n*/ {
+                id: 'Prices changed since you opened your cart: the total is now {total}, not {expected}. Check the new figures and confirm again',
+                values: { total: { idr: summary.totalIdr }, expected: { idr: input.expectedTotalIdr } },
+              },
               'expectedTotalIdr',
               { summary: toPriceSummary(summary) },
             );
@@ -255,7 +272,7 @@ export function createOrderPlacement(deps: OrderPlacementDeps) {
       record = (await orders.findOrder(outcome.result)) ?? record;
     }
     const order = await deps.asOrder(record);
-    sendConfirmation(deps, order, customer.email);
+    await sendConfirmation(deps, order, customer);
     // The steps the placement committed (placed, and paid when the provider settled at once): metrics and the live feed.
     deps.onOrderSteps(record.id, record.history);
     if (record.paymentStatus === 'paid' && !record.history.some((step) => step.kind === 'paid')) {

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { OrderSettings } from '../../config.js';
 import type { Database } from '../../db/schema.js';
+import type { Translator } from '../../lib/i18n.js';
 import type { Mailer } from '../../lib/mail.js';
 import type { CartService } from '../cart/cart.service.js';
 import type { PaymentProviders, PaymentService } from '../payments/payments.service.js';
@@ -35,6 +36,8 @@ export interface OrderServiceDeps {
   /** Rewards paid with points (the loyalty module, registered after this one); absent: orders without rewards. */
   rewards?: RewardDoor | undefined;
   mailer: Pick<Mailer, 'sendLater'>;
+  /** The confirmation is written in the customer's language. */
+  translator: Translator;
   /** For the link in the confirmation email. */
   publicUrl: string;
   log: { error(obj: object, msg: string): void };

@@ -1,6 +1,17 @@
 import { ORDER_STATUSES, type DeliveryMethod, type OrderStatus, type PaymentStatus } from '@coffee/contract';
 import { describe, expect, it } from 'vitest';
-import { checkCustomerCancel, checkMarkPaid, checkStatusChange, nextStatuses, refundAfterCancel, paymentStatusAfter, statusAfterMarkPaid, type OrderState } from './order-status.js';
+import { englishOf } from '../../lib/i18n.js';
+import {
+  checkCustomerCancel,
+  checkMarkPaid,
+  checkStatusChange,
+  nextStatuses,
+  refundAfterCancel,
+  paymentStatusAfter,
+  statusAfterMarkPaid,
+  type Check,
+  type OrderState,
+} from './order-status.js';
 
 const order = (status: OrderStatus, deliveryMethod: DeliveryMethod = 'pick-up', paymentStatus: PaymentStatus = 'paid'): OrderState => ({
   id: 7,
@@ -8,6 +19,9 @@ const order = (status: OrderStatus, deliveryMethod: DeliveryMethod = 'pick-up', 
   deliveryMethod,
   paymentStatus,
 });
+
+/** A check as an English-reading client gets it. */
+const read = (check: Check) => (check.ok ? check : { ok: false, message: englishOf(check.message) });
 
 describe('order status moves', () => {
   it('follows pickup and delivery paths to delivered', () => {
@@ -24,9 +38,9 @@ describe('order status moves', () => {
       expect(checkStatusChange(order('delivered'), to).ok).toBe(false);
       expect(checkStatusChange(order('cancelled'), to).ok).toBe(false);
     }
-    expect(checkStatusChange(order('delivered'), 'pending')).toEqual({ ok: false, message: 'Order #7 is Picked up and cannot become Pending' });
-    expect(checkStatusChange(order('delivered', 'dine-in'), 'cancelled')).toEqual({ ok: false, message: 'Order #7 is Served and cannot become Cancelled' });
-    expect(checkStatusChange(order('delivered', 'door-delivery'), 'cancelled')).toEqual({
+    expect(read(checkStatusChange(order('delivered'), 'pending'))).toEqual({ ok: false, message: 'Order #7 is Picked up and cannot become Pending' });
+    expect(read(checkStatusChange(order('delivered', 'dine-in'), 'cancelled'))).toEqual({ ok: false, message: 'Order #7 is Served and cannot become Cancelled' });
+    expect(read(checkStatusChange(order('delivered', 'door-delivery'), 'cancelled'))).toEqual({
       ok: false,
       message: 'Order #7 is Delivered and cannot become Cancelled',
     });
@@ -36,7 +50,7 @@ describe('order status moves', () => {
 
   it('does not prepare an order that is awaiting payment, but does prepare a cash order', () => {
     const unpaid = checkStatusChange(order('pending', 'pick-up', 'awaiting-payment'), 'preparing');
-    expect(unpaid).toEqual({ ok: false, message: 'Order #7 is awaiting payment: mark it paid before preparing it' });
+    expect(read(unpaid)).toEqual({ ok: false, message: 'Order #7 is awaiting payment: mark it paid before preparing it' });
     expect(nextStatuses(order('pending', 'pick-up', 'awaiting-payment'))).toEqual(['cancelled']);
     expect(checkStatusChange(order('pending', 'door-delivery', 'cash-on-delivery'), 'preparing').ok).toBe(true);
   });
@@ -52,7 +66,7 @@ describe('order status moves', () => {
     expect(checkMarkPaid(waiting).ok).toBe(true);
     expect(statusAfterMarkPaid(waiting)).toBe('paid');
     expect(statusAfterMarkPaid(order('preparing', 'pick-up', 'cash-on-delivery'))).toBe('preparing');
-    expect(checkMarkPaid(order('preparing', 'pick-up', 'paid'))).toEqual({ ok: false, message: 'Order #7 is already paid' });
+    expect(read(checkMarkPaid(order('preparing', 'pick-up', 'paid')))).toEqual({ ok: false, message: 'Order #7 is already paid' });
     expect(checkMarkPaid(order('cancelled', 'pick-up', 'awaiting-payment')).ok).toBe(false);
   });
 

@@ -6,6 +6,7 @@ import {
   type PaymentStatus,
   type RefundStatus,
 } from '@coffee/contract';
+import type { Text } from '../../lib/i18n.js';
 
 /**
  * The order's life in the shop. Two fields, because "where the order is" and "where the money is"
@@ -42,25 +43,31 @@ const MOVES: Record<OrderStatus, readonly OrderStatus[]> = {
   cancelled: [],
 };
 
-export type Check = { ok: true } | { ok: false; message: string };
+export type Check = { ok: true } | { ok: false; message: Text };
+
+/** A status in the reader's words ('Picked up' for a Pick up order), as a text of its own inside another. */
+const statusText = (status: OrderStatus, deliveryMethod: DeliveryMethod): Text => ({ id: orderStatusLabel(status, deliveryMethod) });
 
 export function checkStatusChange(order: OrderState, to: OrderStatus): Check {
   const from = order.status;
-  const fail = (message: string): Check => ({ ok: false, message });
-  if (to === 'paid') return fail('Use mark paid to record a payment');
+  const fail = (message: Text): Check => ({ ok: false, message });
+  if (to === 'paid') return fail(/*i18n*/ 'Use mark paid to record a payment');
   if (!MOVES[from].includes(to)) {
     return fail(
-      `Order #${order.id} is ${orderStatusLabel(from, order.deliveryMethod)} and cannot become ${orderStatusLabel(to, order.deliveryMethod)}`,
+      /*i18n*/ {
+        id: 'Order #{id} is {from} and cannot become {to}',
+        values: { id: order.id, from: statusText(from, order.deliveryMethod), to: statusText(to, order.deliveryMethod) },
+      },
     );
   }
   if (to === 'preparing' && order.paymentStatus === 'awaiting-payment') {
-    return fail(`Order #${order.id} is awaiting payment: mark it paid before preparing it`);
+    return fail(/*i18n*/ { id: 'Order #{id} is awaiting payment: mark it paid before preparing it', values: { id: order.id } });
   }
   if (to === 'ready' && order.deliveryMethod === 'door-delivery') {
-    return fail(`Order #${order.id} is for Door Delivery: it goes on-delivery, not ready`);
+    return fail(/*i18n*/ { id: 'Order #{id} is for Door Delivery: it goes on-delivery, not ready', values: { id: order.id } });
   }
   if (to === 'on-delivery' && order.deliveryMethod !== 'door-delivery') {
-    return fail(`Order #${order.id} is not for Door Delivery: it becomes ready for the customer, not on-delivery`);
+    return fail(/*i18n*/ { id: 'Order #{id} is not for Door Delivery: it becomes ready for the customer, not on-delivery', values: { id: order.id } });
   }
   return { ok: true };
 }
@@ -76,11 +83,14 @@ export function paymentStatusAfter(order: OrderState, to: OrderStatus): PaymentS
 }
 
 export function checkMarkPaid(order: OrderState): Check {
-  if (order.paymentStatus === 'paid') return { ok: false, message: `Order #${order.id} is already paid` };
-  if (order.status === 'cancelled') return { ok: false, message: `Order #${order.id} is cancelled` };
+  if (order.paymentStatus === 'paid') return { ok: false, message: /*i18n*/ { id: 'Order #{id} is already paid', values: { id: order.id } } };
+  if (order.status === 'cancelled') return { ok: false, message: /*i18n*/ { id: 'Order #{id} is cancelled', values: { id: order.id } } };
   // Paid is the line: an online payment is confirmed by the gateway only, never by a tap that takes no money.
   if (order.paymentStatus === 'awaiting-payment' && order.paymentDueAt) {
-    return { ok: false, message: `Order #${order.id} is being paid online: it becomes paid by itself once the payment service confirms it` };
+    return {
+      ok: false,
+      message: /*i18n*/ { id: 'Order #{id} is being paid online: it becomes paid by itself once the payment service confirms it', values: { id: order.id } },
+    };
   }
   return { ok: true };
 }
@@ -95,13 +105,19 @@ export const isFinished = (status: OrderStatus): boolean => status === 'delivere
 /** The customer cancels their own order only before the shop starts on it: after that, the shop decides. */
 export function checkCustomerCancel(order: OrderState): Check {
   if (order.status === 'pending' || order.status === 'paid') return { ok: true };
-  if (order.status === 'cancelled') return { ok: false, message: `Order #${order.id} is already cancelled` };
+  if (order.status === 'cancelled') return { ok: false, message: /*i18n*/ { id: 'Order #{id} is already cancelled', values: { id: order.id } } };
   if (order.status === 'delivered') {
-    return { ok: false, message: `Order #${order.id} is already ${orderStatusLabel(order.status, order.deliveryMethod)} and cannot be cancelled` };
+    return {
+      ok: false,
+      message: /*i18n*/ { id: 'Order #{id} is already {status} and cannot be cancelled', values: { id: order.id, status: statusText(order.status, order.deliveryMethod) } },
+    };
   }
   return {
     ok: false,
-    message: `Order #${order.id} is ${ORDER_STATUS_LABELS[order.status]} already, so it can no longer be cancelled: chat with the shop if something is wrong`,
+    message: /*i18n*/ {
+      id: 'Order #{id} is {status} already, so it can no longer be cancelled: chat with the shop if something is wrong',
+      values: { id: order.id, status: { id: ORDER_STATUS_LABELS[order.status] } },
+    },
   };
 }
 

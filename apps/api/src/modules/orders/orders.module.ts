@@ -45,6 +45,7 @@ export async function ordersModule(
     promotions: ctx.promotions,
     rewards: ctx.rewards,
     mailer: ctx.mailer,
+    translator: ctx.translator,
     publicUrl: config.publicUrl,
     log: app.log,
   });

@@ -13,6 +13,7 @@ import { createStoreService } from '../stores/stores.service.js';
 import { createUserService } from '../users/users.service.js';
 import { createOrderRepository, type OrderRepository } from './orders.repository.js';
 import { createOrderService, type OrderServiceDeps } from './orders.service.js';
+import { ENGLISH_ONLY } from '../../lib/customer-email.js';
 
 /**
  * Placing an order is one transaction. These tests break it half-way on the real database (SQLite or
@@ -49,6 +50,7 @@ function services(overrides: Partial<OrderServiceDeps> = {}) {
     products,
     payments: createPaymentProviders({ bankAccount: 'BCA 1' }),
     mailer: { sendLater: (message) => mails.push(message) },
+    translator: ENGLISH_ONLY,
     publicUrl: 'http://localhost:3000',
     log: { error: () => undefined },
     stores,

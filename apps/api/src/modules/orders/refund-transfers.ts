@@ -48,8 +48,8 @@ export function createRefundTransfers({ db, orders, now, log }: RefundTransferDe
       if (!refundedByTransfer(order)) {
         throw conflict(
           order.refundStatus === 'refunded'
-            ? `Order #${order.id} is refunded already: there is nothing more to send`
-            : `Order #${order.id} has no refund to send by bank transfer`,
+            ? /*i18n*/ { id: 'Order #{id} is refunded already: there is nothing more to send', values: { id: order.id } }
+            : /*i18n*/ { id: 'Order #{id} has no refund to send by bank transfer', values: { id: order.id } },
         );
       }
       await accounts.save({ orderId: order.id, ...account, givenAt: now().toISOString() });
@@ -57,7 +57,7 @@ export function createRefundTransfers({ db, orders, now, log }: RefundTransferDe
       const after = await orders.getMyOrder(userId, rawId);
       if (!refundedByTransfer(after)) {
         await accounts.erase(order.id);
-        throw conflict(`Order #${order.id} was refunded just now: there is nothing more to send`);
+        throw conflict(/*i18n*/ { id: 'Order #{id} was refunded just now: there is nothing more to send', values: { id: order.id } });
       }
       return customerView(after);
     },
@@ -75,7 +75,12 @@ export function createRefundTransfers({ db, orders, now, log }: RefundTransferDe
     async recordTransfer(rawId: string): Promise<StaffOrder> {
       const order = await orders.getAnyOrder(rawId);
       if (refundedByTransfer(order) && !(await accounts.find(order.id))) {
-        throw conflict(`The customer of order #${order.id} has not said where to send the money yet: ask them, or pay it back another way and mark it refunded`);
+        throw conflict(
+          /*i18n*/ {
+            id: 'The customer of order #{id} has not said where to send the money yet: ask them, or pay it back another way and mark it refunded',
+            values: { id: order.id },
+          },
+        );
       }
       const refunded = await orders.markRefunded(rawId);
       await accounts.erase(refunded.id);

@@ -32,7 +32,7 @@ export function createStaffOrders({ orders, lookup, now }: StaffOrdersDeps) {
       const order = await findAnyOrder(rawId);
       const lineId = parseId(rawLineId);
       if (lineId === null || !(await orders.markLineDone(order.id, lineId, done ? now().toISOString() : null))) {
-        throw notFound(`Order #${order.id} has no line ${rawLineId.slice(0, 20)}`);
+        throw notFound(/*i18n*/ { id: 'Order #{id} has no line {line}', values: { id: order.id, line: rawLineId.slice(0, 20) } });
       }
       return asStaffOrder(await findAnyOrder(rawId));
     },

@@ -129,7 +129,7 @@ export function createGatewayCharges(ctx: GatewayContext) {
   ): Promise<OrderPayment> {
     const chargeMethod = CHARGE_METHOD[method];
     if (!chargeMethod) throw new Error(`${method} is not paid through the gateway`);
-    if (chargeMethod === 'credit_card' && !options.tokenId) throw badRequest('Enter your card details to pay by card', 'tokenId');
+    if (chargeMethod === 'credit_card' && !options.tokenId) throw badRequest(/*i18n*/ 'Enter your card details to pay by card', 'tokenId');
     const attempt = options.attempt ?? (await charges.countForOrder(order.id)) + 1;
     // Unique across databases too (a wiped shop must not reuse a reference at the gateway).
     const reference = `${order.id}-${attempt}-${randomBytes(3).toString('hex')}`;
@@ -139,7 +139,7 @@ export function createGatewayCharges(ctx: GatewayContext) {
       charge = await charges.insertCharge({ orderId: order.id, attempt, reference, method: chargeMethod, bank, amountIdr: order.totalIdr, nowIso: nowIso() });
     } catch (err) {
       // Another request took this attempt a moment ago (a double tap on "Try again"): one charge, not two.
-      if (isUniqueViolation(err)) throw conflict('A payment for this order is being set up already: wait a moment and look again', 'method');
+      if (isUniqueViolation(err)) throw conflict(/*i18n*/ 'A payment for this order is being set up already: wait a moment and look again', 'method');
       throw err;
     }
     const payment = paymentOf(chargeMethod, { bank: bank ?? 'bca', tokenId: options.tokenId ?? '', callbackUrl: `${ctx.publicUrl}/history/${order.id}` });

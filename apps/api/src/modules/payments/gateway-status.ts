@@ -23,8 +23,9 @@ const WHAT: Record<ChargeMethod, string> = {
   shopeepay: 'ShopeePay payment',
 };
 
+// Kept with the charge and answered later; the stored English is its catalogue id, so a reader can word it in theirs.
 export const NOT_ANSWERING =
-  'The payment service is not answering right now. Try again in a moment, or pay another way (cash on delivery needs no payment service).';
+  /*i18n*/ 'The payment service is not answering right now. Try again in a moment, or pay another way (cash on delivery needs no payment service).';
 
 /** The answers that mean "closed" for expire and cancel of a pending charge: 407 (expire) and 200 (cancel). */
 const CLOSED_CODES: ReadonlySet<string> = new Set([

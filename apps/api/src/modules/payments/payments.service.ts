@@ -97,7 +97,12 @@ function gatewayOnlyProvider(method: 'qris' | 'gopay' | 'shopeepay'): PaymentPro
   return {
     method,
     initiate() {
-      return Promise.reject(badRequest(`Paying by ${PAYMENT_METHOD_LABELS[method]} is not available at this shop: choose another payment method`, 'paymentMethod'));
+      return Promise.reject(
+        badRequest(
+          /*i18n*/ { id: 'Paying by {method} is not available at this shop: choose another payment method', values: { method: PAYMENT_METHOD_LABELS[method] } },
+          'paymentMethod',
+        ),
+      );
     },
   };
 }
@@ -148,7 +153,8 @@ export interface NotificationBody {
   currency?: unknown;
 }
 
-const NOT_ANSWERING_AGAIN = 'The payment could not be set up. Try again, or pay another way (cash on delivery needs no payment service).';
+// Kept with the charge and answered later; the stored English is its catalogue id, so a reader can word it in theirs.
+const NOT_ANSWERING_AGAIN = /*i18n*/ 'The payment could not be set up. Try again, or pay another way (cash on delivery needs no payment service).';
 
 /** The shop sells in rupiah only: a notice or a status in another currency is not this shop's payment. */
 const isRupiah = (currency: unknown) => currency === undefined || currency === 'IDR';

@@ -27,7 +27,7 @@ export interface MenuManagementDeps {
 const DRINKS: readonly Category[] = ['coffee', 'non-coffee'];
 function assertDrinkSizes(category: Category, sizes: CreateProductInput['sizes']): void {
   if (DRINKS.includes(category) && sizes !== undefined && sizes.length === 0) {
-    throw badRequest('A drink needs the price of at least one size (Regular, Large or Extra Large).', 'sizes');
+    throw badRequest(/*i18n*/ 'A drink needs the price of at least one size (Regular, Large or Extra Large).', 'sizes');
   }
 }
 
@@ -49,7 +49,7 @@ export function createMenuManagementService(deps: MenuManagementDeps) {
   async function assertUploaded(fileName: string): Promise<void> {
     const stat = isPictureCopyName(fileName) ? undefined : await fs.stat(path.join(uploadsDir, fileName)).catch(() => undefined);
     if (!stat?.isFile()) {
-      throw badRequest('That picture is not on the server any more: please choose the picture file again.', 'image');
+      throw badRequest(/*i18n*/ 'That picture is not on the server any more: please choose the picture file again.', 'image');
     }
     // An upload from before pictures had copies gets them now. Without them it still shows (its main file only),
     // so a busy decode queue does not refuse the change.
@@ -68,7 +68,7 @@ export function createMenuManagementService(deps: MenuManagementDeps) {
     picture: Buffer | undefined,
   ): Promise<{ fileName: string; stored: boolean } | undefined> {
     if (picture) {
-      if (image) throw badRequest('Send either a picture file or the name of an uploaded picture, not both.', 'image');
+      if (image) throw badRequest(/*i18n*/ 'Send either a picture file or the name of an uploaded picture, not both.', 'image');
       return { fileName: await storeProductPicture(picture), stored: true };
     }
     if (!image) return undefined;
@@ -118,7 +118,7 @@ export function createMenuManagementService(deps: MenuManagementDeps) {
       // Removing is explicit (removeImage, or JSON image: null): an empty or absent image keeps the picture.
       const remove = input.removeImage === true || input.image === null;
       if (remove && (picture || input.image)) {
-        throw badRequest('Send a new picture or remove the picture, not both', 'image');
+        throw badRequest(/*i18n*/ 'Send a new picture or remove the picture, not both', 'image');
       }
       const chosen = remove ? undefined : await resolvePicture(input.image, picture);
       // Removed: the row lists no picture and the product shows its category's default (no file is written).

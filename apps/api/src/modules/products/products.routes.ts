@@ -37,7 +37,7 @@ export interface ProductRoutesOptions {
 }
 
 const TAGS = ['Products'];
-export const STAFF_ONLY_MESSAGE = 'Please sign in as staff to change the menu';
+export const STAFF_ONLY_MESSAGE = /*i18n*/ 'Please sign in as staff to change the menu';
 
 const LIST_DESCRIPTION = [
   `The whole menu (at most ${WHOLE_MENU_LIMIT} products) when neither \`page\` nor \`limit\` is given; otherwise`,

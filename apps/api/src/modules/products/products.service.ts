@@ -159,7 +159,7 @@ export function parseProductId(raw: string): number | null {
 
 function productNotFound(raw: string) {
   const shown = raw.length > 40 ? `${raw.slice(0, 40)}…` : raw;
-  return notFound(`There is no product with id "${shown}" on the menu`);
+  return notFound(/*i18n*/ { id: 'There is no product with id "{id}" on the menu', values: { id: shown } });
 }
 
 /**
@@ -174,7 +174,7 @@ function resolveSort(query: Pick<ListProductsQuery, 'sort' | 'order'>): { sort: 
 /** A second live product with the same name (ignoring case and spacing) confuses customers and staff alike. */
 const duplicateName = (name: string) => (err: unknown): never => {
   if (isDuplicateProductName(err)) {
-    throw conflict(`There is already a product called "${name.trim()}" on the menu. Please choose another name.`, 'name');
+    throw conflict(/*i18n*/ { id: 'There is already a product called "{name}" on the menu. Please choose another name.', values: { name: name.trim() } }, 'name');
   }
   throw err;
 };

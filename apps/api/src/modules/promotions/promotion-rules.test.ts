@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { newPromotion } from '../../test/factories.js';
 import { randomInt, seededRandom } from '../../test/random.js';
-import { checkConditions, computeDiscount, type CustomerFacts, type PromotionRecord } from './promotion-rules.js';
+import { englishOf, type Text } from '../../lib/i18n.js';
+import { checkConditions as judgeConditions, computeDiscount as judgeDiscount, type CustomerFacts, type PromotionRecord } from './promotion-rules.js';
+
+/** The verdicts as an English-reading client gets them. */
+type InEnglish<T> = T extends { message: Text } ? Omit<T, 'message'> & { message: string } : T;
+const inEnglish = <T extends object>(verdict: T): InEnglish<T> =>
+  ('message' in verdict ? { ...verdict, message: englishOf(verdict.message as Text) } : verdict) as InEnglish<T>;
+const checkConditions = (...args: Parameters<typeof judgeConditions>) => inEnglish(judgeConditions(...args));
+const computeDiscount = (...args: Parameters<typeof judgeDiscount>) => inEnglish(judgeDiscount(...args));
 
 const promo = (overrides: Partial<PromotionRecord>): PromotionRecord => ({
   id: 1,

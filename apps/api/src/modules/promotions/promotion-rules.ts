@@ -1,5 +1,4 @@
 import {
-  DELIVERY_METHOD_LABELS,
   formatIdr,
   type DeliveryMethod,
   type PromotionAudience,
@@ -9,6 +8,8 @@ import {
   type ShopLocal,
   weekdayName,
 } from '@coffee/contract';
+import type { Text } from '../../lib/i18n.js';
+import { joinTexts } from '../checkout/checkout.service.js';
 import { applyRate, multiplyRupiah, sumRupiah } from '../../lib/money.js';
 
 /**
@@ -56,7 +57,7 @@ export interface DiscountLine {
 }
 
 export type ProblemKind = 'closed' | 'time' | 'method' | 'audience' | 'items';
-export type Verdict = { ok: true } | { ok: false; kind: ProblemKind; message: string };
+export type Verdict = { ok: true } | { ok: false; kind: ProblemKind; message: Text };
 
 const monthDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' });
 const monthDayYear = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -77,43 +78,61 @@ function sayDate(text: string): string {
 const joinOr = (words: readonly string[]) =>
   words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
 
-function sayWhen(p: PromotionRecord): string | null {
-  const days =
-    p.weekdays.length === 0 || p.weekdays.length === 7 ? '' : `on ${joinOr(p.weekdays.map((d) => `${weekdayName(d)}s`))}`;
-  const hours = p.fromTime && p.toTime ? `${p.fromTime}-${p.toTime}` : '';
-  if (!days && !hours) return null;
-  return `Available ${[days, hours].filter(Boolean).join(' ')}`;
+/** A delivery method as a key an ICU `select` reads (its keys cannot hold the code's hyphens). */
+const wayOf = (m: DeliveryMethod) => (m === 'pick-up' ? 'pickup' : m === 'door-delivery' ? 'delivery' : 'dinein');
+
+/** Of the methods a coupon is for (one or two: three is every method), the words the customer's language has. */
+function methodsText(methods: readonly DeliveryMethod[]): Text {
+  const [first = 'dine-in', second] = methods;
+  return second === undefined
+    ? /*i18n*/ { id: 'This coupon is for {first, select, pickup {Pick up} delivery {Door Delivery} other {Dine in}} orders', values: { first: wayOf(first) } }
+    : /*i18n*/ {
+        id: 'This coupon is for {first, select, pickup {Pick up} delivery {Door Delivery} other {Dine in}} or {second, select, pickup {Pick up} delivery {Door Delivery} other {Dine in}} orders',
+        values: { first: wayOf(first), second: wayOf(second) },
+      };
 }
 
-const itemWord = (p: PromotionRecord) =>
-  p.targetProductName ?? (p.targetCategory ? `an item from ${p.targetCategory}` : 'an item');
+/** The same as a coupon's term. */
+function methodsTerm(methods: readonly DeliveryMethod[]): Text {
+  const [first = 'dine-in', second] = methods;
+  return second === undefined
+    ? /*i18n*/ { id: 'For {first, select, pickup {Pick up} delivery {Door Delivery} other {Dine in}} orders only', values: { first: wayOf(first) } }
+    : /*i18n*/ {
+        id: 'For {first, select, pickup {Pick up} delivery {Door Delivery} other {Dine in}} or {second, select, pickup {Pick up} delivery {Door Delivery} other {Dine in}} orders only',
+        values: { first: wayOf(first), second: wayOf(second) },
+      };
+}
+
+/** "Available on Sundays 07:00-09:00": the weekdays are named in English (the list is the shop's own words). */
+function sayWhen(p: PromotionRecord): Text | null {
+  const days = p.weekdays.length === 0 || p.weekdays.length === 7 ? '' : joinOr(p.weekdays.map((d) => `${weekdayName(d)}s`));
+  const hours = p.fromTime && p.toTime ? { from: p.fromTime, to: p.toTime } : null;
+  if (days && hours) return /*i18n*/ { id: 'Available on {days} {from}-{to}', values: { days, ...hours } };
+  if (days) return /*i18n*/ { id: 'Available on {days}', values: { days } };
+  if (hours) return /*i18n*/ { id: 'Available {from}-{to}', values: hours };
+  return null;
+}
 
 /** The shop's term: buy one get one is for new customers only, however the promotion was set up. */
 const forNewCustomers = (p: PromotionRecord) => p.audience === 'new-customers' || p.benefit === 'buy-one-get-one';
 
-/** Its rules as the coupon states them. */
-export function describeTerms(p: PromotionRecord, memberCardThresholdIdr: number): string[] {
-  const terms: string[] = [];
-  if (p.yearlyOn) terms.push(`Available on ${sayDate(p.yearlyOn)} only`);
-  if (p.onBirthday) terms.push('Available on your birthday only');
+/** Its rules as the coupon states them, each a text for the reader's language. */
+export function describeTerms(p: PromotionRecord, memberCardThresholdIdr: number): Text[] {
+  const terms: Text[] = [];
+  if (p.yearlyOn) terms.push(/*i18n*/ { id: 'Available on {day} only', values: { day: sayDate(p.yearlyOn) } });
+  if (p.onBirthday) terms.push(/*i18n*/ 'Available on your birthday only');
   const when = sayWhen(p);
   if (when) terms.push(when);
-  if (p.startsOn || p.endsOn) {
-    terms.push(
-      p.startsOn && p.endsOn
-        ? `From ${sayDate(p.startsOn)} to ${sayDate(p.endsOn)}`
-        : p.startsOn
-          ? `From ${sayDate(p.startsOn)}`
-          : `Until ${sayDate(p.endsOn ?? '')}`,
-    );
+  if (p.startsOn && p.endsOn) terms.push(/*i18n*/ { id: 'From {from} to {to}', values: { from: sayDate(p.startsOn), to: sayDate(p.endsOn) } });
+  else if (p.startsOn) terms.push(/*i18n*/ { id: 'From {from}', values: { from: sayDate(p.startsOn) } });
+  else if (p.endsOn) terms.push(/*i18n*/ { id: 'Until {until}', values: { until: sayDate(p.endsOn) } });
+  if (p.deliveryMethods.length > 0 && p.deliveryMethods.length < 3) terms.push(methodsTerm(p.deliveryMethods));
+  if (forNewCustomers(p)) terms.push(/*i18n*/ 'For new customers only');
+  if (p.audience === 'members') {
+    terms.push(/*i18n*/ { id: 'Member card needed (earned when your delivered orders reach {amount})', values: { amount: formatIdr(memberCardThresholdIdr) } });
   }
-  if (p.deliveryMethods.length > 0 && p.deliveryMethods.length < 3) {
-    terms.push(`For ${joinOr(p.deliveryMethods.map((m) => DELIVERY_METHOD_LABELS[m]))} orders only`);
-  }
-  if (forNewCustomers(p)) terms.push('For new customers only');
-  if (p.audience === 'members') terms.push(`Member card needed (earned when your delivered orders reach ${formatIdr(memberCardThresholdIdr)})`);
-  if (p.frequency === 'daily') terms.push('One per customer per day');
-  if (p.frequency === 'once') terms.push('One per customer');
+  if (p.frequency === 'daily') terms.push(/*i18n*/ 'One per customer per day');
+  if (p.frequency === 'once') terms.push(/*i18n*/ 'One per customer');
   return terms;
 }
 
@@ -127,36 +146,41 @@ export function describeTerms(p: PromotionRecord, memberCardThresholdIdr: number
  */
 export function checkConditions(p: PromotionRecord, at: ShopLocal, method: DeliveryMethod, customer: CustomerFacts): Verdict {
   const date = at.text.slice(0, 10);
-  if (!p.isActive) return { ok: false, kind: 'closed', message: 'This coupon is no longer offered' };
-  if (p.startsOn && date < p.startsOn) return { ok: false, kind: 'time', message: `This coupon starts on ${sayDate(p.startsOn)}` };
-  if (p.endsOn && date > p.endsOn) return { ok: false, kind: 'closed', message: `This coupon ended on ${sayDate(p.endsOn)}` };
+  if (!p.isActive) return { ok: false, kind: 'closed', message: /*i18n*/ 'This coupon is no longer offered' };
+  if (p.startsOn && date < p.startsOn) {
+    return { ok: false, kind: 'time', message: /*i18n*/ { id: 'This coupon starts on {date}', values: { date: sayDate(p.startsOn) } } };
+  }
+  if (p.endsOn && date > p.endsOn) return { ok: false, kind: 'closed', message: /*i18n*/ { id: 'This coupon ended on {date}', values: { date: sayDate(p.endsOn) } } };
   // Every rule the order does not meet is named, not only the first: a Pick up order on Monday for a Sunday, Dine in,
   // members' coupon must hear all three, or the customer fixes one and is refused again.
-  const unmet: Array<{ kind: 'audience' | 'method' | 'time'; message: string }> = [];
+  const unmet: Array<{ kind: 'audience' | 'method' | 'time'; message: Text }> = [];
   if (forNewCustomers(p) && customer.hasDeliveredOrder) {
-    unmet.push({ kind: 'audience', message: 'This coupon is for new customers, before their first delivered order' });
+    unmet.push({ kind: 'audience', message: /*i18n*/ 'This coupon is for new customers, before their first delivered order' });
   }
   if (p.audience === 'members' && !customer.hasMemberCard) {
     unmet.push({
       kind: 'audience',
-      message: `This coupon needs a member card: you get one when your delivered orders reach ${formatIdr(customer.memberCardThresholdIdr)}`,
+      message: /*i18n*/ {
+        id: 'This coupon needs a member card: you get one when your delivered orders reach {amount}',
+        values: { amount: formatIdr(customer.memberCardThresholdIdr) },
+      },
     });
   }
   if (p.deliveryMethods.length > 0 && !p.deliveryMethods.includes(method)) {
-    unmet.push({ kind: 'method', message: `This coupon is for ${joinOr(p.deliveryMethods.map((m) => DELIVERY_METHOD_LABELS[m]))} orders` });
+    unmet.push({ kind: 'method', message: methodsText(p.deliveryMethods) });
   }
   if (p.onBirthday) {
-    if (!customer.birthDate) unmet.push({ kind: 'audience', message: 'Add your date of birth to your profile to use the birthday coupon' });
+    if (!customer.birthDate) unmet.push({ kind: 'audience', message: /*i18n*/ 'Add your date of birth to your profile to use the birthday coupon' });
     else if (customer.birthDate.slice(5) !== date.slice(5)) {
-      unmet.push({ kind: 'time', message: `Available on your birthday only (${sayDate(customer.birthDate.slice(5))})` });
+      unmet.push({ kind: 'time', message: /*i18n*/ { id: 'Available on your birthday only ({birthday})', values: { birthday: sayDate(customer.birthDate.slice(5)) } } });
     }
   }
-  if (p.yearlyOn && date.slice(5) !== p.yearlyOn) unmet.push({ kind: 'time', message: `Available on ${sayDate(p.yearlyOn)} only` });
+  if (p.yearlyOn && date.slice(5) !== p.yearlyOn) unmet.push({ kind: 'time', message: /*i18n*/ { id: 'Available on {day} only', values: { day: sayDate(p.yearlyOn) } } });
   const onDay = p.weekdays.length === 0 || p.weekdays.includes(at.isoWeekday);
   const inHours = !p.fromTime || !p.toTime || (at.minuteOfDay >= minutesOf(p.fromTime) && at.minuteOfDay <= minutesOf(p.toTime));
-  if (!onDay || !inHours) unmet.push({ kind: 'time', message: sayWhen(p) ?? 'Not available at this time' });
+  if (!onDay || !inHours) unmet.push({ kind: 'time', message: sayWhen(p) ?? /*i18n*/ 'Not available at this time' });
   const [first] = unmet;
-  if (first) return { ok: false, kind: first.kind, message: unmet.map((rule) => rule.message).join('; ') };
+  if (first) return { ok: false, kind: first.kind, message: joinTexts(unmet.map((rule) => rule.message), '; ') };
   return { ok: true };
 }
 
@@ -175,9 +199,9 @@ function qualifyingItems(p: PromotionRecord, lines: readonly DiscountLine[]): nu
 export function computeDiscount(
   p: PromotionRecord,
   lines: readonly DiscountLine[],
-): { ok: true; discountIdr: number } | { ok: false; kind: 'items'; message: string } {
+): { ok: true; discountIdr: number } | { ok: false; kind: 'items'; message: Text } {
   const subtotal = sumRupiah(lines.map((l) => multiplyRupiah(l.unitPriceIdr, l.quantity)));
-  if (lines.length === 0) return { ok: false, kind: 'items', message: 'Add something to your cart to use this coupon' };
+  if (lines.length === 0) return { ok: false, kind: 'items', message: /*i18n*/ 'Add something to your cart to use this coupon' };
   let discountIdr = 0;
   switch (p.benefit) {
     case 'percent-off':
@@ -189,13 +213,27 @@ export function computeDiscount(
       break;
     case 'free-item': {
       const items = qualifyingItems(p, lines);
-      if (items.length === 0) return { ok: false, kind: 'items', message: `Add ${itemWord(p)} to use this coupon` };
+      if (items.length === 0) {
+        const message: Text = p.targetProductName
+          ? /*i18n*/ { id: 'Add {product} to use this coupon', values: { product: p.targetProductName } }
+          : p.targetCategory
+            ? /*i18n*/ { id: 'Add an item from {category} to use this coupon', values: { category: p.targetCategory } }
+            : /*i18n*/ 'Add an item to use this coupon';
+        return { ok: false, kind: 'items', message };
+      }
       discountIdr = items[0] ?? 0;
       break;
     }
     case 'buy-one-get-one': {
       const items = qualifyingItems(p, lines);
-      if (items.length < 2) return { ok: false, kind: 'items', message: `Add two of ${itemWord(p)} to use this coupon: the second is free` };
+      if (items.length < 2) {
+        const message: Text = p.targetProductName
+          ? /*i18n*/ { id: 'Add two of {product} to use this coupon: the second is free', values: { product: p.targetProductName } }
+          : p.targetCategory
+            ? /*i18n*/ { id: 'Add two of an item from {category} to use this coupon: the second is free', values: { category: p.targetCategory } }
+            : /*i18n*/ 'Add two of an item to use this coupon: the second is free';
+        return { ok: false, kind: 'items', message };
+      }
       // Of every two the cheaper is free: the cheapest half of the items.
       discountIdr = sumRupiah(items.slice(0, Math.floor(items.length / 2)));
       break;

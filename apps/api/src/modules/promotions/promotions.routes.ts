@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser, signedIn, staffWith } from '../../lib/current-user.js';
+import { sayFor } from '../checkout/checkout.service.js';
 import type { PromotionService } from './promotions.service.js';
 
 export interface PromotionRoutesOptions {
@@ -38,7 +39,7 @@ export const promotionRoutes: FastifyPluginCallbackZod<PromotionRoutesOptions> =
         response: { 200: PromotionListResponse },
       },
     },
-    async () => ({ data: await promotions.listPromotions() }),
+    async (request) => ({ data: await promotions.listPromotions(sayFor(request)) }),
   );
 
   app.get(

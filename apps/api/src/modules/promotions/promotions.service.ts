@@ -14,6 +14,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { toShopLocal } from '../../lib/shop-time.js';
+import { inEnglish, joinTexts, type Say } from '../checkout/checkout.service.js';
 import {
   checkConditions,
   computeDiscount,
@@ -76,8 +77,8 @@ export interface CouponVerdict {
   discountIdr: number;
 }
 
-const USED_TODAY = 'You have already used a coupon today: one coupon per customer per day';
-const USED_ONCE = 'You have already used this coupon: it is one per customer';
+const USED_TODAY = /*i18n*/ 'You have already used a coupon today: one coupon per customer per day';
+const USED_ONCE = /*i18n*/ 'You have already used this coupon: it is one per customer';
 
 /** 20-29 is the in-store range of EAN-13, never a retail product's number. */
 export function memberCardNumber(userId: number): string {
@@ -92,13 +93,13 @@ async function categoriesOf(products: PromotionServiceDeps['products'], productI
 }
 
 /** A promotion as customers see it: its terms in words, none of the rules' raw fields. */
-const toPromotion = (p: PromotionRecord, memberCardThresholdIdr: number): Promotion => ({
+const toPromotion = (p: PromotionRecord, memberCardThresholdIdr: number, say: Say): Promotion => ({
   id: p.id,
   name: p.name,
   description: p.description,
   picture: p.picture,
   code: p.code,
-  terms: describeTerms(p, memberCardThresholdIdr),
+  terms: describeTerms(p, memberCardThresholdIdr).map(say),
   audience: p.audience,
   frequency: p.frequency,
   benefit: p.benefit,
@@ -148,8 +149,9 @@ export function createPromotionService(deps: PromotionServiceDeps) {
 
   return {
     ...createPromotionAdmin(repo, deps),
-    async listPromotions(): Promise<Promotion[]> {
-      return (await repo.listActive()).map((p) => toPromotion(p, settings.memberCardThresholdIdr));
+    /** `say` words the terms in the reader's language (English unless given). */
+    async listPromotions(say: Say = inEnglish): Promise<Promotion[]> {
+      return (await repo.listActive()).map((p) => toPromotion(p, settings.memberCardThresholdIdr, say));
     },
 
     /** The shop-local moment an order is received: its requested time, or now for as soon as possible. */
@@ -178,7 +180,7 @@ export function createPromotionService(deps: PromotionServiceDeps) {
      */
     async applyCoupon(userId: number, code: string, ctx: CouponContext, trx?: Transaction<Database>): Promise<void> {
       const p = await repo.findByCode(code.trim(), trx);
-      if (!p || !p.isActive) throw notFound(`There is no coupon ${code.trim().slice(0, 40).toUpperCase()}: check the code`);
+      if (!p || !p.isActive) throw notFound(/*i18n*/ { id: 'There is no coupon {code}: check the code', values: { code: code.trim().slice(0, 40).toUpperCase() } });
       const judged = await judge(userId, p, ctx, trx);
       if (!judged.verdict.ok && judged.verdict.kind !== 'items') throw badRequest(judged.verdict.message, 'code');
       await repo.setCartCoupon(userId, p.id, now().toISOString(), trx);
@@ -188,14 +190,15 @@ export function createPromotionService(deps: PromotionServiceDeps) {
       await repo.deleteCartCoupon(userId, trx);
     },
 
-    toCartCoupon(v: CouponVerdict): CartCoupon {
+    /** `say` words the coupon's problem in the reader's language (English unless given). */
+    toCartCoupon(v: CouponVerdict, say: Say = inEnglish): CartCoupon {
       return {
         promotionId: v.promotion.id,
         name: v.promotion.name,
         code: v.promotion.code,
         picture: v.promotion.picture,
         discountIdr: v.discountIdr,
-        problem: v.verdict.ok ? null : v.verdict.message,
+        problem: v.verdict.ok ? null : say(v.verdict.message),
       };
     },
 
@@ -209,7 +212,7 @@ export function createPromotionService(deps: PromotionServiceDeps) {
       const p = await repo.findById(id, trx);
       if (!p) return null;
       const judged = await judge(userId, p, ctx, trx);
-      if (!judged.verdict.ok) throw conflict(`${judged.verdict.message}. Remove the coupon to order without it`, 'coupon');
+      if (!judged.verdict.ok) throw conflict(joinTexts([judged.verdict.message], '', '. Remove the coupon to order without it'), 'coupon');
       return judged;
     },
 
@@ -274,7 +277,7 @@ function createMemberCards(repo: PromotionRepository, deps: Pick<PromotionServic
 
   /** Staff issue a card at the counter; a customer who has one keeps it. */
   async function issueMemberCard(userId: number): Promise<MemberCard> {
-    if ((await deps.users.findUserById(userId))?.role !== 'customer') throw notFound(`There is no customer ${userId}`);
+    if ((await deps.users.findUserById(userId))?.role !== 'customer') throw notFound(/*i18n*/ { id: 'There is no customer {id}', values: { id: userId } });
     await repo.insertMemberCard(userId, memberCardNumber(userId), 'staff', now().toISOString());
     const card = await repo.findMemberCard(userId);
     if (!card) throw new Error(`member card of ${userId} vanished`);
@@ -289,11 +292,12 @@ function createPromotionAdmin(repo: PromotionRepository, deps: Pick<PromotionSer
   const { settings, now } = deps;
   const toStaffPromotion = (p: PromotionRecord): StaffPromotion => ({
     ...p,
-    terms: describeTerms(p, settings.memberCardThresholdIdr),
+    // The staff screen's terms stay in English: its routes pass no reader yet.
+    terms: describeTerms(p, settings.memberCardThresholdIdr).map(inEnglish),
   });
 
   /** Ids parsed leniently by the routes: anything that is not a stored id is a 404, never a 400. */
-  const NO_SUCH_PROMOTION = 'This promotion no longer exists: reload the list';
+  const NO_SUCH_PROMOTION = /*i18n*/ 'This promotion no longer exists: reload the list';
 
   /**
    * The rules the input's shape cannot check (a unique code, a product still on the menu), and the code as stored:
@@ -302,10 +306,10 @@ function createPromotionAdmin(repo: PromotionRepository, deps: Pick<PromotionSer
   async function checkInput(input: PromotionInput, exceptId: number | null): Promise<PromotionInput> {
     const code = input.code ? input.code.toUpperCase() : null;
     if (code !== null && (await repo.isCodeTaken(code, exceptId))) {
-      throw conflict(`Another promotion already uses the code ${code}: choose another code`, 'code');
+      throw conflict(/*i18n*/ { id: 'Another promotion already uses the code {code}: choose another code', values: { code } }, 'code');
     }
     if (input.targetProductId !== null && !(await deps.products.productFacts([input.targetProductId])).get(input.targetProductId)?.isLive) {
-      throw badRequest('The chosen product is not on the menu any more: choose another product or a category', 'targetProductId');
+      throw badRequest(/*i18n*/ 'The chosen product is not on the menu any more: choose another product or a category', 'targetProductId');
     }
     return { ...input, code };
   }
@@ -336,7 +340,7 @@ function createPromotionAdmin(repo: PromotionRepository, deps: Pick<PromotionSer
     async deletePromotion(id: number): Promise<void> {
       if (!(await repo.findById(id))) throw notFound(NO_SUCH_PROMOTION);
       if (await repo.isRedeemed(id)) {
-        throw conflict('Orders have already used this promotion, so it is kept for their record: switch it off instead');
+        throw conflict(/*i18n*/ 'Orders have already used this promotion, so it is kept for their record: switch it off instead');
       }
       await repo.deletePromotion(id);
     },

@@ -13,7 +13,7 @@ export const PUSH_SERVICES: readonly { browsers: string; host: string; subdomain
 ];
 
 export const PUSH_REFUSED =
-  "This browser's notification service is not one the shop can send to. Turn notifications on from Chrome, Firefox, Safari or Edge.";
+  /*i18n*/ "This browser's notification service is not one the shop can send to. Turn notifications on from Chrome, Firefox, Safari or Edge.";
 
 const LOCAL_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 

@@ -69,7 +69,7 @@ export const pushRoutes: FastifyPluginCallbackZod<PushRoutesOptions> = (app, { p
     async (request, reply) => {
       const user = requireUser(request);
       const id = parseId(request.params.id);
-      if (id === null) throw notFound('That device does not get your notifications.');
+      if (id === null) throw notFound(/*i18n*/ 'That device does not get your notifications.');
       await push.removeDevice(user.id, id);
       return reply.code(204).send(null);
     },

@@ -129,7 +129,7 @@ export function createPushService(deps: PushServiceDeps) {
     },
 
     async subscribe(userId: number, input: PushSubscriptionInput): Promise<PushDevice> {
-      if (!vapid) throw notFound('This shop does not send notifications.');
+      if (!vapid) throw notFound(/*i18n*/ 'This shop does not send notifications.');
       checkEndpoint(input.endpoint);
       return repository.upsert({
         userId,
@@ -146,7 +146,7 @@ export function createPushService(deps: PushServiceDeps) {
     },
 
     async removeDevice(userId: number, id: number): Promise<void> {
-      if (!(await repository.removeForUser(userId, id))) throw notFound('That device does not get your notifications.');
+      if (!(await repository.removeForUser(userId, id))) throw notFound(/*i18n*/ 'That device does not get your notifications.');
     },
 
     /** Sends `message` to every device of the customer, at once; resolves with what became of each. */

@@ -24,7 +24,7 @@ export const questionRoutes: FastifyPluginCallbackZod<QuestionRoutesOptions> = (
   app.post(
     '/questions',
     {
-      config: { rateLimit: perAddressRouteLimit({ what: 'questions from your network', ...limit }) },
+      config: { rateLimit: perAddressRouteLimit({ what: /*i18n*/ 'questions from your network', ...limit }) },
       schema: {
         tags: TAGS,
         summary: 'Ask the staff a question',

@@ -34,7 +34,7 @@ export function createQuestionService(deps: QuestionServiceDeps) {
       let productName: string | null = null;
       if (input.productId !== undefined) {
         productName = (await deps.productName(input.productId)) ?? null;
-        if (productName === null) throw badRequest('That product is no longer on the menu. Please ask about another one.', 'productId');
+        if (productName === null) throw badRequest(/*i18n*/ 'That product is no longer on the menu. Please ask about another one.', 'productId');
       }
       const question = await questionRepository.insertQuestion({
         productId: input.productId ?? null,
@@ -67,7 +67,7 @@ export function createQuestionService(deps: QuestionServiceDeps) {
     async markAnswered(rawId: string, answered: boolean, staffId: number): Promise<Question> {
       const id = /^\d{1,9}$/.test(rawId) ? Number(rawId) : null;
       const updated = id === null ? undefined : await questionRepository.setAnswered(id, answered ? { at: now().toISOString(), by: staffId } : null);
-      if (!updated) throw notFound('This question is not there any more. Please reload the list.');
+      if (!updated) throw notFound(/*i18n*/ 'This question is not there any more. Please reload the list.');
       return updated;
     },
   };

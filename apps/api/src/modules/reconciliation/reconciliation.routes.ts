@@ -1,6 +1,7 @@
 import { ErrorResponse, ReconciliationQuery, ReconciliationResponse } from '@coffee/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { staffWith } from '../../lib/current-user.js';
+import { localeOf } from '../../plugins/error-handler.js';
 import type { ReconciliationService } from './reconciliation.service.js';
 
 /** GET /staff/reconciliation: the owner's (reports right) day of gateway charges beside their orders. */
@@ -18,7 +19,7 @@ export const reconciliationRoutes: FastifyPluginCallbackZod<{ reconciliation: Re
       },
       onRequest: staffWith('reports'),
     },
-    async (request, reply) => reply.header('cache-control', 'no-store').send({ data: await reconciliation.day(request.query.date) }),
+    async (request, reply) => reply.header('cache-control', 'no-store').send({ data: await reconciliation.day(request.query.date, (text) => request.server.translator.translate(text, localeOf(request))) }),
   );
   done();
 };

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { parseShopLocal, shopLocalToInstant, toShopLocal, type Reconciliation, type ReconciliationLine } from '@coffee/contract';
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../lib/errors.js';
+import { englishOf, type Text } from '../../lib/i18n.js';
 import { createOrderLedger } from '../orders/orders.service.js';
 import { createChargeLedger } from '../payments/payments.service.js';
 import type { StoreService } from '../stores/stores.service.js';
@@ -31,12 +32,13 @@ export function createReconciliationService(deps: ReconciliationDeps) {
   function dayBounds(date: string): { from: string; to: string } {
     const start = parseShopLocal(`${date}T00:00`);
     const end = parseShopLocal(`${nextDay(date)}T00:00`);
-    if (!start || !end) throw badRequest('That is not a date on the calendar: choose another day.', 'date');
+    if (!start || !end) throw badRequest(/*i18n*/ 'That is not a date on the calendar: choose another day.', 'date');
     return { from: shopLocalToInstant(start, zone).toISOString(), to: shopLocalToInstant(end, zone).toISOString() };
   }
 
   return {
-    async day(rawDate: string | undefined): Promise<Reconciliation> {
+    /** `translate` words each disagreement in the reader's language (English by default). */
+    async day(rawDate: string | undefined, translate: (text: Text) => string = englishOf): Promise<Reconciliation> {
       const date = rawDate ?? toShopLocal(deps.now(), zone).text.slice(0, 10);
       const { from, to } = dayBounds(date);
       const list = await charges.chargesMadeBetween(from, to);
@@ -62,7 +64,7 @@ export function createReconciliationService(deps: ReconciliationDeps) {
             refundStatus: order.refundStatus,
             createdAt: charge.createdAt,
             problem: problem?.kind ?? null,
-            problemText: problem?.text ?? null,
+            problemText: problem ? translate(problem.text) : null,
           },
         ];
       });

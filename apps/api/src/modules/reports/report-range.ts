@@ -38,11 +38,11 @@ export function resolveRange(query: ReportQuery, now: Date, timeZone: string): R
     from = `${anchor.slice(0, 7)}-01`;
     to = addDays(addDays(from, 32).slice(0, 7) + '-01', -1);
   } else if (query.range === 'custom') {
-    if (!query.from) throw badRequest('Choose the first day of the report', 'from');
-    if (!query.to) throw badRequest('Choose the last day of the report', 'to');
-    if (query.to < query.from) throw badRequest('The last day comes before the first day: swap them', 'to');
+    if (!query.from) throw badRequest(/*i18n*/ 'Choose the first day of the report', 'from');
+    if (!query.to) throw badRequest(/*i18n*/ 'Choose the last day of the report', 'to');
+    if (query.to < query.from) throw badRequest(/*i18n*/ 'The last day comes before the first day: swap them', 'to');
     if (daysBetween(query.from, query.to) + 1 > MAX_REPORT_DAYS) {
-      throw badRequest(`A report covers at most ${MAX_REPORT_DAYS} days: choose a shorter range`, 'to');
+      throw badRequest(/*i18n*/ { id: 'A report covers at most {limit} days: choose a shorter range', values: { limit: MAX_REPORT_DAYS } }, 'to');
     }
     from = query.from;
     to = query.to;

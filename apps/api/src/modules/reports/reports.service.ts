@@ -88,7 +88,7 @@ export function createReportService(deps: ReportServiceDeps) {
     let storeName: string | null = null;
     if (storeId !== null) {
       storeName = (await deps.stores.placesOf([storeId])).get(storeId)?.name ?? null;
-      if (storeName === null) throw notFound('That store is not in the list any more: choose another');
+      if (storeName === null) throw notFound(/*i18n*/ 'That store is not in the list any more: choose another');
     }
     return { range, window: { fromIso: range.fromIso, toIso: range.toIso, storeId }, storeName };
   }

@@ -10,7 +10,7 @@ import { createStaffService, type StaffService } from './staff.service.js';
  * the users module's (`users.staff_role`). Registered before the modules whose routes it audits.
  */
 export async function staffModule(app: FastifyInstance, ctx: ModuleContext & { users: UserService }): Promise<StaffService> {
-  const staff = createStaffService({ db: ctx.db, users: ctx.users, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl, now: ctx.now });
+  const staff = createStaffService({ db: ctx.db, users: ctx.users, mailer: ctx.mailer, translator: ctx.translator, publicUrl: ctx.config.publicUrl, now: ctx.now });
   registerAuditHook(app, staff);
   await app.register(staffRoutes, { prefix: API_PREFIX, staff });
   return staff;

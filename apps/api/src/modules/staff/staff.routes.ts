@@ -16,6 +16,7 @@ import {
 import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { requireStaffRight, staffWith } from '../../lib/current-user.js';
+import { localeOf } from '../../plugins/error-handler.js';
 import type { StaffService } from './staff.service.js';
 
 export interface StaffRoutesOptions {
@@ -53,7 +54,7 @@ export const staffRoutes: FastifyPluginCallbackZod<StaffRoutesOptions> = (app, {
         response: { 201: dataOf(StaffInvitation, 'The invitation sent').describe('The invitation sent'), ...failures },
       },
     },
-    async (request, reply) => reply.code(201).send({ data: await staff.invite(requireStaffRight(request, 'staff'), request.body) }),
+    async (request, reply) => reply.code(201).send({ data: await staff.invite(requireStaffRight(request, 'staff'), request.body, localeOf(request)) }),
   );
 
   app.delete(
@@ -132,8 +133,10 @@ export const staffRoutes: FastifyPluginCallbackZod<StaffRoutesOptions> = (app, {
     },
     async (request, reply) => {
       const { email, created } = await staff.accept(request.body);
-      const message = created ? 'Your staff account is ready: sign in with your email and the password you chose.' : 'Your account is now a staff account: sign in with your usual password.';
-      return reply.code(201).send({ data: { email, message } });
+      const message = created
+        ? /*i18n*/ 'Your staff account is ready: sign in with your email and the password you chose.'
+        : /*i18n*/ 'Your account is now a staff account: sign in with your usual password.';
+      return reply.code(201).send({ data: { email, message: request.server.translator.translate(message, localeOf(request)) } });
     },
   );
   done();

@@ -1,6 +1,7 @@
 import { DELIVERY_METHOD_LABELS, weekdayName, type DayHours, type DeliveryMethod, type Slot } from '@coffee/contract';
 import type { ReceivingHours } from '../checkout/checkout.service.js';
 import { parseShopLocal, shopLocalToInstant, toShopLocal, type ShopLocal } from '../../lib/shop-time.js';
+import type { Text } from '../../lib/i18n.js';
 import type { StoreRecord } from './stores.repository.js';
 
 /**
@@ -106,26 +107,44 @@ export function toSlot(store: StoreRecord, method: DeliveryMethod, time: SlotTim
   };
 }
 
-/** The word for one order of a method, in "the next pickup is 09:10". */
-export const NEXT_WORDS: Record<DeliveryMethod, string> = {
-  'pick-up': 'pickup',
-  'door-delivery': 'delivery',
-  'dine-in': 'Dine in table',
-};
+/** A delivery method as a key an ICU `select` can read (its keys cannot hold the hyphens of the method's code). */
+export type MethodKey = 'pickup' | 'delivery' | 'dinein';
+export const methodKey = (method: DeliveryMethod): MethodKey =>
+  method === 'pick-up' ? 'pickup' : method === 'door-delivery' ? 'delivery' : 'dinein';
+
+/** The refusal of a method the store does not offer, the method named in the reader's language. */
+export const notOffered = (store: string, method: DeliveryMethod): Text => (/*i18n*/ {
+  id: '{store} does not offer {way, select, pickup {Pick up} delivery {Door Delivery} other {Dine in}}. Please choose another store or another way to get your order.',
+  values: { store, way: methodKey(method) },
+});
+
+/** No slot of this method is left today (the method's word for one order: pickup, delivery, Dine in table). */
+export const noneLeftToday = (way: MethodKey, store: string): Text => (/*i18n*/ {
+  id: 'No {way, select, pickup {pickup} delivery {delivery} other {Dine in table}} is left today at {store}. Please choose a time on another day.',
+  values: { way, store },
+});
 
 /** What a customer must know before choosing this store: paused, or busy (extra preparation minutes). */
-export function noticeOf(store: StoreRecord, method: DeliveryMethod, now: Date, timeZone: string, next: Slot | null): string | null {
+export function noticeOf(store: StoreRecord, method: DeliveryMethod, now: Date, timeZone: string, next: Slot | null): Text | null {
   if (isPaused(store, now)) {
-    if (store.pausedUntil === null) return 'This store is not taking online orders right now. Please choose another store or try again later.';
+    if (store.pausedUntil === null) return /*i18n*/ 'This store is not taking online orders right now. Please choose another store or try again later.';
     const until = toShopLocal(new Date(store.pausedUntil), timeZone);
     const today = toShopLocal(now, timeZone).text.slice(0, 10);
-    const when = until.text.startsWith(today) ? until.text.slice(11) : `${weekdayName(until.isoWeekday)} ${until.text.slice(11)}`;
-    return `This store is not taking online orders until ${when}.`;
+    // The weekday by its ISO number, so each language names it; none when it is today.
+    const day = until.text.startsWith(today) ? 'today' : String(until.isoWeekday);
+    return /*i18n*/ {
+      id: 'This store is not taking online orders until {day, select, 1 {Monday {time}} 2 {Tuesday {time}} 3 {Wednesday {time}} 4 {Thursday {time}} 5 {Friday {time}} 6 {Saturday {time}} 7 {Sunday {time}} other {{time}}}.',
+      values: { day, time: until.text.slice(11) },
+    };
   }
   if (store.extraPrepMinutes > 0) {
+    const way = methodKey(method);
     return next
-      ? `This store is very busy: the next ${NEXT_WORDS[method]} is ${next.time}.`
-      : `This store is very busy: no ${NEXT_WORDS[method]} is left today.`;
+      ? /*i18n*/ {
+          id: 'This store is very busy: the next {way, select, pickup {pickup} delivery {delivery} other {Dine in table}} is {time}.',
+          values: { way, time: next.time },
+        }
+      : /*i18n*/ { id: 'This store is very busy: no {way, select, pickup {pickup} delivery {delivery} other {Dine in table}} is left today.', values: { way } };
   }
   return null;
 }

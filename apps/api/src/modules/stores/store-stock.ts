@@ -48,7 +48,7 @@ export function createStoreStock(deps: StoreStockDeps) {
     const store = await deps.findStore(rawStoreId);
     const productId = parseId(rawProductId);
     const facts = productId === null ? undefined : (await deps.products.productFacts([productId])).get(productId);
-    if (productId === null || !facts?.isLive) throw notFound('We could not find that product on the menu.');
+    if (productId === null || !facts?.isLive) throw notFound(/*i18n*/ 'We could not find that product on the menu.');
     if (soldOut) await repo.markSoldOut(store.id, productId, deps.now().toISOString());
     else await repo.clearSoldOut(store.id, productId);
     // After the write, before answering: another process asked next already sees it.

@@ -10,6 +10,7 @@ import {
 } from '@coffee/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { staffWith } from '../../lib/current-user.js';
+import { sayFor } from '../checkout/checkout.service.js';
 import type { StoreService } from './stores.service.js';
 
 export interface StoreRoutesOptions {
@@ -35,13 +36,13 @@ export const storeRoutes: FastifyPluginCallbackZod<StoreRoutesOptions> = (app, {
         response: { 200: StoreListResponse },
       },
     },
-    async (_request, reply) => reply.headers(noStore).send({ data: await stores.listStores() }),
+    async (request, reply) => reply.headers(noStore).send({ data: await stores.listStores(sayFor(request)) }),
   );
 
   app.get(
     '/stores/:id',
     { schema: { tags: TAGS, summary: 'One store', params: IdParam, response: { 200: StoreResponse, 404: ErrorResponse } } },
-    async (request, reply) => reply.headers(noStore).send({ data: await stores.getStore(request.params.id) }),
+    async (request, reply) => reply.headers(noStore).send({ data: await stores.getStore(request.params.id, sayFor(request)) }),
   );
 
   app.get(
@@ -57,7 +58,7 @@ export const storeRoutes: FastifyPluginCallbackZod<StoreRoutesOptions> = (app, {
         response: { 200: StoreSlotsResponse, 400: ErrorResponse, 404: ErrorResponse },
       },
     },
-    async (request, reply) => reply.headers(noStore).send({ data: await stores.getSlots(request.params.id, request.query) }),
+    async (request, reply) => reply.headers(noStore).send({ data: await stores.getSlots(request.params.id, request.query, sayFor(request)) }),
   );
 
   app.post(

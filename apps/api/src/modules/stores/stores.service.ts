@@ -1,6 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
 import {
-  DELIVERY_METHOD_LABELS,
   DELIVERY_METHODS,
   type DeliveryMethod,
   type Slot,
@@ -12,13 +11,16 @@ import {
 } from '@coffee/contract';
 import type { Database } from '../../db/schema.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import type { Text } from '../../lib/i18n.js';
 import { describeShopLocal, parseShopLocal, shopLocalToInstant, toShopLocal } from '../../lib/shop-time.js';
-import { resolveRequestedTime, type ReceivingHours } from '../checkout/checkout.service.js';
+import { inEnglish, resolveRequestedTime, type ReceivingHours, type Say } from '../checkout/checkout.service.js';
 import type { StoreStock } from './store-stock.js';
 import {
-  NEXT_WORDS,
   earliestReady,
   isPaused,
+  methodKey,
+  noneLeftToday,
+  notOffered,
   noticeOf,
   receivingHoursOf,
   slotContaining,
@@ -29,6 +31,7 @@ import {
 import { createStoreRepository, type StoreRecord, type StoreRepository } from './stores.repository.js';
 
 // The public file of the stores module: what other modules (cart, orders) may use.
+export { notOffered } from './slots.js';
 export type { StoreRecord } from './stores.repository.js';
 
 export interface StoreSettings {
@@ -75,6 +78,8 @@ export interface SlotRequest {
   requested: string | null;
 }
 
+const sayNotice = (notice: Text | null, say: Say): string | null => (notice === null ? null : say(notice));
+
 const parseStoreId = (raw: string): number | null => (/^\d{1,9}$/.test(raw) ? Number(raw) : null);
 
 export function createStoreService(deps: StoreServiceDeps) {
@@ -85,7 +90,7 @@ export function createStoreService(deps: StoreServiceDeps) {
   async function findStore(rawId: string, trx?: Transaction<Database>): Promise<StoreRecord> {
     const id = parseStoreId(rawId);
     const store = id === null ? undefined : await stores.findStore(id, trx);
-    if (!store) throw notFound('We could not find that store. Please choose one from the list of stores.');
+    if (!store) throw notFound(/*i18n*/ 'We could not find that store. Please choose one from the list of stores.');
     return store;
   }
 
@@ -109,7 +114,7 @@ export function createStoreService(deps: StoreServiceDeps) {
   const openNowFor = (store: StoreRecord, method: DeliveryMethod, at: Date) =>
     receivingHoursOf(store).isInside(method, toShopLocal(at, zoneOf(store)));
 
-  async function toStore(store: StoreRecord, isDefault: boolean, at: Date): Promise<Store> {
+  async function toStore(store: StoreRecord, isDefault: boolean, at: Date, say: Say = inEnglish): Promise<Store> {
     const zone = zoneOf(store);
     const local = toShopLocal(at, zone);
     const date = local.text.slice(0, 10);
@@ -140,26 +145,27 @@ export function createStoreService(deps: StoreServiceDeps) {
         hours: opening ? { from: opening.from, to: opening.to } : null,
         openNow: opening !== undefined && local.text.slice(11) >= opening.from && local.text.slice(11) <= opening.to,
       },
-      notice: noticeOf(store, method, at, zone, next),
+      notice: sayNotice(noticeOf(store, method, at, zone, next), say),
     };
   }
 
-  async function answerStore(id: number): Promise<Store> {
+  async function answerStore(id: number, say?: Say): Promise<Store> {
     const [store, first] = await Promise.all([stores.findStore(id), stores.findDefaultStore()]);
-    if (!store) throw notFound('We could not find that store. Please choose one from the list of stores.');
-    return toStore(store, store.id === first?.id, now());
+    if (!store) throw notFound(/*i18n*/ 'We could not find that store. Please choose one from the list of stores.');
+    return toStore(store, store.id === first?.id, now(), say);
   }
 
   return {
-    async listStores(): Promise<Store[]> {
+    /** `say` words each store's notice in the reader's language (English unless given). */
+    async listStores(say?: Say): Promise<Store[]> {
       const at = now();
       const all = await stores.listStores();
-      return Promise.all(all.map((s, i) => toStore(s, i === 0, at)));
+      return Promise.all(all.map((s, i) => toStore(s, i === 0, at, say)));
     },
 
-    getStore: async (rawId: string): Promise<Store> => answerStore((await findStore(rawId)).id),
+    getStore: async (rawId: string, say?: Say): Promise<Store> => answerStore((await findStore(rawId)).id, say),
 
-    async getSlots(rawId: string, query: SlotsQuery): Promise<StoreSlots> {
+    async getSlots(rawId: string, query: SlotsQuery, say: Say = inEnglish): Promise<StoreSlots> {
       const store = await findStore(rawId);
       const at = now();
       const zone = zoneOf(store);
@@ -174,7 +180,7 @@ export function createStoreService(deps: StoreServiceDeps) {
         method: query.method,
         date,
         asap,
-        notice: noticeOf(store, query.method, at, zone, asap),
+        notice: sayNotice(noticeOf(store, query.method, at, zone, asap), say),
         slots: all.map(({ slot }) => slot),
       };
     },
@@ -211,10 +217,10 @@ export function createStoreService(deps: StoreServiceDeps) {
       let pausedUntil: string | null = null;
       if (input.paused && input.pausedUntil !== null) {
         const local = parseShopLocal(input.pausedUntil);
-        if (!local) throw badRequest('That date and time does not exist. Please choose another time.', 'pausedUntil');
+        if (!local) throw badRequest(/*i18n*/ 'That date and time does not exist. Please choose another time.', 'pausedUntil');
         const until = shopLocalToInstant(local, zoneOf(store));
         if (until.getTime() <= at.getTime()) {
-          throw badRequest(`${describeShopLocal(local)} has already passed. Please choose a later time to resume.`, 'pausedUntil');
+          throw badRequest(/*i18n*/ { id: '{time} has already passed. Please choose a later time to resume.', values: { time: describeShopLocal(local) } }, 'pausedUntil');
         }
         pausedUntil = until.toISOString();
       }
@@ -270,12 +276,10 @@ function createSlotReservations({ stores, now, maxDaysAhead, zoneOf, slotsOf, ne
     async reserveSlot(request: SlotRequest, trx: Transaction<Database>): Promise<SlotReservation> {
       const at = now();
       const store = request.storeId === undefined ? await stores.findDefaultStore(trx) : await stores.findStore(request.storeId, trx);
-      if (!store) throw badRequest('We could not find that store. Please choose one from the list of stores.', 'storeId');
+      if (!store) throw badRequest(/*i18n*/ 'We could not find that store. Please choose one from the list of stores.', 'storeId');
       const { method } = request;
-      const label = DELIVERY_METHOD_LABELS[method];
-      if (!store.deliveryMethods.includes(method)) {
-        throw badRequest(`${store.name} does not offer ${label}. Please choose another store or another way to get your order.`, 'deliveryMethod');
-      }
+      const way = methodKey(method);
+      if (!store.deliveryMethods.includes(method)) throw badRequest(notOffered(store.name, method), 'deliveryMethod');
       const zone = zoneOf(store);
       if (isPaused(store, at)) throw conflict(noticeOf(store, method, at, zone, null) ?? '', 'storeId', { nextSlot: null });
 
@@ -287,7 +291,6 @@ function createSlotReservations({ stores, now, maxDaysAhead, zoneOf, slotsOf, ne
       if (!time.ok) throw badRequest(time.message, time.field);
       const capacity = store.capacityPerSlot[method];
       const date = time.scheduledFor.slice(0, 10);
-      const word = NEXT_WORDS[method];
 
       if (time.isAsap) {
         // Slots that look full are skipped; one filled by a concurrent order in between is skipped by takePlace.
@@ -296,19 +299,22 @@ function createSlotReservations({ stores, now, maxDaysAhead, zoneOf, slotsOf, ne
             return { storeId: store.id, slotAt: slot.at, scheduledFor: slot.local, scheduledAt: slot.at, isAsap: true };
           }
         }
-        throw conflict(`No ${word} is left today at ${store.name}. Please choose a time on another day.`, 'scheduledFor', { nextSlot: null });
+        throw conflict(noneLeftToday(way, store.name), 'scheduledFor', { nextSlot: null });
       }
 
       const local = parseShopLocal(time.scheduledFor);
       const slot = local ? slotContaining(store, method, local, zone) : null;
       // resolveRequestedTime judged the time inside the store's hours, so it always falls in a slot.
-      if (!local || !slot) throw new AppError(500, `no slot holds ${time.scheduledFor} at store ${store.id}`);
+      if (!local || !slot) throw new AppError(500, /*i18n*/ { id: 'no slot holds {time} at store {store}', values: { time: time.scheduledFor, store: store.id } });
       if (Date.parse(time.scheduledAt) < earliestReady(store, at).getTime()) {
         const next = await nextFreeSlot(store, method, date, at, undefined, trx);
         throw conflict(
           next
-            ? `The earliest ${word} at ${store.name} is ${next.time}. Please choose that time or later.`
-            : `No ${word} is left today at ${store.name}. Please choose a time on another day.`,
+            ? /*i18n*/ {
+                id: 'The earliest {way, select, pickup {pickup} delivery {delivery} other {Dine in table}} at {store} is {time}. Please choose that time or later.',
+                values: { way, store: store.name, time: next.time },
+              }
+            : noneLeftToday(way, store.name),
           'scheduledFor',
           { nextSlot: next },
         );
@@ -317,8 +323,14 @@ function createSlotReservations({ stores, now, maxDaysAhead, zoneOf, slotsOf, ne
         const next = await nextFreeSlot(store, method, date, at, slot.at, trx);
         throw conflict(
           next
-            ? `The ${slot.local.slice(11)} ${word} slot at ${store.name} is full. The next free one is ${next.time}: please choose it or another time.`
-            : `The ${slot.local.slice(11)} ${word} slot at ${store.name} is full and no later one is free that day. Please choose another day.`,
+            ? /*i18n*/ {
+                id: 'The {slot} {way, select, pickup {pickup} delivery {delivery} other {Dine in table}} slot at {store} is full. The next free one is {time}: please choose it or another time.',
+                values: { slot: slot.local.slice(11), way, store: store.name, time: next.time },
+              }
+            : /*i18n*/ {
+                id: 'The {slot} {way, select, pickup {pickup} delivery {delivery} other {Dine in table}} slot at {store} is full and no later one is free that day. Please choose another day.',
+                values: { slot: slot.local.slice(11), way, store: store.name },
+              },
           'scheduledFor',
           { nextSlot: next },
         );

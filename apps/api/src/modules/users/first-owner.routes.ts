@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
+import { englishOf } from '../../lib/i18n.js';
 import type { FirstOwnerSetup } from './first-owner.service.js';
 
 /** Where the setup links point: a page of the shop, outside /api (the page works without JavaScript). */
@@ -55,7 +56,7 @@ export const firstOwnerRoutes: FastifyPluginAsyncZod<{ setup: FirstOwnerSetup }>
 
   app.get(`${SETUP_PATH}/:token`, { schema: { hide: true, params: Params } }, async (request, reply) => {
     const state = await setup.check(request.params.token);
-    return state.ok ? send(reply, 200, form({})) : send(reply, 404, gone(state.message));
+    return state.ok ? send(reply, 200, form({})) : send(reply, 404, gone(englishOf(state.message)));
   });
 
   app.post(`${SETUP_PATH}/:token`, { schema: { hide: true, params: Params } }, async (request, reply) => {

@@ -4,7 +4,15 @@ import { hashToken, newToken } from '../../lib/tokens.js';
 import { DEFAULT_TEST_PASSWORD, SAME_ORIGIN, randomIp, signUpAndSignIn } from '../../test/auth.js';
 import { useTestApp } from '../../test/test-app.js';
 import { DEMO_ACCOUNTS } from '../../seed/load-demo-accounts.js';
-import { passwordProblem } from './passwords.js';
+import { createRequire } from 'node:module';
+import { englishOf } from '../../lib/i18n.js';
+import { ZXCVBN_WARNINGS, passwordProblem as problemText } from './passwords.js';
+
+/** The advice as a client reads it in English. */
+const passwordProblem = (password: string, email: string) => {
+  const text = problemText(password, email);
+  return text === undefined ? undefined : englishOf(text);
+};
 
 const ctx = useTestApp();
 
@@ -90,5 +98,12 @@ describe('the password rule, the same on every form', () => {
     passwordProblem('aB3$'.repeat(32), 'sari@example.test');
     passwordProblem('correct horse battery staple and then a great many more words, 1234567890 abc, up to 128', 'sari@example.test');
     expect(performance.now() - started).toBeLessThan(1000);
+  });
+});
+
+describe("zxcvbn's warnings", () => {
+  it('are all in the list extraction reads, so none reaches a reader of Bahasa Indonesia in English', () => {
+    const { translations } = createRequire(import.meta.url)('@zxcvbn-ts/language-en') as { translations: { warnings: Record<string, string> } };
+    expect([...ZXCVBN_WARNINGS].sort()).toEqual(Object.values(translations.warnings).sort());
   });
 });

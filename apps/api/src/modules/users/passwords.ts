@@ -4,6 +4,7 @@ import type * as ZxcvbnCore from '@zxcvbn-ts/core';
 import type * as ZxcvbnCommon from '@zxcvbn-ts/language-common';
 import type * as ZxcvbnEn from '@zxcvbn-ts/language-en';
 import { badRequest } from '../../lib/errors.js';
+import type { Text } from '../../lib/i18n.js';
 
 /**
  * argon2id with OWASP's minimum (19 MiB, 2 passes, 1 lane). `Algorithm` is a const enum, which
@@ -88,25 +89,52 @@ function emailWords(email: string): string[] {
   return [...words].filter((word) => word.length >= 3);
 }
 
+/**
+ * zxcvbn's English warnings (@zxcvbn-ts/language-en), written out so extraction puts them in the catalogue: a
+ * warning is its own id, translated like the shop's sentences (a test keeps the list whole).
+ */
+export const ZXCVBN_WARNINGS: readonly string[] = [
+  /*i18n*/ 'Straight rows of keys on your keyboard are easy to guess.',
+  /*i18n*/ 'Short keyboard patterns are easy to guess.',
+  /*i18n*/ 'Repeated characters like "aaa" are easy to guess.',
+  /*i18n*/ 'Repeated character patterns like "abcabcabc" are easy to guess.',
+  /*i18n*/ 'Common character sequences like "abc" are easy to guess.',
+  /*i18n*/ 'Recent years are easy to guess.',
+  /*i18n*/ 'Dates are easy to guess.',
+  /*i18n*/ 'This is a heavily used password.',
+  /*i18n*/ 'This is a frequently used password.',
+  /*i18n*/ 'This is a commonly used password.',
+  /*i18n*/ 'This is similar to a commonly used password.',
+  /*i18n*/ 'Single words are easy to guess.',
+  /*i18n*/ 'Single names or surnames are easy to guess.',
+  /*i18n*/ 'Common names and surnames are easy to guess.',
+  /*i18n*/ 'There should not be any personal or page related data.',
+  /*i18n*/ 'Your password was exposed by a data breach on the Internet.',
+];
+
 /** Why `password` is refused for the account with `email`, as advice the person can follow; undefined when it is fine. */
-export function passwordProblem(password: string, email: string): string | undefined {
+export function passwordProblem(password: string, email: string): Text | undefined {
   const typed = normalise(password);
-  if (typed.trim() === '') return 'Choose a password with letters, digits or symbols in it, not only spaces.';
+  if (typed.trim() === '') return /*i18n*/ 'Choose a password with letters, digits or symbols in it, not only spaces.';
   const lower = typed.toLowerCase();
   if (emailWords(email).some((word) => lower.includes(word))) {
-    return 'Choose a password that does not contain your email address or the name before its @: anyone who knows your email would try it first.';
+    return /*i18n*/ 'Choose a password that does not contain your email address or the name before its @: anyone who knows your email would try it first.';
   }
   if (SHOP_NAME.test(typed)) {
-    return "Choose a password without the shop's name in it: it is among the first things anyone would try.";
+    return /*i18n*/ "Choose a password without the shop's name in it: it is among the first things anyone would try.";
   }
-  if (lower.trim() === EXAMPLE_PASSPHRASE) return 'That is the example from our advice, so others know it too: choose words of your own.';
+  if (lower.trim() === EXAMPLE_PASSPHRASE) return /*i18n*/ 'That is the example from our advice, so others know it too: choose words of your own.';
   const result = strengthEstimator().check(typed, [...emailWords(email), email, 'coffee', 'shop', EXAMPLE_PASSPHRASE]);
   if (result.score >= MIN_SCORE) return undefined;
   const personal = result.sequence.some((match) => match.pattern === 'dictionary' && match.dictionaryName === 'userInputs');
   // zxcvbn's warnings are plain sentences ("This is similar to a commonly used password."), except the one for
   // user inputs, which is put in the shop's words.
-  const reason = personal ? 'It is built on words linked to you or to this shop.' : (result.feedback.warning ?? 'It would be easy to guess.');
-  return `${reason} Choose a longer password with words only you would think of, e.g. three or four unrelated words such as "${EXAMPLE_PASSPHRASE}" (but not that one).`;
+  const warning = result.feedback.warning;
+  const reason = personal ? /*i18n*/ 'It is built on words linked to you or to this shop.' : (warning ?? /*i18n*/ 'It would be easy to guess.');
+  return /*i18n*/ {
+    id: '{reason} Choose a longer password with words only you would think of, e.g. three or four unrelated words such as "{example}" (but not that one).',
+    values: { reason: { id: reason }, example: EXAMPLE_PASSPHRASE },
+  };
 }
 
 /**

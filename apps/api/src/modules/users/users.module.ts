@@ -22,7 +22,7 @@ export async function usersModule(app: FastifyInstance, ctx: ModuleContext): Pro
   const users = createUserService({ db: ctx.db, uploadsDir: config.uploadsDir, now: ctx.now });
   // Picture uploads are counted per account, since decoding them is what costs.
   const photoUploads = createAttemptLimit(app, 'photo-uploads-by-account', {
-    what: 'photo uploads',
+    what: /*i18n*/ 'photo uploads',
     max: config.rateLimits.photoUploadsPerAccount,
     windowMs: config.rateLimits.pictureUploadWindowMs,
   });

@@ -1,4 +1,4 @@
-import type { Role, StaffRole } from '@coffee/contract';
+import type { Language, Role, StaffRole } from '@coffee/contract';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, UserTable } from '../../db/schema.js';
 
@@ -22,6 +22,8 @@ export interface UserRecord {
   photo: string | null;
   /** Mails about an order's steps (ready, on its way, cancelled by the shop). */
   orderEmails: boolean;
+  /** The language of the mails and pushes the account gets. */
+  language: Language;
   createdAt: string;
   updatedAt: string;
 }
@@ -34,6 +36,8 @@ export interface NewUser {
   displayName: string;
   firstName?: string;
   staffRole?: StaffRole | null;
+  /** Absent: English. */
+  language?: Language;
   createdAt: string;
 }
 
@@ -46,6 +50,7 @@ export interface ProfileChanges {
   dateOfBirth?: string | null;
   gender?: Gender | null;
   orderEmails?: boolean;
+  language?: Language;
 }
 
 const toRecord = (row: Selectable<UserTable>): UserRecord => ({
@@ -63,6 +68,7 @@ const toRecord = (row: Selectable<UserTable>): UserRecord => ({
   deliveryAddress: row.delivery_address,
   photo: row.photo,
   orderEmails: Number(row.order_emails) === 1,
+  language: row.language,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
@@ -103,6 +109,7 @@ export function createUserRepository(db: Kysely<Database>) {
           gender: null,
           delivery_address: '',
           photo: null,
+          language: user.language ?? 'en',
           created_at: user.createdAt,
           updated_at: user.createdAt,
         })
@@ -124,6 +131,7 @@ export function createUserRepository(db: Kysely<Database>) {
           ...(changes.dateOfBirth !== undefined ? { birth_date: changes.dateOfBirth } : {}),
           ...(changes.gender !== undefined ? { gender: changes.gender } : {}),
           ...(changes.orderEmails !== undefined ? { order_emails: changes.orderEmails ? 1 : 0 } : {}),
+          ...(changes.language !== undefined ? { language: changes.language } : {}),
           updated_at: updatedAt,
         })
         .where('id', '=', id)

@@ -86,10 +86,10 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
       async (request) => {
         const user = requireUser(request);
         if (!request.isMultipart()) {
-          throw new AppError(415, 'Send the photo as multipart/form-data, with the file in the field "photo"', 'photo');
+          throw new AppError(415, /*i18n*/ 'Send the photo as multipart/form-data, with the file in the field "photo"', 'photo');
         }
         const { file } = await readMultipartForm(request, 'photo');
-        if (!file) throw badRequest('Please choose a picture to upload.', 'photo');
+        if (!file) throw badRequest(/*i18n*/ 'Please choose a picture to upload.', 'photo');
         return { data: await users.setProfilePhoto(user.id, file) };
       },
     );

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Kysely, Transaction } from 'kysely';
-import type { AuthUser, Role, StaffRole, UpdateProfileInput, UserProfile } from '@coffee/contract';
+import type { AuthUser, Language, Role, StaffRole, UpdateProfileInput, UserProfile } from '@coffee/contract';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { removeImage, storeImage } from '../../lib/images.js';
@@ -30,6 +30,8 @@ export interface OrderCustomer {
   phone: string | null;
   /** The customer's choice in the profile: mails about their orders' steps. */
   orderEmails: boolean;
+  /** The language their mails and pushes are written in. */
+  language: Language;
 }
 
 export interface NewAccount {
@@ -43,6 +45,8 @@ export interface NewAccount {
   firstName?: string;
   /** A staff account's role; absent: owner (the terminal's `user:create` makes the shop's first accounts). */
   staffRole?: StaffRole;
+  /** The language of its mails: the one the sign-up request asked for; absent: English. */
+  language?: Language;
 }
 
 /**
@@ -81,6 +85,7 @@ export function toUserProfile(user: UserRecord): UserProfile {
     gender: user.gender,
     photoUrl: photoUrlOf(user.photo),
     orderEmails: user.orderEmails,
+    language: user.language,
     createdAt: user.createdAt,
     updatedAt: user.updatedAt,
   };
@@ -95,7 +100,7 @@ export function createUserService(deps: UserServiceDeps) {
   const loadUser = async (userId: number) => {
     const user = await users.findUserById(userId);
     // The session was valid a moment ago; the account can only be gone if it was deleted since.
-    if (!user) throw notFound('This account no longer exists');
+    if (!user) throw notFound(/*i18n*/ 'This account no longer exists');
     return user;
   };
 
@@ -118,6 +123,7 @@ export function createUserService(deps: UserServiceDeps) {
         displayName: account.displayName ?? '',
         firstName: account.firstName ?? '',
         staffRole: account.role === 'staff' ? (account.staffRole ?? 'owner') : null,
+        ...(account.language ? { language: account.language } : {}),
         createdAt: now().toISOString(),
       }, trx);
     },
@@ -143,6 +149,7 @@ export function createUserService(deps: UserServiceDeps) {
             name: `${u.firstName} ${u.lastName}`.trim() || u.displayName.trim() || null,
             phone: u.phone.trim() || null,
             orderEmails: u.orderEmails,
+            language: u.language,
           },
         ]),
       );
@@ -169,7 +176,7 @@ export function createUserService(deps: UserServiceDeps) {
      * person owns `email`, so it signs into the account with that email, or a new customer account
      * without a password is made. Never call it with an email the provider did not mark verified.
      */
-    async findOrCreateUserByVerifiedEmail(email: string, profile: { displayName?: string } = {}): Promise<UserRecord> {
+    async findOrCreateUserByVerifiedEmail(email: string, profile: { displayName?: string | undefined; language?: Language } = {}): Promise<UserRecord> {
       const existing = await users.findUserByEmail(email);
       if (existing) return existing;
       const created = await users.insertUser({
@@ -177,8 +184,9 @@ export function createUserService(deps: UserServiceDeps) {
         passwordHash: null,
         role: 'customer',
         phone: '',
-        // Only a new account takes the provider's name; an existing one keeps what its owner chose.
+        // Only a new account takes the provider's name and the request's language; an existing one keeps its own.
         displayName: profile.displayName ?? '',
+        ...(profile.language ? { language: profile.language } : {}),
         createdAt: now().toISOString(),
       });
       // Lost a race with a concurrent sign-up for the same email: that row is the account.

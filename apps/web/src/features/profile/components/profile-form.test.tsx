@@ -23,6 +23,7 @@ function createProfile(overrides: Partial<UserProfile> = {}): UserProfile {
     gender: 'female',
     photoUrl: null,
     orderEmails: true,
+    language: 'en',
     createdAt: '2024-01-01T00:00:00.000Z',
     updatedAt: '2024-01-01T00:00:00.000Z',
     ...overrides,
