@@ -38,6 +38,18 @@ export interface OrderMovesDeps {
   onOrderSteps?: ((orderId: number, steps: readonly OrderEventRecord[]) => void) | undefined;
 }
 
+/** Staff lost a race: another request moved the order between their read and their write. */
+const changedByOthers = (id: number, status: OrderStatus): Text => (/*i18n*/ {
+  id: 'Order #{id} was changed by someone else just now and is {status}: check it and choose again',
+  values: { id, status: { id: ORDER_STATUS_LABELS[status] } },
+});
+
+/** The customer lost a race against the shop twice. */
+const changedByShop = (id: number, status: OrderStatus): Text => (/*i18n*/ {
+  id: 'Order #{id} was changed by the shop just now and is {status}: check it and try again',
+  values: { id, status: { id: ORDER_STATUS_LABELS[status] } },
+});
+
 /** An order's moves: staff status changes, payments and refunds, and the customer's cancel, each compare-and-set. */
 export function createOrderMoves(deps: OrderMovesDeps) {
   const { db, orders, now, findOwnOrder, findAnyOrder, asOrder, asStaffOrder } = deps;
@@ -70,14 +82,7 @@ export function createOrderMoves(deps: OrderMovesDeps) {
   /** Another request moved the order between our read and our write: say where it is now. */
   async function lostRace(orderId: number, field?: 'status') {
     const current = await findAnyOrder(String(orderId));
-    return statusConflict(
-      current,
-      /*i18n*/ {
-        id: 'Order #{id} was changed by someone else just now and is {status}: check it and choose again',
-        values: { id: orderId, status: { id: ORDER_STATUS_LABELS[current.status] } },
-      },
-      field,
-    );
+    return statusConflict(current, changedByOthers(orderId, current.status), field);
   }
 
   /**
@@ -155,14 +160,7 @@ export function createOrderMoves(deps: OrderMovesDeps) {
       }
       if (attempt >= 2) {
         const current = await findOwnOrder(userId, rawId);
-        throw conflict(
-          /*i18n*/ {
-            id: 'Order #{id} was changed by the shop just now and is {status}: check it and try again',
-            values: { id: current.id, status: { id: ORDER_STATUS_LABELS[current.status] } },
-          },
-          'status',
-          { currentStatus: current.status },
-        );
+        throw conflict(changedByShop(current.id, current.status), 'status', { currentStatus: current.status });
       }
     }
   }
