@@ -81,26 +81,24 @@ const joinOr = (words: readonly string[]) =>
 /** A delivery method as a key an ICU `select` reads (its keys cannot hold the code's hyphens). */
 const wayOf = (m: DeliveryMethod) => (m === 'pick-up' ? 'pickup' : m === 'door-delivery' ? 'delivery' : 'dinein');
 
-/** Of the methods a coupon is for (one or two: three is every method), the words the customer's language has. */
-function methodsText(methods: readonly DeliveryMethod[]): Text {
+/** Of the methods a coupon is for (one or two: three is every method), the values its texts select on. */
+function methodValues(methods: readonly DeliveryMethod[]): { first: string; second?: string } {
   const [first = 'dine-in', second] = methods;
-  return second === undefined
-    ? /*i18n*/ { id: 'This coupon is for {first, select, pickup {Pick up} delivery {Door Delivery} other {Dine in}} orders', values: { first: wayOf(first) } }
-    : /*i18n*/ {
-        id: 'This coupon is for {first, select, pickup {Pick up} delivery {Door Delivery} other {Dine in}} or {second, select, pickup {Pick up} delivery {Door Delivery} other {Dine in}} orders',
-        values: { first: wayOf(first), second: wayOf(second) },
-      };
+  return second === undefined ? { first: wayOf(first) } : { first: wayOf(first), second: wayOf(second) };
 }
 
-/** The same as a coupon's term. */
-function methodsTerm(methods: readonly DeliveryMethod[]): Text {
-  const [first = 'dine-in', second] = methods;
-  return second === undefined
-    ? /*i18n*/ { id: 'For {first, select, pickup {Pick up} delivery {Door Delivery} other {Dine in}} orders only', values: { first: wayOf(first) } }
-    : /*i18n*/ {
-        id: 'For {first, select, pickup {Pick up} delivery {Door Delivery} other {Dine in}} or {second, select, pickup {Pick up} delivery {Door Delivery} other {Dine in}} orders only',
-        values: { first: wayOf(first), second: wayOf(second) },
-      };
+/** A coupon's methods as the refusal of another method says them, or as its term states them. */
+function methodsText(methods: readonly DeliveryMethod[], as: 'refusal' | 'term'): Text {
+  const values = methodValues(methods);
+  const one = values.second === undefined;
+  if (as === 'term') {
+    return one
+      ? /*i18n*/ { id: 'For {first, select, pickup {Pick up} delivery {Door Delivery} other {Dine in}} orders only', values }
+      : /*i18n*/ { id: 'For {first, select, pickup {Pick up} delivery {Door Delivery} other {Dine in}} or {second, select, pickup {Pick up} delivery {Door Delivery} other {Dine in}} orders only', values };
+  }
+  return one
+    ? /*i18n*/ { id: 'This coupon is for {first, select, pickup {Pick up} delivery {Door Delivery} other {Dine in}} orders', values }
+    : /*i18n*/ { id: 'This coupon is for {first, select, pickup {Pick up} delivery {Door Delivery} other {Dine in}} or {second, select, pickup {Pick up} delivery {Door Delivery} other {Dine in}} orders', values };
 }
 
 /** "Available on Sundays 07:00-09:00": the weekdays are named in English (the list is the shop's own words). */
@@ -126,7 +124,7 @@ export function describeTerms(p: PromotionRecord, memberCardThresholdIdr: number
   if (p.startsOn && p.endsOn) terms.push(/*i18n*/ { id: 'From {from} to {to}', values: { from: sayDate(p.startsOn), to: sayDate(p.endsOn) } });
   else if (p.startsOn) terms.push(/*i18n*/ { id: 'From {from}', values: { from: sayDate(p.startsOn) } });
   else if (p.endsOn) terms.push(/*i18n*/ { id: 'Until {until}', values: { until: sayDate(p.endsOn) } });
-  if (p.deliveryMethods.length > 0 && p.deliveryMethods.length < 3) terms.push(methodsTerm(p.deliveryMethods));
+  if (p.deliveryMethods.length > 0 && p.deliveryMethods.length < 3) terms.push(methodsText(p.deliveryMethods, 'term'));
   if (forNewCustomers(p)) terms.push(/*i18n*/ 'For new customers only');
   if (p.audience === 'members') {
     terms.push(/*i18n*/ { id: 'Member card needed (earned when your delivered orders reach {amount})', values: { amount: formatIdr(memberCardThresholdIdr) } });
@@ -167,7 +165,7 @@ export function checkConditions(p: PromotionRecord, at: ShopLocal, method: Deliv
     });
   }
   if (p.deliveryMethods.length > 0 && !p.deliveryMethods.includes(method)) {
-    unmet.push({ kind: 'method', message: methodsText(p.deliveryMethods) });
+    unmet.push({ kind: 'method', message: methodsText(p.deliveryMethods, 'refusal') });
   }
   if (p.onBirthday) {
     if (!customer.birthDate) unmet.push({ kind: 'audience', message: /*i18n*/ 'Add your date of birth to your profile to use the birthday coupon' });
