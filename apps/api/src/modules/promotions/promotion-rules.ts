@@ -101,6 +101,20 @@ function methodsText(methods: readonly DeliveryMethod[], as: 'refusal' | 'term')
     : /*i18n*/ { id: 'This coupon is for {first, select, pickup {Pick up} delivery {Door Delivery} other {Dine in}} or {second, select, pickup {Pick up} delivery {Door Delivery} other {Dine in}} orders', values };
 }
 
+/** What a free-item or buy-one-get-one coupon wants added to the cart: its product, an item of its category, or any item. */
+function itemsWanted(p: PromotionRecord): Text {
+  const product = p.targetProductName;
+  const category = p.targetCategory;
+  if (p.benefit === 'buy-one-get-one') {
+    if (product) return /*i18n*/ { id: 'Add two of {product} to use this coupon: the second is free', values: { product } };
+    if (category) return /*i18n*/ { id: 'Add two of an item from {category} to use this coupon: the second is free', values: { category } };
+    return /*i18n*/ 'Add two of an item to use this coupon: the second is free';
+  }
+  if (product) return /*i18n*/ { id: 'Add {product} to use this coupon', values: { product } };
+  if (category) return /*i18n*/ { id: 'Add an item from {category} to use this coupon', values: { category } };
+  return /*i18n*/ 'Add an item to use this coupon';
+}
+
 /** "Available on Sundays 07:00-09:00": the weekdays are named in English (the list is the shop's own words). */
 function sayWhen(p: PromotionRecord): Text | null {
   const days = p.weekdays.length === 0 || p.weekdays.length === 7 ? '' : joinOr(p.weekdays.map((d) => `${weekdayName(d)}s`));
@@ -211,27 +225,13 @@ export function computeDiscount(
       break;
     case 'free-item': {
       const items = qualifyingItems(p, lines);
-      if (items.length === 0) {
-        const message: Text = p.targetProductName
-          ? /*i18n*/ { id: 'Add {product} to use this coupon', values: { product: p.targetProductName } }
-          : p.targetCategory
-            ? /*i18n*/ { id: 'Add an item from {category} to use this coupon', values: { category: p.targetCategory } }
-            : /*i18n*/ 'Add an item to use this coupon';
-        return { ok: false, kind: 'items', message };
-      }
+      if (items.length === 0) return { ok: false, kind: 'items', message: itemsWanted(p) };
       discountIdr = items[0] ?? 0;
       break;
     }
     case 'buy-one-get-one': {
       const items = qualifyingItems(p, lines);
-      if (items.length < 2) {
-        const message: Text = p.targetProductName
-          ? /*i18n*/ { id: 'Add two of {product} to use this coupon: the second is free', values: { product: p.targetProductName } }
-          : p.targetCategory
-            ? /*i18n*/ { id: 'Add two of an item from {category} to use this coupon: the second is free', values: { category: p.targetCategory } }
-            : /*i18n*/ 'Add two of an item to use this coupon: the second is free';
-        return { ok: false, kind: 'items', message };
-      }
+      if (items.length < 2) return { ok: false, kind: 'items', message: itemsWanted(p) };
       // Of every two the cheaper is free: the cheapest half of the items.
       discountIdr = sumRupiah(items.slice(0, Math.floor(items.length / 2)));
       break;
