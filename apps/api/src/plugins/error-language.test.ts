@@ -1,22 +1,17 @@
 import type { ErrorResponse } from '@coffee/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SAME_ORIGIN, randomIp } from '../test/auth.js';
-import { createTestApp, type TestContext } from '../test/test-app.js';
+import { INDONESIAN, inLanguage } from '../test/languages.js';
+import { useTestApp } from '../test/test-app.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp();
 
 const register = (language?: string) =>
   ctx.app.inject({
     method: 'POST',
     url: '/api/v1/auth/register',
     remoteAddress: randomIp(),
-    headers: { origin: SAME_ORIGIN, ...(language ? { 'accept-language': language } : {}) },
+    headers: inLanguage({ origin: SAME_ORIGIN }, language),
     payload: { password: 'Roasted#Beans-2024', phone: '0812 3456 7890' },
   });
 
@@ -45,10 +40,10 @@ describe('the language of error messages', () => {
   });
 
   it('covers refusals thrown by the shop and unknown addresses, with their values put in', async () => {
-    const me = await ctx.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: { 'accept-language': 'id' } });
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: INDONESIAN });
     expect(me.statusCode).toBe(401);
     expect(me.json<ErrorResponse>().message).toBe('Silakan masuk untuk melanjutkan');
-    const lost = await ctx.app.inject({ method: 'GET', url: '/api/v1/no-such-thing?x=1', headers: { 'accept-language': 'id' } });
+    const lost = await ctx.app.inject({ method: 'GET', url: '/api/v1/no-such-thing?x=1', headers: INDONESIAN });
     expect(lost.statusCode).toBe(404);
     expect(lost.json<ErrorResponse>().message).toBe('Tidak ada alamat GET /api/v1/no-such-thing');
   });

@@ -26,6 +26,21 @@ export async function createProduct(database: DatabaseHandle, overrides: Partial
   return product;
 }
 
+/** The cart tests' menu: a Hazelnut Latte in R, L and XL (IDR 25.000 to 35.000), and a Butter Croissant at IDR 18.500. */
+export async function createLatteAndCroissant(database: DatabaseHandle): Promise<{ latte: StoredProduct; croissant: StoredProduct }> {
+  const latte = await createProduct(database, {
+    name: 'Hazelnut Latte',
+    priceIdr: 25_000,
+    sizes: [
+      { code: 'R', priceIdr: 25_000 },
+      { code: 'L', priceIdr: 30_000 },
+      { code: 'XL', priceIdr: 35_000 },
+    ],
+  });
+  const croissant = await createProduct(database, { name: 'Butter Croissant', category: 'foods', priceIdr: 18_500 });
+  return { latte, croissant };
+}
+
 /** An ISO timestamp `days` before now, for products with a known age. */
 export const daysAgo = (days: number): string => new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString();
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CartChangeResponse, CartResponse, ErrorResponse } from '@coffee/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndSignIn, type SignedInUser } from '../../test/auth.js';
-import { createProduct } from '../../test/factories.js';
+import { createLatteAndCroissant } from '../../test/factories.js';
 import { useTestApp } from '../../test/test-app.js';
 import { CART_KEY_HOURS } from './cart.service.js';
 
@@ -12,15 +12,7 @@ let croissant: { id: number };
 let clockMs = Date.parse('2026-03-02T03:00:00Z');
 
 beforeAll(async () => {
-  latte = await createProduct(ctx.database, {
-    name: 'Hazelnut Latte',
-    priceIdr: 25_000,
-    sizes: [
-      { code: 'R', priceIdr: 25_000 },
-      { code: 'L', priceIdr: 30_000 },
-    ],
-  });
-  croissant = await createProduct(ctx.database, { name: 'Butter Croissant', category: 'foods', priceIdr: 18_500 });
+  ({ latte, croissant } = await createLatteAndCroissant(ctx.database));
 });
 
 const add = (user: SignedInUser, payload: object, key?: string) =>

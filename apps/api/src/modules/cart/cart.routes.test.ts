@@ -1,7 +1,7 @@
 import type { Cart, CartChangeResponse, CartResponse, ErrorResponse } from '@coffee/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndSignIn, type SignedInUser } from '../../test/auth.js';
-import { createProduct } from '../../test/factories.js';
+import { createLatteAndCroissant, createProduct } from '../../test/factories.js';
 import { addToCart, getCart, testClock } from '../../test/orders.js';
 import { createTestApp, useTestApp } from '../../test/test-app.js';
 
@@ -12,20 +12,13 @@ let croissant: { id: number };
 let soldOut: { id: number };
 
 beforeAll(async () => {
-  latte = await createProduct(ctx.database, {
-    name: 'Hazelnut Latte',
-    priceIdr: 25_000,
-    sizes: [
-      { code: 'R', priceIdr: 25_000 },
-      { code: 'L', priceIdr: 30_000 },
-      { code: 'XL', priceIdr: 35_000 },
-    ],
-  });
-  croissant = await createProduct(ctx.database, { name: 'Butter Croissant', category: 'foods', priceIdr: 18_500 });
+  ({ latte, croissant } = await createLatteAndCroissant(ctx.database));
   soldOut = await createProduct(ctx.database, { name: 'Summer Fried Rice', category: 'foods', priceIdr: 32_000, isSoldOut: true });
 });
 
 const cartOf = (res: { json: () => unknown }) => (res.json() as CartResponse).data;
+const changeLine = (user: SignedInUser, lineId: number | string, payload: object) =>
+  ctx.app.inject({ method: 'PATCH', url: `/api/v1/cart/items/${lineId}`, headers: user.headers, payload });
 
 describe('the cart API', () => {
   let customer: SignedInUser;
@@ -164,12 +157,7 @@ describe('the cart API', () => {
     await addToCart(ctx, mallory, { productId: croissant.id, quantity: 1 });
     if (!aliceLine) throw new Error('no line');
 
-    const steal = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/cart/items/${aliceLine.id}`,
-      headers: mallory.headers,
-      payload: { quantity: 9 },
-    });
+    const steal = await changeLine(mallory, aliceLine.id, { quantity: 9 });
     expect(steal.statusCode).toBe(404);
     const remove = await ctx.app.inject({ method: 'DELETE', url: `/api/v1/cart/items/${aliceLine.id}`, headers: mallory.headers });
     expect(remove.statusCode).toBe(404);
@@ -177,32 +165,17 @@ describe('the cart API', () => {
     expect(cartOf(await getCart(ctx, mallory)).lines).toMatchObject([{ quantity: 1 }]);
 
     for (const bad of ['abc', '-1', '0', '1.5', '99999999999']) {
-      const res = await ctx.app.inject({ method: 'PATCH', url: `/api/v1/cart/items/${bad}`, headers: alice.headers, payload: { quantity: 1 } });
+      const res = await changeLine(alice, bad, { quantity: 1 });
       expect(res.statusCode).toBe(404);
     }
 
-    const changed = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/cart/items/${aliceLine.id}`,
-      headers: alice.headers,
-      payload: { quantity: 5, price: 1 },
-    });
+    const changed = await changeLine(alice, aliceLine.id, { quantity: 5, price: 1 });
     expect(changed.statusCode).toBe(200);
     expect(cartOf(changed).lines).toMatchObject([{ quantity: 5, lineTotalIdr: 92_500 }]);
-    const tooMany = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/cart/items/${aliceLine.id}`,
-      headers: alice.headers,
-      payload: { quantity: 21 },
-    });
+    const tooMany = await changeLine(alice, aliceLine.id, { quantity: 21 });
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json<ErrorResponse>().field).toBe('quantity');
-    const zero = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/cart/items/${aliceLine.id}`,
-      headers: alice.headers,
-      payload: { quantity: 0 },
-    });
+    const zero = await changeLine(alice, aliceLine.id, { quantity: 0 });
     expect(zero.statusCode).toBe(400);
 
     const removed = await ctx.app.inject({ method: 'DELETE', url: `/api/v1/cart/items/${aliceLine.id}`, headers: alice.headers });
@@ -223,9 +196,9 @@ describe('the cart API', () => {
     expect(cart.itemCount).toBe(3);
 
     const lineId = cart.lines[0]?.id ?? 0;
-    const more = await ctx.app.inject({ method: 'PATCH', url: `/api/v1/cart/items/${lineId}`, headers: shopper.headers, payload: { quantity: 3 } });
+    const more = await changeLine(shopper, lineId, { quantity: 3 });
     expect(more.statusCode).toBe(409);
-    const fewer = await ctx.app.inject({ method: 'PATCH', url: `/api/v1/cart/items/${lineId}`, headers: shopper.headers, payload: { quantity: 1 } });
+    const fewer = await changeLine(shopper, lineId, { quantity: 1 });
     expect(fewer.statusCode).toBe(200);
   });
 });

@@ -49,6 +49,12 @@ async function staffMove(orderId: number, status: string, language: string) {
 
 const mailTo = (email: string, subject: string): Promise<ReceivedMail> => smtp.waitForMail((m) => m.to.includes(email) && m.subject === subject);
 const linesOf = (mail: ReceivedMail) => mail.text.split(/\r?\n/);
+/** The mail `subject` to `email`, once it holds each of `lines` among its lines. */
+async function expectMailLines(email: string, subject: string, lines: string[]): Promise<ReceivedMail> {
+  const mail = await mailTo(email, subject);
+  expect(linesOf(mail)).toEqual(expect.arrayContaining(lines));
+  return mail;
+}
 
 const profileOf = async (customer: SignedInUser) =>
   (await ctx.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: customer.headers })).json<UserProfileResponse>().data;
@@ -59,22 +65,18 @@ describe("a customer's mails in the customer's language", () => {
     expect((await profileOf(customer)).language).toBe('id');
     const order = await orderFor(customer);
 
-    const confirmation = await mailTo(customer.email, `Pesanan Coffee Shop Anda #${order.id}`);
-    expect(linesOf(confirmation)).toEqual(
-      expect.arrayContaining([
-        `Terima kasih atas pesanan Anda #${order.id}.`,
-        'Subtotal: Rp20.000',
-        'Ambil sendiri, Senin, 23 November 2026 pukul 15.00 (waktu toko, Asia/Jakarta)',
-        'Pembayaran: Bayar di Tempat (COD)',
-        `Pantau pesanan Anda, lihat cara membayar, dan cetak struk Anda di https://shop.example/history/${order.id}`,
-      ]),
-    );
+    const confirmation = await expectMailLines(customer.email, `Pesanan Coffee Shop Anda #${order.id}`, [
+      `Terima kasih atas pesanan Anda #${order.id}.`,
+      'Subtotal: Rp20.000',
+      'Ambil sendiri, Senin, 23 November 2026 pukul 15.00 (waktu toko, Asia/Jakarta)',
+      'Pembayaran: Bayar di Tempat (COD)',
+      `Pantau pesanan Anda, lihat cara membayar, dan cetak struk Anda di https://shop.example/history/${order.id}`,
+    ]);
     expect(confirmation.raw).toContain(`Terima kasih atas pesanan Anda <strong>#${order.id}</strong>.`);
 
     await staffMove(order.id, 'preparing', 'en');
     await staffMove(order.id, 'ready', 'en-US,en;q=0.9');
-    const ready = await mailTo(customer.email, `Pesanan Anda #${order.id} sudah siap`);
-    expect(linesOf(ready)).toEqual(expect.arrayContaining(['Tunjukkan nomor pesanan di kasir.', `Pantau pesanan Anda di https://shop.example/history/${order.id}`]));
+    await expectMailLines(customer.email, `Pesanan Anda #${order.id} sudah siap`, ['Tunjukkan nomor pesanan di kasir.', `Pantau pesanan Anda di https://shop.example/history/${order.id}`]);
   });
 
   it('a customer in English gets the very texts of before, even when the staff screen is in Indonesian', async () => {
@@ -82,21 +84,17 @@ describe("a customer's mails in the customer's language", () => {
     expect((await profileOf(customer)).language).toBe('en');
     const order = await orderFor(customer);
 
-    const confirmation = await mailTo(customer.email, `Your Coffee Shop order #${order.id}`);
-    expect(linesOf(confirmation)).toEqual(
-      expect.arrayContaining([
-        `Thank you for your order #${order.id}.`,
-        'Subtotal: IDR 20.000',
-        'Pick up, 2026-11-23 at 15:00 (shop time, Asia/Jakarta)',
-        'Payment: Cash on Delivery',
-        `Follow your order, see how to pay and print your receipt at https://shop.example/history/${order.id}`,
-      ]),
-    );
+    await expectMailLines(customer.email, `Your Coffee Shop order #${order.id}`, [
+      `Thank you for your order #${order.id}.`,
+      'Subtotal: IDR 20.000',
+      'Pick up, 2026-11-23 at 15:00 (shop time, Asia/Jakarta)',
+      'Payment: Cash on Delivery',
+      `Follow your order, see how to pay and print your receipt at https://shop.example/history/${order.id}`,
+    ]);
 
     await staffMove(order.id, 'preparing', 'id');
     await staffMove(order.id, 'ready', 'id');
-    const ready = await mailTo(customer.email, `Your order #${order.id} is ready`);
-    expect(linesOf(ready)).toEqual(expect.arrayContaining(['Show the order number at the counter.']));
+    await expectMailLines(customer.email, `Your order #${order.id} is ready`, ['Show the order number at the counter.']);
   });
 
   it('changing the language in the profile changes the language of the next mail', async () => {

@@ -81,26 +81,38 @@ const joinOr = (words: readonly string[]) =>
 /** A delivery method as a key an ICU `select` reads (its keys cannot hold the code's hyphens). */
 const wayOf = (m: DeliveryMethod) => (m === 'pick-up' ? 'pickup' : m === 'door-delivery' ? 'delivery' : 'dinein');
 
-/** Of the methods a coupon is for (one or two: three is every method), the words the customer's language has. */
-function methodsText(methods: readonly DeliveryMethod[]): Text {
+/** Of the methods a coupon is for (one or two: three is every method), the values its texts select on. */
+function methodValues(methods: readonly DeliveryMethod[]): { first: string; second?: string } {
   const [first = 'dine-in', second] = methods;
-  return second === undefined
-    ? /*i18n*/ { id: 'This coupon is for {first, select, pickup {Pick up} delivery {Door Delivery} other {Dine in}} orders', values: { first: wayOf(first) } }
-    : /*i18n*/ {
-        id: 'This coupon is for {first, select, pickup {Pick up} delivery {Door Delivery} other {Dine in}} or {second, select, pickup {Pick up} delivery {Door Delivery} other {Dine in}} orders',
-        values: { first: wayOf(first), second: wayOf(second) },
-      };
+  return second === undefined ? { first: wayOf(first) } : { first: wayOf(first), second: wayOf(second) };
 }
 
-/** The same as a coupon's term. */
-function methodsTerm(methods: readonly DeliveryMethod[]): Text {
-  const [first = 'dine-in', second] = methods;
-  return second === undefined
-    ? /*i18n*/ { id: 'For {first, select, pickup {Pick up} delivery {Door Delivery} other {Dine in}} orders only', values: { first: wayOf(first) } }
-    : /*i18n*/ {
-        id: 'For {first, select, pickup {Pick up} delivery {Door Delivery} other {Dine in}} or {second, select, pickup {Pick up} delivery {Door Delivery} other {Dine in}} orders only',
-        values: { first: wayOf(first), second: wayOf(second) },
-      };
+/** A coupon's methods as the refusal of another method says them, or as its term states them. */
+function methodsText(methods: readonly DeliveryMethod[], as: 'refusal' | 'term'): Text {
+  const values = methodValues(methods);
+  const one = values.second === undefined;
+  if (as === 'term') {
+    return one
+      ? /*i18n*/ { id: 'For {first, select, pickup {Pick up} delivery {Door Delivery} other {Dine in}} orders only', values }
+      : /*i18n*/ { id: 'For {first, select, pickup {Pick up} delivery {Door Delivery} other {Dine in}} or {second, select, pickup {Pick up} delivery {Door Delivery} other {Dine in}} orders only', values };
+  }
+  return one
+    ? /*i18n*/ { id: 'This coupon is for {first, select, pickup {Pick up} delivery {Door Delivery} other {Dine in}} orders', values }
+    : /*i18n*/ { id: 'This coupon is for {first, select, pickup {Pick up} delivery {Door Delivery} other {Dine in}} or {second, select, pickup {Pick up} delivery {Door Delivery} other {Dine in}} orders', values };
+}
+
+/** What a free-item or buy-one-get-one coupon wants added to the cart: its product, an item of its category, or any item. */
+function itemsWanted(p: PromotionRecord): Text {
+  const product = p.targetProductName;
+  const category = p.targetCategory;
+  if (p.benefit === 'buy-one-get-one') {
+    if (product) return /*i18n*/ { id: 'Add two of {product} to use this coupon: the second is free', values: { product } };
+    if (category) return /*i18n*/ { id: 'Add two of an item from {category} to use this coupon: the second is free', values: { category } };
+    return /*i18n*/ 'Add two of an item to use this coupon: the second is free';
+  }
+  if (product) return /*i18n*/ { id: 'Add {product} to use this coupon', values: { product } };
+  if (category) return /*i18n*/ { id: 'Add an item from {category} to use this coupon', values: { category } };
+  return /*i18n*/ 'Add an item to use this coupon';
 }
 
 /** "Available on Sundays 07:00-09:00": the weekdays are named in English (the list is the shop's own words). */
@@ -126,7 +138,7 @@ export function describeTerms(p: PromotionRecord, memberCardThresholdIdr: number
   if (p.startsOn && p.endsOn) terms.push(/*i18n*/ { id: 'From {from} to {to}', values: { from: sayDate(p.startsOn), to: sayDate(p.endsOn) } });
   else if (p.startsOn) terms.push(/*i18n*/ { id: 'From {from}', values: { from: sayDate(p.startsOn) } });
   else if (p.endsOn) terms.push(/*i18n*/ { id: 'Until {until}', values: { until: sayDate(p.endsOn) } });
-  if (p.deliveryMethods.length > 0 && p.deliveryMethods.length < 3) terms.push(methodsTerm(p.deliveryMethods));
+  if (p.deliveryMethods.length > 0 && p.deliveryMethods.length < 3) terms.push(methodsText(p.deliveryMethods, 'term'));
   if (forNewCustomers(p)) terms.push(/*i18n*/ 'For new customers only');
   if (p.audience === 'members') {
     terms.push(/*i18n*/ { id: 'Member card needed (earned when your delivered orders reach {amount})', values: { amount: formatIdr(memberCardThresholdIdr) } });
@@ -167,7 +179,7 @@ export function checkConditions(p: PromotionRecord, at: ShopLocal, method: Deliv
     });
   }
   if (p.deliveryMethods.length > 0 && !p.deliveryMethods.includes(method)) {
-    unmet.push({ kind: 'method', message: methodsText(p.deliveryMethods) });
+    unmet.push({ kind: 'method', message: methodsText(p.deliveryMethods, 'refusal') });
   }
   if (p.onBirthday) {
     if (!customer.birthDate) unmet.push({ kind: 'audience', message: /*i18n*/ 'Add your date of birth to your profile to use the birthday coupon' });
@@ -213,27 +225,13 @@ export function computeDiscount(
       break;
     case 'free-item': {
       const items = qualifyingItems(p, lines);
-      if (items.length === 0) {
-        const message: Text = p.targetProductName
-          ? /*i18n*/ { id: 'Add {product} to use this coupon', values: { product: p.targetProductName } }
-          : p.targetCategory
-            ? /*i18n*/ { id: 'Add an item from {category} to use this coupon', values: { category: p.targetCategory } }
-            : /*i18n*/ 'Add an item to use this coupon';
-        return { ok: false, kind: 'items', message };
-      }
+      if (items.length === 0) return { ok: false, kind: 'items', message: itemsWanted(p) };
       discountIdr = items[0] ?? 0;
       break;
     }
     case 'buy-one-get-one': {
       const items = qualifyingItems(p, lines);
-      if (items.length < 2) {
-        const message: Text = p.targetProductName
-          ? /*i18n*/ { id: 'Add two of {product} to use this coupon: the second is free', values: { product: p.targetProductName } }
-          : p.targetCategory
-            ? /*i18n*/ { id: 'Add two of an item from {category} to use this coupon: the second is free', values: { category: p.targetCategory } }
-            : /*i18n*/ 'Add two of an item to use this coupon: the second is free';
-        return { ok: false, kind: 'items', message };
-      }
+      if (items.length < 2) return { ok: false, kind: 'items', message: itemsWanted(p) };
       // Of every two the cheaper is free: the cheapest half of the items.
       discountIdr = sumRupiah(items.slice(0, Math.floor(items.length / 2)));
       break;

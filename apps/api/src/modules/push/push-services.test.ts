@@ -17,6 +17,13 @@ function deviceKeys() {
   return { p256dh: ecdh.getPublicKey().toString('base64url'), auth: crypto.randomBytes(16).toString('base64url') };
 }
 
+/** A new customer adds a device at `endpoint`. */
+async function addDevice(endpoint: string) {
+  const customer = await signUpAndSignIn(ctx);
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/push/subscriptions', headers: customer.headers, payload: { endpoint, keys: deviceKeys() } });
+  return { customer, res };
+}
+
 describe('adding a device, under the production rule', () => {
   it.each([
     'http://fcm.googleapis.com/fcm/send/abc',
@@ -32,8 +39,7 @@ describe('adding a device, under the production rule', () => {
     'https://169.254.169.254/latest/meta-data',
     'https://[::1]/device/abc',
   ])('refuses %s with a plain message', async (endpoint) => {
-    const customer = await signUpAndSignIn(ctx);
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/push/subscriptions', headers: customer.headers, payload: { endpoint, keys: deviceKeys() } });
+    const { customer, res } = await addDevice(endpoint);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: PUSH_REFUSED, field: 'endpoint' });
     const listed = await ctx.app.inject({ method: 'GET', url: '/api/v1/push/subscriptions', headers: customer.headers });
@@ -47,8 +53,7 @@ describe('adding a device, under the production rule', () => {
     'https://wns2-par02p.notify.windows.com/w/?token=BQYAAAD',
     'https://fcm.googleapis.com:443/fcm/send/abc',
   ])('takes %s, an address of a known push service', async (endpoint) => {
-    const customer = await signUpAndSignIn(ctx);
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/push/subscriptions', headers: customer.headers, payload: { endpoint, keys: deviceKeys() } });
+    const { res } = await addDevice(endpoint);
     expect(res.statusCode).toBe(201);
   });
 });

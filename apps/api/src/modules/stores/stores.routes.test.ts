@@ -53,6 +53,10 @@ async function customerWithCart(): Promise<SignedInUser> {
   return customer;
 }
 
+/** A new customer's cash pick-up at store `storeId` for `scheduledFor`. */
+const pickUpAt = async (storeId: number, scheduledFor: string) =>
+  placeOrder(ctx, await customerWithCart(), { paymentMethod: 'cash-on-delivery', deliveryMethod: 'pick-up', scheduledFor, storeId });
+
 const slotsOf = async (storeId: number, query = 'method=pick-up') =>
   (await ctx.app.inject({ method: 'GET', url: `/api/v1/stores/${storeId}/slots?${query}` })).json<StoreSlotsResponse>().data;
 
@@ -113,12 +117,7 @@ describe('slots', () => {
   it('a store that is closed on a date has no slots then, and refuses orders for it', async () => {
     const id = await createStore({ closedDates: ['2026-11-24'] });
     expect((await slotsOf(id, 'method=pick-up&date=2026-11-24')).slots).toEqual([]);
-    const res = await placeOrder(ctx, await customerWithCart(), {
-      paymentMethod: 'cash-on-delivery',
-      deliveryMethod: 'pick-up',
-      scheduledFor: '2026-11-24T10:00',
-      storeId: id,
-    });
+    const res = await pickUpAt(id, '2026-11-24T10:00');
     expect(res.statusCode).toBe(400);
     expect(res.json<ErrorResponse>().field).toBe('scheduledFor');
   });
@@ -164,12 +163,7 @@ describe('the cap holds', () => {
 
   it('a chosen time sooner than the lead time is refused with the earliest slot', async () => {
     const id = await createStore();
-    const res = await placeOrder(ctx, await customerWithCart(), {
-      paymentMethod: 'cash-on-delivery',
-      deliveryMethod: 'pick-up',
-      scheduledFor: '2026-11-23T09:05',
-      storeId: id,
-    });
+    const res = await pickUpAt(id, '2026-11-23T09:05');
     expect(res.statusCode).toBe(409);
     expect(res.json<PlaceOrderConflict>()).toMatchObject({ nextSlot: { time: '09:15' }, message: expect.stringContaining('The earliest pickup') as unknown });
   });

@@ -5,15 +5,12 @@ import { createUserRepository } from './users.repository.js';
 import { createUserService } from './users.service.js';
 
 const ctx = useTestApp();
+const userService = () =>
+  createUserService({ db: ctx.database.db, userRepository: createUserRepository(ctx.database.db), uploadsDir: ctx.config.uploadsDir, now: () => new Date() });
 
 describe('findOrCreateUserByVerifiedEmail (the seam for sign-in providers)', () => {
   it('makes one password-less customer account per email and finds it again, ignoring case', async () => {
-    const users = createUserService({
-      db: ctx.database.db,
-      userRepository: createUserRepository(ctx.database.db),
-      uploadsDir: ctx.config.uploadsDir,
-      now: () => new Date(),
-    });
+    const users = userService();
     const first = await users.findOrCreateUserByVerifiedEmail('Provider.User@Example.test');
     const again = await users.findOrCreateUserByVerifiedEmail('provider.user@example.test');
     expect(again.id).toBe(first.id);
@@ -26,12 +23,7 @@ describe('findOrCreateUserByVerifiedEmail (the seam for sign-in providers)', () 
   });
 
   it('signs into an existing password account with the same email', async () => {
-    const users = createUserService({
-      db: ctx.database.db,
-      userRepository: createUserRepository(ctx.database.db),
-      uploadsDir: ctx.config.uploadsDir,
-      now: () => new Date(),
-    });
+    const users = userService();
     const created = await users.createUserAccount({
       email: 'has-password@example.test',
       password: 'Kopi-Susu-Gula-Aren',
