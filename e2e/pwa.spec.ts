@@ -131,7 +131,11 @@ test.describe('the installable shop', () => {
     const email = `offline-${Date.now()}@example.test`;
     const registered = await request.post('/api/v1/auth/register', { data: { email, password: 'Offline-Roast-2024', phone: '0812 3456 7001' } });
     expect(registered.status()).toBe(201);
+    // The browser cart goes to the account once signed in; the page is reloaded only after the shop answered it
+    // (a reload while the merge is on its way is not covered yet: the browser cart is taken out before it is sent).
+    const merged = page.waitForResponse((res) => res.url().endsWith('/api/v1/cart/merge') && res.request().method() === 'POST');
     await signIn(page, email, 'Offline-Roast-2024');
+    expect((await merged).ok()).toBe(true);
     await page.goto('/payment');
     await expect(page.getByText('Creamy Ice Latte').first()).toBeVisible();
 
