@@ -1,5 +1,5 @@
-import { formatIdr, parseShopLocal, shopLocalToInstant, type DeliveryMethod, type PaymentMethod } from '@coffee/contract';
-import { DEFAULT_LOCALE, englishOf, type Locale, type Text, type Translator } from './i18n.js';
+import { parseShopLocal, shopLocalToInstant, type DeliveryMethod, type PaymentMethod } from '@coffee/contract';
+import { DEFAULT_LOCALE, englishOf, moneyIn, type Locale, type Text, type Translator } from './i18n.js';
 
 /**
  * The words of one mail or push notification in its recipient's language (decision 037): its sentences through the
@@ -35,11 +35,6 @@ const DELIVERY_METHOD_WORDS: Record<DeliveryMethod, Text> = {
   'pick-up': /*i18n*/ 'Pick up',
 };
 
-// No space after Rp, as Indonesian spelling writes it and shop receipts print it; Intl's own form puts a no-break
-// space there, which plain-text mail clients show unevenly.
-const indonesianNumber = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 0 });
-const rupiah = (amount: number) => `${amount < 0 ? '-' : ''}Rp${indonesianNumber.format(Math.abs(Math.round(amount)))}`;
-
 const indonesianTimes = new Map<string, Intl.DateTimeFormat>();
 function indonesianTime(local: string, timeZone: string): string {
   const parsed = parseShopLocal(local);
@@ -60,7 +55,7 @@ export function mailWords(translator: Translator | undefined, locale: Locale = D
   return {
     locale: english ? 'en' : locale,
     t,
-    money: english ? formatIdr : rupiah,
+    money: (amount) => moneyIn(english ? 'en' : locale, amount),
     shopTime: (local, timeZone) => (english ? local.replace('T', ' at ') : indonesianTime(local, timeZone)),
     paymentMethod: (method) => t(PAYMENT_METHOD_WORDS[method]),
     deliveryMethod: (method) => t(DELIVERY_METHOD_WORDS[method]),

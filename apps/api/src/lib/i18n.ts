@@ -78,8 +78,18 @@ function valueWith(i18n: I18n, value: Value): string | number {
   if (typeof value === 'string' || typeof value === 'number') return value;
   if ('each' in value) return value.each.map((text) => translateWith(i18n, text)).join('; ');
   if ('and' in value) return new Intl.ListFormat(i18n.locale, { type: 'conjunction' }).format(value.and);
-  if ('idr' in value) return i18n.locale === 'id' ? formatIdr(value.idr).replace('IDR ', 'Rp') : formatIdr(value.idr);
+  if ('idr' in value) return moneyIn(i18n.locale === 'id' ? 'id' : 'en', value.idr);
   return translateWith(i18n, value);
+}
+
+/**
+ * Whole rupiah as the reader's language writes them: 'IDR 26.000' in English (the original app's form), 'Rp26.000' in
+ * Indonesian (no space, as Indonesian spelling writes it; Intl's form has a no-break space that plain-text mail shows
+ * unevenly).
+ */
+export function moneyIn(locale: Locale, rupiah: number): string {
+  if (locale === 'en') return formatIdr(rupiah);
+  return `${rupiah < 0 ? '-' : ''}Rp${formatIdr(Math.abs(rupiah)).replace('IDR ', '')}`;
 }
 
 /** The text in English, for logs and for an error's own `message`. */
