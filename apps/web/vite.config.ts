@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { lingui } from '@lingui/vite-plugin';
 
 // The API (apps/api) serves this build from apps/web/dist in production, on the same origin,
 // so the app only ever calls relative /api and /uploads addresses. In development Vite proxies them.
@@ -10,7 +11,9 @@ const api = 'http://localhost:3000';
 const WITHOUT_PRELOAD_LIST = /(?:^|\/)(?:staff-[a-z-]+|add-products|edit-products|option-groups|history|order|payment|pickup|user|navbar-signed-in|your-usual|favourite-heart|login-complete|reset-password)-[\w-]{8}\.js$/;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  // Lingui compiles the catalogues a screen imports (src/lib/i18n.ts) and its macros (Trans, t, msg) in the build,
+  // with no Babel pass: the browser gets compiled messages and no message parser.
+  plugins: [lingui({ macroTransform: true, configPath: `${import.meta.dirname}/lingui.config.ts` }), react(), tailwindcss()],
   resolve: {
     // 'source' first: @coffee/contract resolves to its TypeScript source, no contract build needed.
     conditions: ['source', 'module', 'browser', 'development|production'],

@@ -21,9 +21,8 @@ const webDir = path.resolve(import.meta.dirname, '..');
 const dist = path.join(webDir, 'dist');
 const ssrDir = path.join(webDir, 'dist-ssr');
 
-const { renderPage, renderShell, productsFirstRequest, appPaths, composePage, splitHead } = await import(
-  path.join(ssrDir, 'entry-server.js')
-);
+const { renderPage, renderShell, productsFirstRequest, appPaths, composePage, splitHead, inPageLanguage, manifestPath, manifestWords, LANGUAGES } =
+  await import(path.join(ssrDir, 'entry-server.js'));
 const shell = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 // Replaced by the API (apps/api/src/plugins/web-app.ts) with the preloads of the product asked for.
 const PAGE_PRELOADS = '<!--page-preloads-->';
@@ -94,23 +93,39 @@ fs.writeFileSync(path.join(dist, 'csp.json'), `${JSON.stringify({ scriptSrc: inl
  */
 const fetchPreload = (href) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${href.replaceAll('&', '&amp;')}">`;
 
-async function prerender(url, file, { render = () => renderPage(url), preloads = '', rootAttributes = '' } = {}) {
-  const html = composePage(template, splitHead(await render()), { extraHead: preloads, rootAttributes });
-  fs.writeFileSync(path.join(dist, file), html);
-  console.log(`prerendered ${url} -> dist/${file}`);
+/** A page's file in `language`: home.html in English, home.id.html in Indonesian (the API serves each by language). */
+const inLanguage = (file, language) => (language === 'en' ? file : file.replace(/\.html$/, `.${language}.html`));
+
+async function prerender(url, file, language, { render = () => renderPage(url, language), preloads = '', rootAttributes = '' } = {}) {
+  const html = composePage(template, splitHead(await render()), { extraHead: preloads, rootAttributes, language });
+  fs.writeFileSync(path.join(dist, inLanguage(file, language)), html);
+  console.log(`prerendered ${url} -> dist/${inLanguage(file, language)}`);
 }
 
-await prerender('/', 'home.html');
-await prerender('/404', '404.html');
-await prerender('/products', 'products.html', {
-  preloads: fetchPreload(await productsFirstRequest()),
-});
-// The product's own preloads (its API answer, its picture) depend on the address: the API writes them at PAGE_PRELOADS.
-await prerender('/products/:id', 'product.html', {
-  render: renderShell,
-  preloads: PAGE_PRELOADS,
-  rootAttributes: ' data-shell',
-});
+const appManifest = JSON.parse(fs.readFileSync(path.join(dist, 'manifest.webmanifest'), 'utf8'));
+for (const language of LANGUAGES) {
+  await prerender('/', 'home.html', language);
+  await prerender('/404', '404.html', language);
+  await prerender('/products', 'products.html', language, {
+    preloads: fetchPreload(await productsFirstRequest()),
+  });
+  // The product's own preloads (its API answer, its picture) depend on the address: the API writes them at PAGE_PRELOADS.
+  await prerender('/products/:id', 'product.html', language, {
+    render: () => renderShell(language),
+    preloads: PAGE_PRELOADS,
+    rootAttributes: ' data-shell',
+  });
+  // The shell every other route gets, and the installed app's name and description, in the language.
+  fs.writeFileSync(path.join(dist, inLanguage('index.html', language)), inPageLanguage(shell, language));
+  const words = await manifestWords(language);
+  const translated = {
+    ...appManifest,
+    lang: language,
+    description: words.description,
+    shortcuts: appManifest.shortcuts.map((shortcut) => ({ ...shortcut, name: words.menu })),
+  };
+  fs.writeFileSync(path.join(dist, manifestPath(language).slice(1)), `${JSON.stringify(translated, null, 2)}\n`);
+}
 fs.writeFileSync(path.join(dist, 'app-paths.json'), `${JSON.stringify(appPaths)}\n`);
 
 // Precompression: once here at the strongest settings rather than per request in the API.

@@ -14,6 +14,27 @@ import { paths } from './config/paths';
 import { productQueryOptions } from './features/products/api/get-product';
 import { getProducts, productListKeys } from './features/products/api/get-products';
 import { DEFAULT_TAB, PRODUCT_TABS } from './features/products/components/product-tabs';
+import { msg } from '@lingui/core/macro';
+import { LANGUAGES, PAGE_WORDS_ID, i18n, startLanguage, type Language } from './lib/i18n';
+import { messages as englishShopWords } from './locales/en/shop.po';
+import { messages as indonesianShopWords } from './locales/id/shop.po';
+
+export { LANGUAGES };
+export type { Language };
+
+/**
+ * Every rendering in its language, one at a time: the screens read the one i18n instance (as in the browser, where
+ * there is one language at a time), so two renderings in different languages must not overlap.
+ */
+let rendering: Promise<unknown> = Promise.resolve();
+function inLanguage<T>(language: Language, work: () => Promise<T>): Promise<T> {
+  const run = rendering.then(async () => {
+    await startLanguage(language, ['shop', 'account', 'staff', 'contract']);
+    return work();
+  });
+  rendering = run.catch(() => undefined);
+  return run;
+}
 
 /**
  * The build renders pages to HTML with this module (scripts/prerender.mjs), so a phone paints them before the app's
@@ -26,11 +47,23 @@ import { DEFAULT_TAB, PRODUCT_TABS } from './features/products/components/produc
  * The API renders the menu and product pages with their data per request with it too (renderMenuPage,
  * renderProductPage): the build keeps it in dist-ssr, beside the page template.
  */
-export async function renderPage(url: string): Promise<string> {
-  return render(routes, url);
+/** The installed app's words in `language`, for its manifest (scripts/prerender.mjs); its name is the brand's. */
+export async function manifestWords(language: Language): Promise<{ description: string; menu: string }> {
+  return inLanguage(language, async () => ({
+    description: i18n._(msg`Good coffee and healthy meals: browse the menu, pick your size and order for dine in, pick up or door delivery.`),
+    menu: i18n._(msg`Menu`),
+  }));
 }
 
-export async function renderShell(): Promise<string> {
+export async function renderPage(url: string, language: Language = 'en'): Promise<string> {
+  return inLanguage(language, () => render(routes, url));
+}
+
+export async function renderShell(language: Language = 'en'): Promise<string> {
+  return inLanguage(language, () => drawShell());
+}
+
+async function drawShell(): Promise<string> {
   // Only the root layout of the route table, with the loading screen in its place of the page.
   const [root] = routes;
   if (!root) throw new Error('The route table is empty.');
@@ -63,19 +96,19 @@ export function menuFirstQuery(): Record<string, string> {
   return { ...Object.fromEntries(filters), page: '1', limit: String(DEFAULT_PAGE_LIMIT) };
 }
 
-export async function renderMenuPage(firstPage: ProductListResponse): Promise<RenderedPage> {
+export async function renderMenuPage(firstPage: ProductListResponse, language: Language = 'en'): Promise<RenderedPage> {
   const tab = defaultTab();
   const seeds = [{ queryKey: productListKeys.infinite(tab.filters, DEFAULT_PAGE_LIMIT), data: { pages: [firstPage], pageParams: [1] } }];
-  return renderWith('/products', seeds);
+  return renderWith('/products', seeds, language);
 }
 
-export async function renderProductPage(product: Product): Promise<RenderedPage> {
+export async function renderProductPage(product: Product, language: Language = 'en'): Promise<RenderedPage> {
   const seeds = [{ queryKey: productQueryOptions(Number(product.id)).queryKey, data: product }];
-  return renderWith(`/products/${product.id}`, seeds);
+  return renderWith(`/products/${product.id}`, seeds, language);
 }
 
-async function renderWith(url: string, seeds: QuerySeed[]): Promise<RenderedPage> {
-  return { ...splitHead(await render(routes, url, seeds)), seeds };
+async function renderWith(url: string, seeds: QuerySeed[], language: Language): Promise<RenderedPage> {
+  return { ...splitHead(await inLanguage(language, () => render(routes, url, seeds))), seeds };
 }
 
 /**
@@ -83,7 +116,7 @@ async function renderWith(url: string, seeds: QuerySeed[]): Promise<RenderedPage
  * (`<!--$?-->`) would be put in place by an inline script, which the CSP refuses: the page would stay hidden.
  */
 export function splitHead(rendered: string): { head: string; body: string } {
-  const [, head = '', body = rendered] = /^((?:<link [^>]*\/>|<title>[^<]*<\/title>)*)([\s\S]*)$/.exec(rendered) ?? [];
+  const [, head = '', body = rendered] = /^((?:<link [^>]*\/>|<meta [^>]*\/>|<title>[^<]*<\/title>)*)([\s\S]*)$/.exec(rendered) ?? [];
   if (/<!--\$\?-->|<script>/.test(body)) throw new Error('Rendering left a part of the page pending: it would stay hidden.');
   return { head, body };
 }
@@ -152,15 +185,39 @@ function defaultTab() {
 export function composePage(
   template: string,
   { head, body }: { head: string; body: string },
-  { extraHead = '', rootAttributes = '' }: { extraHead?: string; rootAttributes?: string } = {},
+  { extraHead = '', rootAttributes = '', language = 'en' }: { extraHead?: string; rootAttributes?: string; language?: Language } = {},
 ): string {
   if (!template.includes('<div id="root"></div>')) throw new Error('The page template has no empty <div id="root"></div> to fill.');
   const title = /<title>[^<]*<\/title>/.exec(head)?.[0];
   // Replacer functions: the page's text may hold `$&` and the like, which a replacement string would expand.
-  let html = template;
+  let html = inPageLanguage(template, language);
   if (title) html = html.replace(/<title>[^<]*<\/title>/, () => title);
   html = html.replace('</head>', () => `${head.replace(title ?? '', '')}${extraHead}</head>`);
   return html.replace('<div id="root"></div>', () => `<div id="root"${rootAttributes}>${body}</div>`);
+}
+
+/** The words of the layout and the visitor's screens (the `shop` catalogue), compiled, in each language. */
+const SHOP_WORDS: Record<Language, object> = { en: englishShopWords, id: indonesianShopWords };
+
+/**
+ * The page (index.html or a page built from it) in `language`: its `lang`, which the app starts in (lib/i18n.ts), the
+ * manifest in that language (scripts/prerender.mjs writes one per language), and the words its screens start with.
+ * The words travel in the page as data, as its API answers do (pageDataScript): text the page shows, not code to run,
+ * and no request after the page's before the app can start. The budget check weighs them beside the JavaScript.
+ */
+export function inPageLanguage(html: string, language: Language): string {
+  if (!/<html lang="[a-z]+">/.test(html)) throw new Error('The page template has no <html lang="..."> to set.');
+  const words = `<script type="application/json" id="${PAGE_WORDS_ID}">${JSON.stringify(SHOP_WORDS[language]).replace(/</g, '\\u003c')}</script>`;
+  return html
+    .replace(/<html lang="[a-z]+">/, () => `<html lang="${language}">`)
+    .replace(/<link rel="manifest" href="[^"]*"/, () => `<link rel="manifest" href="${manifestPath(language)}"`)
+    .replace(/<script type="application\/json" id="page-words">[^<]*<\/script>/, '')
+    .replace('</body>', () => `${words}</body>`);
+}
+
+/** The web app manifest in `language`: /manifest.webmanifest in English, /manifest.id.webmanifest in Indonesian. */
+export function manifestPath(language: Language): string {
+  return language === 'en' ? '/manifest.webmanifest' : `/manifest.${language}.webmanifest`;
 }
 
 /**

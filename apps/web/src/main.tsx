@@ -12,6 +12,7 @@ import { AppProviders } from './app/providers';
 import { APP_STARTED_ATTRIBUTE, readPageData } from './app/page-data';
 import { AppRouter, AppRoutes, preloadScreens } from './app/router';
 import { PageLoading } from './app/routes/page-loading';
+import { pageLanguage, rememberAskedLanguage, startLanguage, takeWordsFromPage } from './lib/i18n';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
@@ -26,7 +27,10 @@ if (!root) throw new Error('The page has no #root element.');
 async function start(container: HTMLElement) {
   const shell = container.hasAttribute('data-shell');
   const prerendered = !shell && container.firstElementChild !== null;
-  if (prerendered || shell) await preloadScreens(window.location);
+  rememberAskedLanguage(window.location);
+  takeWordsFromPage(pageLanguage());
+  // The layout's and visitor screens' words in the page's language first: every screen draws text.
+  await Promise.all([startLanguage(pageLanguage(), ['shop']), prerendered || shell ? preloadScreens(window.location) : undefined]);
   const app = (
     <StrictMode>
       <AppProviders seeds={readPageData()}>

@@ -83,7 +83,8 @@ export class CompressibleBody {
  * Vary goes on every answer, compressed or not, so a shared cache never hands a brotli body to a client without it.
  */
 export function sendCompressible(request: FastifyRequest, reply: FastifyReply, body: CompressibleBody): void {
-  void reply.header('vary', 'accept-encoding');
+  const vary = reply.getHeader('vary');
+  void reply.header('vary', typeof vary === 'string' && vary !== '' ? `${vary}, Accept-Encoding` : 'accept-encoding');
   const encoding = body.raw.length >= COMPRESSION_THRESHOLD_BYTES ? preferredEncoding(request.headers['accept-encoding']) : undefined;
   if (!encoding) {
     void reply.send(body.raw);

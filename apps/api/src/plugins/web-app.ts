@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CompressibleBody, sendCompressible } from './compression.js';
 import { localeOf } from './error-handler.js';
+import { LOCALES, type Locale } from '../lib/i18n.js';
 
 /** A page of the built web app, with the brotli and gzip copies the build wrote beside it. */
 function readPage(file: string): CompressibleBody {
@@ -59,10 +60,34 @@ export type WebAppOptions = {
 /** What the web app's server build (apps/web/src/entry-server.tsx, built into dist-ssr) gives the API. */
 interface PageRenderer {
   menuFirstQuery(): Record<string, string>;
-  renderMenuPage(firstPage: unknown): Promise<RenderedPage>;
-  renderProductPage(product: unknown): Promise<RenderedPage>;
-  composePage(template: string, page: RenderedPage, options: { extraHead?: string }): string;
+  renderMenuPage(firstPage: unknown, language: Locale): Promise<RenderedPage>;
+  renderProductPage(product: unknown, language: Locale): Promise<RenderedPage>;
+  composePage(template: string, page: RenderedPage, options: { extraHead?: string; language: Locale }): string;
   pageDataScript(seeds: unknown[]): string;
+}
+
+/** The cookie in which the web app remembers a visitor's language (apps/web/src/lib/i18n.ts). */
+const LANGUAGE_COOKIE = 'lang';
+const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
+
+/**
+ * The language a page is drawn in: the one its address asks for (`?lang=id`, the alternates below), else the one the
+ * visitor chose (the cookie), else the browser's preference among ours, else English.
+ */
+function pageLanguage(request: FastifyRequest): Locale {
+  const asked = (request.query as { lang?: unknown } | undefined)?.lang;
+  if (isLocale(asked)) return asked;
+  const chosen = request.cookies[LANGUAGE_COOKIE];
+  return isLocale(chosen) ? chosen : localeOf(request);
+}
+
+/**
+ * The page's other languages, as a Link header (search engines read it as they read <link rel="alternate"> in the
+ * page): the same address with `?lang=`, and the address alone for a browser whose language is neither.
+ */
+function languageAlternates(pathname: string): string {
+  const address = (language?: Locale) => (language ? `${pathname}?lang=${language}` : pathname);
+  return [...LOCALES.map((language) => `<${address(language)}>; rel="alternate"; hreflang="${language}"`), `<${address()}>; rel="alternate"; hreflang="x-default"`].join(', ');
 }
 
 interface RenderedPage {
@@ -128,19 +153,31 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, opti
     },
   });
 
-  const page = (name: string) => {
-    const file = path.join(webDist, name);
-    return fs.existsSync(file) ? readPage(file) : undefined;
+  /** The build's page in `language` (home.html, home.id.html), else its English one (an older build). */
+  const fileIn = (name: string, language: Locale) => {
+    const translated = path.join(webDist, language === 'en' ? name : name.replace(/\.html$/, `.${language}.html`));
+    const file = fs.existsSync(translated) ? translated : path.join(webDist, name);
+    return fs.existsSync(file) ? file : undefined;
   };
-  const shell = readPage(path.join(webDist, 'index.html'));
-  const home = page('home.html') ?? shell;
-  const notFound = page('404.html');
-  // The prerendered /products shows its default tab: an address with a tab or a search gets the shell instead, as
-  // hydrating the default tab's HTML there would not match what the app draws.
-  const products = page('products.html');
-  const productShell = fs.existsSync(path.join(webDist, 'product.html'))
-    ? fs.readFileSync(path.join(webDist, 'product.html'), 'utf8')
-    : undefined;
+  const pagesIn = (language: Locale) => {
+    const page = (name: string) => {
+      const file = fileIn(name, language);
+      return file ? readPage(file) : undefined;
+    };
+    const shell = page('index.html');
+    if (!shell) throw new Error(`${webDist} has no index.html: build the web app first.`);
+    const productFile = fileIn('product.html', language);
+    return {
+      shell,
+      home: page('home.html') ?? shell,
+      notFound: page('404.html'),
+      // The prerendered /products shows its default tab: an address with a tab or a search gets the shell instead,
+      // as hydrating the default tab's HTML there would not match what the app draws.
+      products: page('products.html'),
+      productShell: productFile ? fs.readFileSync(productFile, 'utf8') : undefined,
+    };
+  };
+  const pages = Object.fromEntries(LOCALES.map((language) => [language, pagesIn(language)])) as Record<Locale, ReturnType<typeof pagesIn>>;
 
   /**
    * The product's API answer, which the page asks for first, and its picture, the page's largest paint: both asked
@@ -155,17 +192,21 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, opti
   };
   // The menu and product pages drawn with their data when the server build is there (see renderedPages).
   const server = await loadPageRenderer(webDist);
-  const drawn = (render: (renderer: PageRenderer, answer: unknown) => Promise<RenderedPage>) =>
-    renderedPages(async (answer) => {
-      if (!server) throw new Error('No server build to draw the page with.');
-      const { renderer, template } = server;
-      const page = await render(renderer, answer);
-      return renderer.composePage(template, page, { extraHead: renderer.pageDataScript(page.seeds) });
-    });
+  /** Each language's renderings of a page (see renderedPages). */
+  const drawn = (render: (renderer: PageRenderer, answer: unknown, language: Locale) => Promise<RenderedPage>) => {
+    const inLanguage = (language: Locale) =>
+      renderedPages(async (answer) => {
+        if (!server) throw new Error('No server build to draw the page with.');
+        const { renderer, template } = server;
+        const page = await render(renderer, answer, language);
+        return renderer.composePage(template, page, { extraHead: renderer.pageDataScript(page.seeds), language });
+      });
+    return Object.fromEntries(LOCALES.map((language) => [language, inLanguage(language)])) as Record<Locale, ReturnType<typeof inLanguage>>;
+  };
   const menuQuery = server?.renderer.menuFirstQuery();
   const { product: findProduct, productList: findList } = options;
-  const menuPages = drawn((renderer, answer) => renderer.renderMenuPage(answer));
-  const productPages = drawn((renderer, answer) => renderer.renderProductPage(answer));
+  const menuPages = drawn((renderer, answer, language) => renderer.renderMenuPage(answer, language));
+  const productPages = drawn((renderer, answer, language) => renderer.renderProductPage(answer, language));
 
   /** The page with its data, or undefined (no server build, an unknown product, a failed rendering: logged). */
   const withData = async (
@@ -203,17 +244,26 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, opti
       const route = `${request.method} ${pathname}`;
       return reply.code(404).send({ message: app.translator.translate(/*i18n*/ { id: 'No route for {route}', values: { route } }, localeOf(request)) });
     }
+    const language = pageLanguage(request);
+    const { shell, home, notFound, products, productShell } = pages[language];
     const known = !appRoutes || !notFound || appRoutes.some((route) => route.test(pathname));
     void reply
       .code(known ? 200 : 404)
       .type('text/html; charset=utf-8')
-      .header('Cache-Control', 'no-cache');
+      .header('Cache-Control', 'no-cache')
+      // The same address is drawn in either language, by the cookie or the browser's preference.
+      .header('Vary', 'Cookie, Accept-Language')
+      .header('Content-Language', language)
+      .header('Link', languageAlternates(pathname));
     const productId = PRODUCT_PAGE.exec(pathname)?.[1];
-    const hasQuery = request.url.includes('?');
+    // `?lang=` alone still gets the drawn menu: it only chose the language.
+    const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+    query.delete('lang');
+    const hasQuery = query.size > 0;
     const rendered =
-      productId ? await withData(request, findProduct && (() => findProduct(productId)), productPages)
+      productId ? await withData(request, findProduct && (() => findProduct(productId)), productPages[language])
       : /^\/products\/?$/.test(pathname) && !hasQuery && menuQuery
-        ? await withData(request, findList && (() => findList(menuQuery)), menuPages)
+        ? await withData(request, findList && (() => findList(menuQuery)), menuPages[language])
         : undefined;
     if (rendered) {
       sendCompressible(request, reply, rendered);

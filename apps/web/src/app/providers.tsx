@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nProvider } from '@lingui/react';
+import { i18n } from '../lib/i18n';
 import { ToastProvider } from '../components/ui/toast';
 
 export function createQueryClient(): QueryClient {
@@ -40,8 +42,10 @@ export function AppProviders({ children, seeds = [] }: { children: ReactNode; se
     return client;
   });
   return (
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>{children}</ToastProvider>
-    </QueryClientProvider>
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <ToastProvider>{children}</ToastProvider>
+      </QueryClientProvider>
+    </I18nProvider>
   );
 }

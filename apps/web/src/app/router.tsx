@@ -3,24 +3,40 @@ import type { ComponentType, ReactNode } from 'react';
 import { Router, UNSAFE_createBrowserHistory as createBrowserHistory, matchRoutes, useLocation, useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { paths } from '../config/paths';
+import { loadArea, type Area } from '../lib/i18n';
 import { NavigationPendingContext, RouteHandlesContext } from './route-state';
 import { RootLayout } from './routes/root-layout';
 import { RouteErrorBoundary } from './routes/route-error';
 import { HomeRoute } from './routes/home';
 
+/**
+ * The words a screen of an area draws besides the shop's: its forms word errors with the contract's, and a staff
+ * screen shows orders as a customer's screens do.
+ */
+const WORDS_OF: Record<Exclude<Area, 'shop'>, Area[]> = {
+  account: ['account', 'contract'],
+  staff: ['account', 'staff', 'contract'],
+  contract: ['contract'],
+};
+
 /** Each lazy screen's element, and what fetches its code. */
 const preloads = new WeakMap<object, () => Promise<void>>();
 
 /**
- * A route's lazy part: the screen component `name` of the module `load` imports (one short line per route). Its code
- * is fetched when it is first drawn (the screen suspends until then), or before, by preloadScreens.
+ * A route's lazy part: the screen component `name` of the module `load` imports (one short line per route), and the
+ * words of its `area` beyond the shop's (lingui.config.ts). Its code and words are fetched when it is first drawn (the
+ * screen suspends until then), or before, by preloadScreens.
  */
-function page<Module>(load: () => Promise<Module>, name: { [K in keyof Module]: Module[K] extends ComponentType ? K : never }[keyof Module]) {
+function page<Module>(
+  load: () => Promise<Module>,
+  name: { [K in keyof Module]: Module[K] extends ComponentType ? K : never }[keyof Module],
+  area?: Exclude<Area, 'shop'>,
+) {
   let Screen: ComponentType | undefined;
   let loading: Promise<void> | undefined;
   const preload = () =>
-    (loading ??= load().then(
-      (module) => {
+    (loading ??= Promise.all([load(), ...(area ? WORDS_OF[area] : []).map((words) => loadArea(words))]).then(
+      ([module]) => {
         Screen = module[name] as ComponentType;
       },
       (error: unknown) => {
@@ -53,44 +69,44 @@ export const routes: RouteObject[] = [
       {
         path: paths.resetPassword.path,
         handle: { bare: true },
-        ...page(() => import('./routes/reset-password'), 'ResetPasswordRoute'),
+        ...page(() => import('./routes/reset-password'), 'ResetPasswordRoute', 'account'),
       },
-      { path: paths.staffJoin.path, handle: { bare: true }, ...page(() => import('./routes/staff-join'), 'StaffJoinRoute') },
-      { path: paths.loginComplete.path, ...page(() => import('./routes/login-complete'), 'LoginCompleteRoute') },
+      { path: paths.staffJoin.path, handle: { bare: true }, ...page(() => import('./routes/staff-join'), 'StaffJoinRoute', 'staff') },
+      { path: paths.loginComplete.path, ...page(() => import('./routes/login-complete'), 'LoginCompleteRoute', 'account') },
       {
-        ...page(() => import('./route-guards'), 'RequireLogin'),
+        ...page(() => import('./route-guards'), 'RequireLogin', 'account'),
         children: [
-          { path: paths.payment.path, ...page(() => import('./routes/payment'), 'PaymentRoute') },
-          { path: paths.history.path, ...page(() => import('./routes/history'), 'HistoryRoute') },
-          { path: paths.order.path, ...page(() => import('./routes/order'), 'OrderRoute') },
-          { path: paths.user.path, ...page(() => import('./routes/user'), 'UserRoute') },
-          { path: paths.pickup.path, ...page(() => import('./routes/pickup'), 'PickupRoute') },
+          { path: paths.payment.path, ...page(() => import('./routes/payment'), 'PaymentRoute', 'account') },
+          { path: paths.history.path, ...page(() => import('./routes/history'), 'HistoryRoute', 'account') },
+          { path: paths.order.path, ...page(() => import('./routes/order'), 'OrderRoute', 'account') },
+          { path: paths.user.path, ...page(() => import('./routes/user'), 'UserRoute', 'account') },
+          { path: paths.pickup.path, ...page(() => import('./routes/pickup'), 'PickupRoute', 'account') },
           {
-            ...page(() => import('./route-guards'), 'RequireStaff'),
+            ...page(() => import('./route-guards'), 'RequireStaff', 'staff'),
             children: [
-              { path: paths.addProduct.path, handle: { staffRight: 'menu' }, ...page(() => import('./routes/add-products'), 'AddProductsRoute') },
-              { path: paths.editProduct.path, handle: { staffRight: 'menu' }, ...page(() => import('./routes/edit-products'), 'EditProductsRoute') },
-              { path: paths.staffOrders.path, ...page(() => import('./routes/staff-orders'), 'StaffOrdersRoute') },
-              { path: paths.staffOrder.path, ...page(() => import('./routes/staff-order'), 'StaffOrderRoute') },
-              { path: paths.optionGroups.path, handle: { staffRight: 'menu' }, ...page(() => import('./routes/option-groups'), 'OptionGroupsRoute') },
-              { path: paths.staffStores.path, handle: { staffRight: 'stores' }, ...page(() => import('./routes/staff-stores'), 'StaffStoresRoute') },
-              { path: paths.staffPromotions.path, handle: { staffRight: 'coupons' }, ...page(() => import('./routes/staff-promotions'), 'StaffPromotionsRoute') },
-              { path: paths.staffTeam.path, handle: { staffRight: 'staff' }, ...page(() => import('./routes/staff-team'), 'StaffTeamRoute') },
-              { path: paths.staffReconciliation.path, handle: { staffRight: 'reports' }, ...page(() => import('./routes/staff-reconciliation'), 'StaffReconciliationRoute') },
-              { path: paths.staffLoyalty.path, handle: { staffRight: 'coupons' }, ...page(() => import('./routes/staff-loyalty'), 'StaffLoyaltyRoute') },
-              { path: paths.staffReports.path, handle: { staffRight: 'reports' }, ...page(() => import('./routes/staff-reports'), 'StaffReportsRoute') },
+              { path: paths.addProduct.path, handle: { staffRight: 'menu' }, ...page(() => import('./routes/add-products'), 'AddProductsRoute', 'staff') },
+              { path: paths.editProduct.path, handle: { staffRight: 'menu' }, ...page(() => import('./routes/edit-products'), 'EditProductsRoute', 'staff') },
+              { path: paths.staffOrders.path, ...page(() => import('./routes/staff-orders'), 'StaffOrdersRoute', 'staff') },
+              { path: paths.staffOrder.path, ...page(() => import('./routes/staff-order'), 'StaffOrderRoute', 'staff') },
+              { path: paths.optionGroups.path, handle: { staffRight: 'menu' }, ...page(() => import('./routes/option-groups'), 'OptionGroupsRoute', 'staff') },
+              { path: paths.staffStores.path, handle: { staffRight: 'stores' }, ...page(() => import('./routes/staff-stores'), 'StaffStoresRoute', 'staff') },
+              { path: paths.staffPromotions.path, handle: { staffRight: 'coupons' }, ...page(() => import('./routes/staff-promotions'), 'StaffPromotionsRoute', 'staff') },
+              { path: paths.staffTeam.path, handle: { staffRight: 'staff' }, ...page(() => import('./routes/staff-team'), 'StaffTeamRoute', 'staff') },
+              { path: paths.staffReconciliation.path, handle: { staffRight: 'reports' }, ...page(() => import('./routes/staff-reconciliation'), 'StaffReconciliationRoute', 'staff') },
+              { path: paths.staffLoyalty.path, handle: { staffRight: 'coupons' }, ...page(() => import('./routes/staff-loyalty'), 'StaffLoyaltyRoute', 'staff') },
+              { path: paths.staffReports.path, handle: { staffRight: 'reports' }, ...page(() => import('./routes/staff-reports'), 'StaffReportsRoute', 'staff') },
             ],
           },
         ],
       },
       {
-        ...page(() => import('./route-guards'), 'RequireVisitor'),
+        ...page(() => import('./route-guards'), 'RequireVisitor', 'account'),
         // The sign-in screens are a split screen of their own, without the navigation bar.
         handle: { bare: true },
         children: [
-          { path: paths.login.path, ...page(() => import('./routes/login'), 'LoginRoute') },
-          { path: paths.register.path, ...page(() => import('./routes/register'), 'RegisterRoute') },
-          { path: paths.forgotPassword.path, ...page(() => import('./routes/forgot-password'), 'ForgotPasswordRoute') },
+          { path: paths.login.path, ...page(() => import('./routes/login'), 'LoginRoute', 'account') },
+          { path: paths.register.path, ...page(() => import('./routes/register'), 'RegisterRoute', 'account') },
+          { path: paths.forgotPassword.path, ...page(() => import('./routes/forgot-password'), 'ForgotPasswordRoute', 'account') },
         ],
       },
       { path: paths.notFound.path, ...page(() => import('./routes/not-found'), 'NotFoundRoute') },

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { isAnswerEnvelope, isErrorResponse, isNamedSchema, type NamedSchema } from './contract-schema';
+import { currentLanguage } from './i18n';
 import { readLoginRecord, removeLoginRecord } from './login-record';
 
 /** A failed call: `status` is the HTTP status (0 when the server could not be reached). */
@@ -81,19 +82,15 @@ function endStaleSession(): void {
 }
 
 /**
- * The language of the screens, asked of the API (decision 037) so that its messages read in the language around them,
- * whatever the browser prefers: English until the screens are translated.
- */
-const SCREEN_LANGUAGE = 'en';
-
-/**
  * Same-origin JSON call with the session cookie. Successful answers are checked against the contract,
  * so a drifted API shows a clear error instead of a broken screen; failures carry the server's
  * `message` and `field` (shared ErrorResponse shape).
  */
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const { params, method = 'GET', body, signal, schema, on401 = 'sign-out' } = options;
-  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json', 'Accept-Language': SCREEN_LANGUAGE };
+  // The screens' language, not the browser's preference: the API's messages read in the language around them, and a
+  // sign-up stores it as the customer's (decision 037).
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json', 'Accept-Language': currentLanguage() };
   const init: RequestInit = { method, credentials: 'include', headers };
   if (signal) init.signal = signal;
   if (body instanceof FormData) {

@@ -4,6 +4,7 @@ import { useNavigationPending, useRouteHandles } from '../route-state';
 import { CartCountContext } from '../../components/layout/cart-count';
 import { Navbar } from '../../components/layout/navbar';
 import { cn } from '../../lib/cn';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 const LayoutSync = lazy(() => import('../layout-sync'));
 // Below every page's content: off the first screen's JavaScript. A prerendered page has its HTML at once.
@@ -77,13 +78,19 @@ export function RootLayout() {
   const pending = useNavigationPending();
   const bare = useRouteHandles().some(isBare);
   useScrollPerPage();
+  const { t } = useLingui();
   return (
     <div className="flex min-h-dvh flex-col">
+      {/* In the page's language, for search results and shared links (the page's <head>, where React puts it). */}
+      <meta
+        name="description"
+        content={t`Coffee Shop: good coffee and healthy meals. Browse the menu, pick your size and order for dine in, pick up or door delivery.`}
+      />
       <a
         href="#main"
         className="sr-only z-50 rounded-full bg-espresso px-5 py-3 font-display text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
       >
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <LayoutTop bare={bare} />
       {pending && (

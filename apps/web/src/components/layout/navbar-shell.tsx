@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { BrandLogo } from './brand-logo';
 import { CartShortcut } from './cart-count';
+import { LanguageSwitch } from './language-switch';
 import { NavLinks } from './nav-links';
 import { SearchBox } from './search-box';
 
@@ -36,6 +37,7 @@ export function NavbarShell({ actions, menuActions }: NavbarShellProps) {
         </nav>
         <div className="ml-auto hidden items-center gap-3 lg:flex">
           <SearchBox className="w-48 xl:w-64" id="search-desktop" />
+          <LanguageSwitch />
           {actions}
         </div>
         <CartShortcut className="ml-auto lg:hidden" onNavigate={close} />
@@ -59,6 +61,7 @@ export function NavbarShell({ actions, menuActions }: NavbarShellProps) {
             <NavLinks direction="column" onNavigate={close} />
           </nav>
           <div className="mt-4 border-t border-line pt-4">{menuActions(close)}</div>
+          <LanguageSwitch long className="mt-3 w-full border border-line" />
         </div>
       )}
     </header>

@@ -1,5 +1,7 @@
-import { formatIdr } from '@coffee/contract';
+import { useLingui } from '@lingui/react';
 import { cn } from '../../lib/cn';
+import { isLanguage } from '../../lib/i18n';
+import { money } from '../../lib/money';
 
 type PriceProps = {
   /** Whole rupiah (a product's `priceIdr`). */
@@ -12,8 +14,10 @@ type PriceProps = {
   variant?: 'discount' | 'regular';
 };
 
-/** The one place money is formatted on the client, so every price reads alike: 34000 -> 'IDR 34.000'. */
+/** The one place money is formatted on the client, so every price reads alike: 34000 -> 'IDR 34.000', 'Rp34.000'. */
 export function Price({ amount, className, variant }: PriceProps) {
+  const { i18n } = useLingui();
+  const formatIdr = (rupiah: number) => money(rupiah, isLanguage(i18n.locale) ? i18n.locale : 'en');
   if (variant === 'regular') {
     return (
       <s className={cn('whitespace-nowrap tabular-nums', className)}>

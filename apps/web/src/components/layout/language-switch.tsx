@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react';
+import { readLoginRecord } from '../../lib/login-record';
+import { switchLanguage, type Language } from '../../lib/i18n';
+import { cn } from '../../lib/cn';
+
+/** Each language named in itself, so a reader of either finds theirs. */
+const NAMES: Record<Language, { short: string; long: string }> = {
+  en: { short: 'EN', long: 'English' },
+  id: { short: 'ID', long: 'Bahasa Indonesia' },
+};
+
+/**
+ * The navigation bar's language switch: offers the other language, switches the screens where they stand (the page,
+ * the cart and the checkout's choices are kept) and remembers the choice: in a cookie, and in a signed-in customer's
+ * profile, in which their mails and notifications are written. The API's texts on screen are asked for again in the
+ * new language. `long`: the language's whole name (the phone menu), else its code.
+ */
+export function LanguageSwitch({ long = false, className }: { long?: boolean; className?: string }) {
+  const { i18n } = useLingui();
+  const queryClient = useQueryClient();
+  const [switching, setSwitching] = useState(false);
+  const other: Language = i18n.locale === 'id' ? 'en' : 'id';
+  const name = NAMES[other];
+  const change = async () => {
+    setSwitching(true);
+    try {
+      await switchLanguage(other);
+      if (readLoginRecord() !== null) {
+        const { updateProfile } = await import('../../features/profile/api/update-profile');
+        // The screens have switched already; a profile not saved now is saved at the next switch.
+        await updateProfile({ language: other }).catch(() => undefined);
+      }
+      await queryClient.invalidateQueries();
+    } finally {
+      setSwitching(false);
+    }
+  };
+  return (
+    <button
+      type="button"
+      lang={other}
+      aria-label={name.long}
+      title={name.long}
+      disabled={switching}
+      onClick={() => void change()}
+      className={cn(
+        'min-h-11 min-w-11 rounded-full px-3 font-display text-sm font-medium text-espresso hover:bg-espresso/10 disabled:opacity-60',
+        className,
+      )}
+    >
+      {long ? name.long : name.short}
+    </button>
+  );
+}
