@@ -29,6 +29,43 @@ function portIsFree(port: number): Promise<boolean> {
   });
 }
 
+/**
+ * A sign-in with a wrong password, sent in two parts: its headers, then (by `finish`) its body. Resolves once the
+ * server has taken the request (its `100 Continue`), so the request is in flight whatever happens next.
+ */
+async function startSignIn(port: number): Promise<{ finish: () => Promise<{ status: number; body: string }> }> {
+  const body = JSON.stringify({ email: 'nobody@example.com', password: 'not the password' });
+  const socket = net.connect(port, '127.0.0.1');
+  let received = '';
+  socket.setEncoding('utf8');
+  socket.on('data', (chunk: string) => (received += chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    socket.once('end', resolve);
+    socket.once('error', reject);
+  });
+  socket.write(
+    [
+      'POST /api/v1/auth/login HTTP/1.1',
+      `Host: 127.0.0.1:${port}`,
+      'Content-Type: application/json',
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      'Expect: 100-continue',
+      'Connection: close',
+      '',
+      '',
+    ].join('\r\n'),
+  );
+  await expect.poll(() => received.startsWith('HTTP/1.1 100 Continue'), { timeout: 10_000 }).toBe(true);
+  return {
+    finish: async () => {
+      socket.write(body);
+      await ended;
+      const final = received.slice(received.indexOf('\r\n\r\n') + 4);
+      return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(final)?.[1]), body: final.slice(final.indexOf('\r\n\r\n') + 4) };
+    },
+  };
+}
+
 test('SIGTERM to `npm start` stops the shop cleanly: in-flight answered, exit 0, port free', async () => {
   test.setTimeout(90_000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coffee-sigterm-'));
@@ -48,10 +85,13 @@ test('SIGTERM to `npm start` stops the shop cleanly: in-flight answered, exit 0,
     const serverPid = Number(pidText);
     expect(serverPid).not.toBe(npm.pid);
 
-    // A request on its way when the signal arrives still gets its real answer.
-    const inFlight = fetch(`http://127.0.0.1:${port}/api/v1/products`).then((res) => res.status);
+    // A request on its way when the signal arrives still gets its real answer. It is known to be on its way: its
+    // headers asked for `100 Continue`, which the server sends as it takes the request, before its body is sent.
+    const request = await startSignIn(port);
     npm.kill('SIGTERM');
-    expect(await inFlight).toBe(200);
+    const answer = await request.finish();
+    expect(answer.status).toBe(401);
+    expect(answer.body).toContain('password');
 
     await expect.poll(() => isRunning(serverPid), { timeout: 15_000 }).toBe(false);
     expect(output).toContain('closed cleanly (exit 0)');

@@ -6,7 +6,8 @@
 //   - the page's lazy route module and its static imports (main.tsx awaits them before it hydrates the page);
 //   - any worker one of those chunks starts (a `new URL('….js', import.meta.url)` in its code).
 // What loads after the first screen is up (home's sections below the hero, the session and cart work of
-// app/layout-sync.tsx, later screens) is not counted.
+// app/layout-sync.tsx, later screens) is not counted. The JavaScript is the same in both languages: each page
+// carries its language's words as data (entry-server.tsx inPageLanguage), whose weight is shown beside it.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -67,5 +68,12 @@ for (const page of PAGES) {
     console.error(`  OVER the ${kb(BUDGET_BYTES)} budget by ${kb(total - BUDGET_BYTES)}: load the extra code after the first screen (import()).`);
     over = true;
   }
+}
+/** The words a built page carries (its `page-words` block), brotli-compressed, in each language. */
+for (const [language, file] of [['en', 'home.html'], ['id', 'home.id.html']]) {
+  const html = fs.readFileSync(path.join(dist, file), 'utf8');
+  const words = /<script type="application\/json" id="page-words">([^<]*)<\/script>/.exec(html)?.[1];
+  if (words === undefined) throw new Error(`dist/${file} carries no words: see entry-server.tsx inPageLanguage.`);
+  console.log(`Words every page carries in ${language === 'en' ? 'English' : 'Indonesian'} (data in the page, not JavaScript), brotli: ${kb(brotliOf(words))}`);
 }
 if (over) process.exit(1);

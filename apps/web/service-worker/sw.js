@@ -6,7 +6,8 @@
  *
  *   shell-<build>   the build's files, fetched at install; the previous build's is kept too, so a tab still running
  *                   it finds its lazy screens after a deploy (hashed names: an old page never mixes with new files)
- *   pages-<build>   the public pages as visited (home, the menu, product pages: the same for everyone), for offline
+ *   pages-<build>   the public pages as visited (home, the menu, product pages: the same for everyone in a language),
+ *                   for offline, each under its address and language
  *   menu            the catalogue's public answers (products, promotions, stores, shop settings): network first
  *   pictures        product pictures (never profile photos): stale-while-revalidate
  * Anything else, above all every personal answer (cart, orders, profile, session), never touches a cache.
@@ -39,6 +40,29 @@ const MENU_ANSWER = /^\/api\/v1\/(?:products(?:\/[1-9]\d{0,15})?|promotions|stor
 const PICTURE = /^\/uploads\/images\/(?!profiles\/)[^/]+$/;
 
 const precached = new Set(PRECACHE);
+
+/** The shop's languages; a page's answer says which it is in (Content-Language). */
+const LANGUAGES = ['en', 'id'];
+const languageOf = (response) => {
+  const language = response.headers.get('content-language');
+  return LANGUAGES.includes(language) ? language : 'en';
+};
+/** Where a page is kept: its address and its language, so a page kept in one is never shown in the other. */
+const pageKey = (pathname, language) => `${pathname}?lang=${language}`;
+
+/**
+ * The language a page is asked for in, as the server chooses it (apps/api/src/plugins/web-app.ts): the visitor's
+ * choice (the `lang` cookie), else the browser's preference among the shop's, else English.
+ */
+async function wantedLanguage() {
+  const chosen = (await self.cookieStore?.get('lang').catch(() => undefined))?.value;
+  if (LANGUAGES.includes(chosen)) return chosen;
+  for (const preferred of self.navigator.languages ?? []) {
+    const language = preferred.slice(0, 2).toLowerCase();
+    if (LANGUAGES.includes(language)) return language;
+  }
+  return 'en';
+}
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -104,7 +128,7 @@ async function keepSeen(urls) {
     try {
       const response = await fetch(url.href, { credentials: 'same-origin' });
       if (shareable(response) && (cacheName !== PAGES || isPageCache(response))) {
-        await store(cacheName, cacheName === PAGES ? url.pathname : url.href, response);
+        await store(cacheName, cacheName === PAGES ? pageKey(url.pathname, languageOf(response)) : url.href, response);
       }
     } catch {
       // Offline already: nothing to keep.
@@ -157,32 +181,35 @@ async function page(event, url) {
   const network = Promise.resolve(event.preloadResponse)
     .then((preloaded) => preloaded ?? fetch(event.request))
     .then((response) => {
-      if (keep && shareable(response) && isPageCache(response)) event.waitUntil(store(PAGES, url.pathname, response.clone()));
+      if (keep && shareable(response) && isPageCache(response)) {
+        event.waitUntil(store(PAGES, pageKey(url.pathname, languageOf(response)), response.clone()));
+      }
       return response;
     });
   event.waitUntil(network.catch(() => undefined));
   const first = await Promise.race([network.catch(() => null), after(NETWORK_WAIT_MS)]);
   if (first) return first;
-  const cached = keep ? await keptPage(url.pathname) : undefined;
+  const language = await wantedLanguage();
+  const cached = keep ? await keptPage(url.pathname, language) : undefined;
   if (cached) return cached;
   if (first === undefined) {
     // Slow, not failed: nothing on the device, so wait for the network after all.
     const late = await network.catch(() => null);
     if (late) return late;
   }
-  return (await offlinePage(url.pathname)) ?? Response.error();
+  return (await offlinePage(url.pathname, language)) ?? Response.error();
 }
 
 /**
  * The page as last seen: this build's copy first; else the previous build's, which is whole in itself (its hashed
  * files are kept with it), better offline than the page's bare shell.
  */
-async function keptPage(pathname) {
-  const own = await (await caches.open(PAGES)).match(pathname);
+async function keptPage(pathname, language) {
+  const own = await (await caches.open(PAGES)).match(pageKey(pathname, language));
   if (own) return own;
   for (const name of await caches.keys()) {
     if (!name.startsWith('pages-') || name === PAGES) continue;
-    const older = await (await caches.open(name)).match(pathname);
+    const older = await (await caches.open(name)).match(pageKey(pathname, language));
     if (older) return older;
   }
   return undefined;
@@ -191,15 +218,21 @@ async function keptPage(pathname) {
 /** An HTML page (not a 404 answer in JSON, not a redirect's leftovers). */
 const isPageCache = (response) => (response.headers.get('content-type') ?? '').startsWith('text/html');
 
-/** This build's own page for an address, from the shell: what a first offline visit to that address shows. */
-async function offlinePage(pathname) {
-  const file =
-    pathname === '/' ? '/home.html'
-    : /^\/products\/?$/.test(pathname) ? '/products.html'
-    : /^\/products\/[1-9]\d{0,15}\/?$/.test(pathname) ? '/product.html'
-    : '/index.html';
+/**
+ * This build's own page for an address in `language`, from the shell (home.html, home.id.html...): what a first
+ * offline visit to that address shows.
+ */
+async function offlinePage(pathname, language) {
+  const page =
+    pathname === '/' ? 'home'
+    : /^\/products\/?$/.test(pathname) ? 'products'
+    : /^\/products\/[1-9]\d{0,15}\/?$/.test(pathname) ? 'product'
+    : 'index';
+  const inLanguage = (name) => (language === 'en' ? `/${name}.html` : `/${name}.${language}.html`);
   const cache = await caches.open(SHELL);
-  return (await cache.match(file)) ?? (await cache.match('/index.html')) ?? (await caches.match('/index.html'));
+  return (
+    (await cache.match(inLanguage(page))) ?? (await cache.match(inLanguage('index'))) ?? (await caches.match(inLanguage('index')))
+  );
 }
 
 /** The network first, the copy on the device when it fails or is slow: the menu's prices are current whenever online. */

@@ -49,10 +49,12 @@ function inLanguage<T>(language: Language, work: () => Promise<T>): Promise<T> {
  */
 /** The installed app's words in `language`, for its manifest (scripts/prerender.mjs); its name is the brand's. */
 export async function manifestWords(language: Language): Promise<{ description: string; menu: string }> {
-  return inLanguage(language, async () => ({
-    description: i18n._(msg`Good coffee and healthy meals: browse the menu, pick your size and order for dine in, pick up or door delivery.`),
-    menu: i18n._(msg`Menu`),
-  }));
+  return inLanguage(language, () =>
+    Promise.resolve({
+      description: i18n._(msg`Good coffee and healthy meals: browse the menu, pick your size and order for dine in, pick up or door delivery.`),
+      menu: i18n._(msg`Menu`),
+    }),
+  );
 }
 
 export async function renderPage(url: string, language: Language = 'en'): Promise<string> {

@@ -6,6 +6,8 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../test/factories.js';
 import { useTestApp } from '../test/test-app.js';
+import accepts from '@fastify/accepts';
+import cookie from '@fastify/cookie';
 import { preferredEncoding, registerCompression } from './compression.js';
 import { registerWebApp } from './web-app.js';
 
@@ -72,6 +74,9 @@ describe('the built web app', () => {
     write('404.html', page('Not found'));
     write('assets/index-abc123.js', 'console.log("coffee");'.repeat(100));
     fs.writeFileSync(path.join(dist, 'app-paths.json'), JSON.stringify(['/', '/products', '/products/:id']));
+    // What the app registers before the web app, which reads a request's language from them.
+    await app.register(cookie);
+    await app.register(accepts);
     await registerCompression(app);
     app.get('/api/v1/menu-notes', (request) => ({ data: Array.from({ length: Number((request.query as { n: string }).n) }, (_, i) => `note ${i}`) }));
     await registerWebApp(app, dist);

@@ -27,11 +27,14 @@ describe('the built web app, per address', () => {
   beforeAll(async () => {
     fs.writeFileSync(path.join(dist, 'index.html'), page('Shell'));
     fs.writeFileSync(path.join(dist, 'home.html'), page('Home', `<script>${BOOT}</script>`));
+    fs.writeFileSync(path.join(dist, 'home.id.html'), page('Beranda', `<script>${BOOT}</script>`));
+    fs.writeFileSync(path.join(dist, 'index.id.html'), page('Kerangka'));
+    fs.writeFileSync(path.join(dist, 'products.id.html'), page('Produk'));
     fs.writeFileSync(path.join(dist, 'csp.json'), JSON.stringify({ scriptSrc: [`'sha256-${crypto.createHash('sha256').update(BOOT).digest('base64')}'`] }));
     fs.writeFileSync(path.join(dist, '404.html'), page('Not found'));
     fs.writeFileSync(path.join(dist, 'products.html'), page('Products'));
     fs.writeFileSync(path.join(dist, 'product.html'), page('Product', '<!--page-preloads-->'));
-    fs.writeFileSync(path.join(dist, 'app-paths.json'), JSON.stringify(['/', '/products', '/products/:id']));
+    fs.writeFileSync(path.join(dist, 'app-paths.json'), JSON.stringify(['/', '/products', '/products/:id', '/history']));
     fs.writeFileSync(path.join(dist, 'sw.js'), "const BUILD = 'a';");
     fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"Coffee Shop"}');
     testDb = await createTestDatabase();
@@ -69,6 +72,29 @@ describe('the built web app, per address', () => {
     const scriptSrc = /script-src ([^;]+)/.exec(String(home.headers['content-security-policy']))?.[1]?.split(' ');
     const hash = `'sha256-${crypto.createHash('sha256').update(BOOT).digest('base64')}'`;
     expect(scriptSrc).toEqual(["'self'", hash]);
+  });
+
+  it("draws each page in the language asked for: the address's ?lang=, else the visitor's choice, else the browser's", async () => {
+    const home = (headers: Record<string, string> = {}, url = '/') => app.inject({ method: 'GET', url, headers });
+    const english = await home();
+    expect(english.body).toContain('<title>Home</title>');
+    expect(english.headers['content-language']).toBe('en');
+    // A cache between the shop and the browser keeps one copy per language.
+    expect(String(english.headers.vary)).toMatch(/Cookie, Accept-Language/);
+    expect(String(english.headers.link)).toBe(
+      '</?lang=en>; rel="alternate"; hreflang="en", </?lang=id>; rel="alternate"; hreflang="id", </>; rel="alternate"; hreflang="x-default"',
+    );
+    const browser = await home({ 'accept-language': 'id-ID,id;q=0.9,en;q=0.8' });
+    expect(browser.body).toContain('<title>Beranda</title>');
+    expect(browser.headers['content-language']).toBe('id');
+    // The visitor's choice beats the browser's preference; the address beats both.
+    expect((await home({ 'accept-language': 'id-ID', cookie: 'lang=en' })).body).toContain('<title>Home</title>');
+    expect((await home({ cookie: 'lang=en' }, '/?lang=id')).body).toContain('<title>Beranda</title>');
+    // ?lang= alone still gets the drawn menu; the shell of any other address is in the language too.
+    expect((await home({}, '/products?lang=id')).body).toContain('<title>Produk</title>');
+    expect((await home({ cookie: 'lang=id' }, '/history')).body).toContain('<title>Kerangka</title>');
+    // A language the shop does not write in, or a broken cookie, is English.
+    expect((await home({ 'accept-language': 'fr', cookie: 'lang=fr' })).body).toContain('<title>Home</title>');
   });
 
   it('serves the prerendered menu at /products, and the shell when the address names a tab or a search', async () => {
@@ -134,7 +160,7 @@ describe('the menu and product pages drawn with their data by the web app server
     fs.writeFileSync(path.join(dist, 'index.html'), page('Shell'));
     fs.writeFileSync(path.join(dist, 'products.html'), page('Products'));
     fs.writeFileSync(path.join(dist, 'product.html'), page('Product', '<!--page-preloads-->'));
-    fs.writeFileSync(path.join(dist, 'app-paths.json'), JSON.stringify(['/', '/products', '/products/:id']));
+    fs.writeFileSync(path.join(dist, 'app-paths.json'), JSON.stringify(['/', '/products', '/products/:id', '/history']));
     fs.writeFileSync(path.join(base, 'dist-ssr', 'entry-server.js'), SERVER_BUILD);
     // With a stylesheet inlined, as the build writes it: well over the size worth compressing.
     fs.writeFileSync(path.join(base, 'dist-ssr', 'page-template.html'), page('Template', `<style>${'.menu{color:#6a4029}'.repeat(200)}</style>`));

@@ -132,7 +132,9 @@ function renderedPages(render: (answer: unknown) => Promise<string>) {
  * Serves the built web app (apps/web/dist): its files with their precompressed copies by content negotiation, the
  * pages prerendered at build (`/`, `/products`), a product page's shell with that product's answer and picture
  * preloaded, the app shell for the app's other routes, and the prerendered 404 page with status 404 for any other
- * address. A build without the prerendered pages (an older dist) gets the shell everywhere.
+ * address. A build without the prerendered pages (an older dist) gets the shell everywhere. Every page in the language
+ * pageLanguage chooses, which reads the request's cookies and languages: @fastify/cookie and @fastify/accepts must be
+ * registered first (the session plugin and the error handler do).
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string, options: WebAppOptions = {}): Promise<void> {
   await app.register(fastifyStatic, {

@@ -28,9 +28,9 @@ export function LanguageSwitch({ long = false, className }: { long?: boolean; cl
     try {
       await switchLanguage(other);
       if (readLoginRecord() !== null) {
-        const { updateProfile } = await import('../../features/profile/api/update-profile');
+        const { saveLanguage } = await import('../../lib/save-language');
         // The screens have switched already; a profile not saved now is saved at the next switch.
-        await updateProfile({ language: other }).catch(() => undefined);
+        await saveLanguage(other).catch(() => undefined);
       }
       await queryClient.invalidateQueries();
     } finally {
