@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { CUSTOMER, STAFF, expect, signIn, test } from './fixtures.js';
+import { overflowing } from './overflow.js';
 
 /**
  * No element of any page ends past the viewport's right edge, on a phone, a tablet and a laptop. A page that clips
@@ -12,34 +13,6 @@ const WIDTHS = [360, 768, 1366];
 const VISITOR_PAGES = ['/', '/products', '/products/3', '/stores', '/login', '/register', '/forgot-password', '/no-such-page'];
 const CUSTOMER_PAGES = ['/payment', '/history', '/user'];
 const STAFF_PAGES = ['/staff/orders', '/staff/stores', '/staff/promotions', '/staff/options', '/add-products', '/edit-products/3'];
-
-async function overflowing(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const edge = document.documentElement.clientWidth;
-    // Inside a strip that scrolls sideways, or wholly outside a box that clips it (a carousel's next slides): not on
-    // screen. Partly clipped counts: that is content cut off at the edge.
-    const offScreenByDesign = (el: Element, box: DOMRect) => {
-      for (let node = el.parentElement; node && node !== document.body; node = node.parentElement) {
-        const { overflowX } = getComputedStyle(node);
-        if (overflowX === 'auto' || overflowX === 'scroll') return true;
-        if ((overflowX === 'hidden' || overflowX === 'clip') && box.left >= node.getBoundingClientRect().right - 0.5) return true;
-      }
-      return false;
-    };
-    const describe = (el: Element) =>
-      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.getAttribute('aria-label') ? `[${el.getAttribute('aria-label')}]` : ''} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
-    const found: string[] = [];
-    for (const el of document.body.querySelectorAll('*')) {
-      const box = el.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0 || box.right <= edge + 0.5) continue;
-      const style = getComputedStyle(el);
-      if (style.visibility === 'hidden' || style.clipPath !== 'none' || style.clip !== 'auto' || el.closest('[aria-hidden="true"]')) continue;
-      if (offScreenByDesign(el, box)) continue;
-      found.push(`${describe(el)} ends ${Math.round(box.right - edge)} px past the edge`);
-    }
-    return found;
-  });
-}
 
 async function walk(page: Page, paths: string[]): Promise<string[]> {
   const problems: string[] = [];

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
-import { readLoginRecord } from '../../lib/login-record';
+import { useLoginRecord } from '../../lib/login-record';
 import { switchLanguage, type Language } from '../../lib/i18n';
 import { cn } from '../../lib/cn';
 
@@ -14,20 +14,22 @@ const NAMES: Record<Language, { short: string; long: string }> = {
 /**
  * The navigation bar's language switch: offers the other language, switches the screens where they stand (the page,
  * the cart and the checkout's choices are kept) and remembers the choice: in a cookie, and in a signed-in customer's
- * profile, in which their mails and notifications are written. The API's texts on screen are asked for again in the
+ * profile, in which their mails and notifications are written. A staff member's choice stays with the device (the
+ * cookie): a counter's tablet keeps its language whoever signs in on it. The API's texts on screen are asked for again in the
  * new language. `long`: the language's whole name (the phone menu), else its code.
  */
 export function LanguageSwitch({ long = false, className }: { long?: boolean; className?: string }) {
   const { i18n } = useLingui();
   const queryClient = useQueryClient();
   const [switching, setSwitching] = useState(false);
+  const customer = useLoginRecord()?.role === 'customer';
   const other: Language = i18n.locale === 'id' ? 'en' : 'id';
   const name = NAMES[other];
   const change = async () => {
     setSwitching(true);
     try {
       await switchLanguage(other);
-      if (readLoginRecord() !== null) {
+      if (customer) {
         const { saveLanguage } = await import('../../lib/save-language');
         // The screens have switched already; a profile not saved now is saved at the next switch.
         await saveLanguage(other).catch(() => undefined);
