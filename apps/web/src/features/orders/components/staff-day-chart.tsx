@@ -124,14 +124,17 @@ export function DayFigures({ day }: { day: StaffDayStats }) {
 
       {day.stores.length > 1 && (
         <ul className="mt-4 grid gap-1 text-sm">
-          {day.stores.map((store) => (
-            <li key={store.storeId ?? 'none'} className="flex justify-between gap-4">
-              <span>{store.storeName}</span>
-              <span>
-                <Plural value={store.orders} one="# order" other="# orders" /> · <Price amount={store.salesIdr} />
-              </span>
-            </li>
-          ))}
+          {day.stores.map((store) => {
+            const orders = store.orders;
+            return (
+              <li key={store.storeId ?? 'none'} className="flex justify-between gap-4">
+                <span>{store.storeName}</span>
+                <span>
+                  <Plural value={orders} one="# order" other="# orders" /> · <Price amount={store.salesIdr} />
+                </span>
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>
