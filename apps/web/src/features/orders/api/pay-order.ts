@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { OrderResponse } from '@coffee/contract';
 import type { Order, PayOrderInput } from '@coffee/contract';
@@ -43,10 +44,15 @@ export async function tokeniseCard(gateway: { apiUrl: string; clientKey: string 
     const res = await fetch(`${gateway.apiUrl}/v2/token?${query.toString()}`, { headers: { accept: 'application/json' } });
     answer = TokenAnswer.parse(await res.json());
   } catch {
-    throw new Error('The payment service is not answering right now. Try again in a moment, or pay another way.');
+    throw new Error(t`The payment service is not answering right now. Try again in a moment, or pay another way.`);
   }
   if (!answer.token_id || !/^2\d\d$/.test(answer.status_code)) {
-    throw new Error(`The payment service did not take this card${answer.status_message ? ` (${answer.status_message})` : ''}. Check the details and try again.`);
+    const reason = answer.status_message;
+    throw new Error(
+      reason
+        ? t`The payment service did not take this card (${reason}). Check the details and try again.`
+        : t`The payment service did not take this card. Check the details and try again.`,
+    );
   }
   return answer.token_id;
 }

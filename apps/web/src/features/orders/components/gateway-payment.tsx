@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { create as createQr } from 'qrcode';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { PAYMENT_METHOD_LABELS, VA_BANK_LABELS } from '@coffee/contract';
 import type { Order, PaymentMethod, ShopSettings } from '@coffee/contract';
 import { Alert } from '../../../components/ui/alert';
@@ -9,6 +10,7 @@ import { Price } from '../../../components/ui/price';
 import { errorMessage } from '../../../lib/api-client';
 import { offeredMethods, usePhone } from '../../../lib/phone';
 import { tokeniseCard, usePayOrder } from '../api/pay-order';
+import { paymentMethodName } from './order-words';
 
 export type GatewaySettings = NonNullable<ShopSettings['payments']>;
 
@@ -21,6 +23,7 @@ export type GatewaySettings = NonNullable<ShopSettings['payments']>;
  * (the gateway tells the shop, and the order's steps come live).
  */
 export function GatewayPayment({ order, gateway }: { order: Order; gateway: GatewaySettings | undefined }) {
+  const { t } = useLingui();
   const payment = order.payment ?? null;
   const waiting = order.status === 'pending' && order.paymentStatus === 'awaiting-payment';
   if (!waiting) {
@@ -35,23 +38,26 @@ export function GatewayPayment({ order, gateway }: { order: Order; gateway: Gate
   const cardToCome = payment === null && order.paymentMethod === 'card' && gateway?.gateway != null;
   if (payment === null && !cardToCome) return null;
   const open = payment?.gatewayStatus === 'pending';
+  const method = paymentMethodName(order.paymentMethod);
   return (
     <section aria-labelledby={`order-${order.id}-gateway`} className="mt-8 rounded-2xl bg-crema-soft px-5 py-5 text-espresso-deep">
       <h2 id={`order-${order.id}-gateway`} className="font-display text-lg font-bold">
-        Pay <Price amount={order.summary.totalIdr} /> by {PAYMENT_METHOD_LABELS[order.paymentMethod]}
+        <Trans>
+          Pay <Price amount={order.summary.totalIdr} /> by {method}
+        </Trans>
       </h2>
       {open && payment.qrString && <QrisPayment orderId={order.id} qrString={payment.qrString} deepLink={payment.deepLink} expiresAt={payment.expiresAt} />}
       {open && !payment.qrString && payment.deepLink && (order.paymentMethod === 'gopay' || order.paymentMethod === 'shopeepay') && (
         <WalletPayment wallet={PAYMENT_METHOD_LABELS[order.paymentMethod]} deepLink={payment.deepLink} expiresAt={payment.expiresAt} />
       )}
       {open && payment.vaNumber && (
-        <VirtualAccount bank={payment.bank ? VA_BANK_LABELS[payment.bank] : 'bank'} vaNumber={payment.vaNumber} totalIdr={order.summary.totalIdr} expiresAt={payment.expiresAt} />
+        <VirtualAccount bank={payment.bank ? VA_BANK_LABELS[payment.bank] : t`bank`} vaNumber={payment.vaNumber} totalIdr={order.summary.totalIdr} expiresAt={payment.expiresAt} />
       )}
       {open && payment.redirectUrl && (
         <p className="mt-3">
-          Your bank checks it is you.{' '}
+          <Trans>Your bank checks it is you.</Trans>{' '}
           <a href={payment.redirectUrl} className={buttonStyles({ variant: 'primary', size: 'sm' })}>
-            Continue to your bank&apos;s check
+            <Trans>Continue to your bank&apos;s check</Trans>
           </a>
         </p>
       )}
@@ -64,13 +70,18 @@ export function GatewayPayment({ order, gateway }: { order: Order; gateway: Gate
         </Alert>
       )}
       {payment && <OtherWays order={order} methods={gateway?.methods ?? []} open={open} />}
-      {open && <p className="mt-3 text-sm">This page shows “Paid” by itself as soon as the payment arrives; the kitchen starts on it then.</p>}
+      {open && (
+        <p className="mt-3 text-sm">
+          <Trans>This page shows “Paid” by itself as soon as the payment arrives; the kitchen starts on it then.</Trans>
+        </p>
+      )}
     </section>
   );
 }
 
 /** The QR (its modules drawn as one SVG path), the time left, and on a phone the e-wallet app's link. */
 function QrisPayment({ orderId, qrString, deepLink, expiresAt }: { orderId: number; qrString: string; deepLink: string | null; expiresAt: string | null }) {
+  const { t } = useLingui();
   const { size, path, dark } = useMemo(() => {
     const qr = createQr(qrString, { errorCorrectionLevel: 'M' });
     const n = qr.modules.size;
@@ -88,19 +99,21 @@ function QrisPayment({ orderId, qrString, deepLink, expiresAt }: { orderId: numb
   const phone = typeof window !== 'undefined' && window.matchMedia?.('(pointer: coarse)').matches;
   return (
     <div className="mt-3 flex flex-col items-center gap-3 sm:items-start">
-      <p>Scan with any e-wallet or bank app that takes QRIS (GoPay, OVO, DANA, ShopeePay, your bank&apos;s app).</p>
-      <svg role="img" aria-label="QRIS code to scan" viewBox={`0 0 ${size} ${size}`} className="size-64 rounded-xl bg-white" shapeRendering="crispEdges">
+      <p>
+        <Trans>Scan with any e-wallet or bank app that takes QRIS (GoPay, OVO, DANA, ShopeePay, your bank&apos;s app).</Trans>
+      </p>
+      <svg role="img" aria-label={t`QRIS code to scan`} viewBox={`0 0 ${size} ${size}`} className="size-64 rounded-xl bg-white" shapeRendering="crispEdges">
         <rect width={size} height={size} fill="#fff" />
         <path d={path} fill="#000" />
       </svg>
       <Countdown expiresAt={expiresAt} />
       {/* One phone both shows and scans: the QR saved to the pictures is opened from the e-wallet's "scan from gallery". */}
       <Button variant="outline" size="sm" onClick={() => saveQrPicture(`order-${orderId}-qris.png`, size, dark)}>
-        Save QR to your pictures
+        <Trans>Save QR to your pictures</Trans>
       </Button>
       {phone && deepLink && (
         <a href={deepLink} className={buttonStyles({ variant: 'primary' })}>
-          Open your e-wallet app
+          <Trans>Open your e-wallet app</Trans>
         </a>
       )}
     </div>
@@ -127,25 +140,36 @@ function saveQrPicture(fileName: string, size: number, dark: readonly [number, n
 
 /** The virtual account: its number and the amount with copy buttons, the steps in a bank app or at an ATM. */
 function VirtualAccount({ bank, vaNumber, totalIdr, expiresAt }: { bank: string; vaNumber: string; totalIdr: number; expiresAt: string | null }) {
+  const { t } = useLingui();
   return (
     <div className="mt-3">
-      <p>Transfer the exact amount to this {bank} virtual account from your bank&apos;s app or an ATM:</p>
+      <p>
+        <Trans>Transfer the exact amount to this {bank} virtual account from your bank&apos;s app or an ATM:</Trans>
+      </p>
       <p className="mt-2 flex flex-wrap items-center gap-3">
-        <span className="font-display text-2xl font-bold tracking-wider" aria-label="Virtual account number">
+        <span className="font-display text-2xl font-bold tracking-wider" aria-label={t`Virtual account number`}>
           {vaNumber}
         </span>
-        <CopyButton text={vaNumber} label="Copy number" />
+        <CopyButton text={vaNumber} label={t`Copy number`} />
       </p>
       <p className="mt-1 flex flex-wrap items-center gap-3">
         <span>
-          Amount: <Price amount={totalIdr} />
+          <Trans>
+            Amount: <Price amount={totalIdr} />
+          </Trans>
         </span>
-        <CopyButton text={String(totalIdr)} label="Copy amount" />
+        <CopyButton text={String(totalIdr)} label={t`Copy amount`} />
       </p>
       <ol className="mt-2 list-decimal pl-5 text-sm">
-        <li>In your bank&apos;s app: Transfer → Virtual Account ({bank}), paste the number.</li>
-        <li>At an ATM: Other transactions → Transfer → Virtual Account, key in the number.</li>
-        <li>Check that the amount is the one above, then confirm with your PIN.</li>
+        <li>
+          <Trans>In your bank&apos;s app: Transfer → Virtual Account ({bank}), paste the number.</Trans>
+        </li>
+        <li>
+          <Trans>At an ATM: Other transactions → Transfer → Virtual Account, key in the number.</Trans>
+        </li>
+        <li>
+          <Trans>Check that the amount is the one above, then confirm with your PIN.</Trans>
+        </li>
       </ol>
       <Countdown expiresAt={expiresAt} />
     </div>
@@ -154,6 +178,7 @@ function VirtualAccount({ bank, vaNumber, totalIdr, expiresAt }: { bank: string;
 
 /** Copies `text` and says so for a moment. */
 function CopyButton({ text, label }: { text: string; label: string }) {
+  const { t } = useLingui();
   const [copied, setCopied] = useState(false);
   return (
     <Button
@@ -166,7 +191,7 @@ function CopyButton({ text, label }: { text: string; label: string }) {
         });
       }}
     >
-      {copied ? 'Copied' : label}
+      {copied ? t`Copied` : label}
     </Button>
   );
 }
@@ -180,18 +205,26 @@ function Countdown({ expiresAt }: { expiresAt: string | null }) {
   }, []);
   if (!expiresAt) return null;
   const left = Math.max(0, Math.floor((new Date(expiresAt).getTime() - now) / 1000));
-  if (left === 0) return <p className="font-medium">The time to pay has run out.</p>;
+  if (left === 0) return (
+      <p className="font-medium">
+        <Trans>The time to pay has run out.</Trans>
+      </p>
+    );
   const minutes = Math.floor(left / 60);
   const seconds = String(left % 60).padStart(2, '0');
+  const clock = `${minutes}:${seconds}`;
   return (
     <p className="font-medium" aria-live="off">
-      Pay within <time dateTime={`PT${minutes}M${left % 60}S`}>{`${minutes}:${seconds}`}</time>
+      <Trans>
+        Pay within <time dateTime={`PT${minutes}M${left % 60}S`}>{clock}</time>
+      </Trans>
     </p>
   );
 }
 
 /** The card's details, sent to the gateway for a token; then the charge, and the bank's 3-D Secure page. */
 function CardForm({ orderId, gateway, again }: { orderId: number; gateway: { clientKey: string; apiUrl: string }; again: boolean }) {
+  const { t } = useLingui();
   const pay = usePayOrder();
   const [card, setCard] = useState({ number: '', expMonth: '', expYear: '', cvv: '' });
   const [failure, setFailure] = useState<string | null>(null);
@@ -225,14 +258,14 @@ function CardForm({ orderId, gateway, again }: { orderId: number; gateway: { cli
     </label>
   );
   return (
-    <form onSubmit={(e) => void submit(e)} className="mt-3 grid gap-3 sm:grid-cols-4" aria-label="Card details">
-      <div className="sm:col-span-4">{field('number', 'Card number', { autoComplete: 'cc-number', maxLength: 23 })}</div>
-      {field('expMonth', 'Month (MM)', { autoComplete: 'cc-exp-month', maxLength: 2 })}
-      {field('expYear', 'Year (YYYY)', { autoComplete: 'cc-exp-year', maxLength: 4 })}
+    <form onSubmit={(e) => void submit(e)} className="mt-3 grid gap-3 sm:grid-cols-4" aria-label={t`Card details`}>
+      <div className="sm:col-span-4">{field('number', t`Card number`, { autoComplete: 'cc-number', maxLength: 23 })}</div>
+      {field('expMonth', t`Month (MM)`, { autoComplete: 'cc-exp-month', maxLength: 2 })}
+      {field('expYear', t`Year (YYYY)`, { autoComplete: 'cc-exp-year', maxLength: 4 })}
       {field('cvv', 'CVV', { autoComplete: 'cc-csc', maxLength: 4 })}
       <div className="flex items-end">
         <Button type="submit" variant="primary" disabled={busy}>
-          {busy ? 'Paying…' : again ? 'Try another card' : 'Pay by card'}
+          {busy ? t`Paying…` : again ? t`Try another card` : t`Pay by card`}
         </Button>
       </div>
       {failure && (
@@ -248,9 +281,11 @@ function CardForm({ orderId, gateway, again }: { orderId: number; gateway: { cli
 function WalletPayment({ wallet, deepLink, expiresAt }: { wallet: string; deepLink: string; expiresAt: string | null }) {
   return (
     <div className="mt-3 flex flex-col items-center gap-3 sm:items-start">
-      <p>Pay in the {wallet} app: it brings you back here when you are done.</p>
+      <p>
+        <Trans>Pay in the {wallet} app: it brings you back here when you are done.</Trans>
+      </p>
       <a href={deepLink} className={buttonStyles({ variant: 'primary' })}>
-        Open {wallet}
+        <Trans>Open {wallet}</Trans>
       </a>
       <Countdown expiresAt={expiresAt} />
     </div>
@@ -262,6 +297,7 @@ function WalletPayment({ wallet, deepLink, expiresAt }: { wallet: string; deepLi
  * another way; while a QR or virtual account is open, another way (the open one is closed first, so it is paid once).
  */
 function OtherWays({ order, methods, open }: { order: Order; methods: readonly PaymentMethod[]; open: boolean }) {
+  const { t } = useLingui();
   const pay = usePayOrder();
   const phone = usePhone();
   const [failure, setFailure] = useState<string | null>(null);
@@ -270,18 +306,22 @@ function OtherWays({ order, methods, open }: { order: Order; methods: readonly P
     pay.mutate({ id: order.id, input: { method } }, { onError: (err) => setFailure(errorMessage(err)) });
   };
   const others = offeredMethods(methods, phone).filter((m) => m !== order.paymentMethod && m !== 'card');
+  const current = paymentMethodName(order.paymentMethod);
   return (
     <div className="mt-3 flex flex-wrap gap-3">
       {!open && order.paymentMethod !== 'card' && (
         <Button variant="primary" size="sm" onClick={() => choose(order.paymentMethod)} disabled={pay.isPending}>
-          Try {PAYMENT_METHOD_LABELS[order.paymentMethod]} again
+          <Trans>Try {current} again</Trans>
         </Button>
       )}
-      {others.map((m) => (
-        <Button key={m} variant="outline" size="sm" onClick={() => choose(m)} disabled={pay.isPending}>
-          Pay by {PAYMENT_METHOD_LABELS[m]} instead
-        </Button>
-      ))}
+      {others.map((m) => {
+        const other = paymentMethodName(m);
+        return (
+          <Button key={m} variant="outline" size="sm" onClick={() => choose(m)} disabled={pay.isPending}>
+            {t`Pay by ${other} instead`}
+          </Button>
+        );
+      })}
       {failure && <Alert tone="danger">{failure}</Alert>}
     </div>
   );

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Order } from '@coffee/contract';
 import { paths } from '../../../config/paths';
 import { Price } from '../../../components/ui/price';
@@ -28,7 +29,9 @@ type HistoryCardProps = {
 
 /** History: a white card with a round picture, name, price and status. */
 export function HistoryCard({ order, onDelete, onDeleteRefused, onOrderAgain, orderingAgain, timeZone }: HistoryCardProps) {
+  const { t } = useLingui();
   const finished = isFinished(order);
+  const id = order.id;
   const title = orderTitle(order.lines);
   const first = order.lines[0];
   const press = useLongPress(() => (finished ? onDelete(order) : onDeleteRefused(order)));
@@ -69,24 +72,24 @@ export function HistoryCard({ order, onDelete, onDeleteRefused, onOrderAgain, or
           type="button"
           onClick={() => onOrderAgain(order)}
           disabled={orderingAgain}
-          aria-label={`Order again: ${title}`}
+          aria-label={t`Order again: ${title}`}
           className="mt-3 rounded-full font-display text-sm font-medium text-espresso underline decoration-crema decoration-2 underline-offset-4 hover:decoration-espresso disabled:opacity-60"
         >
-          {orderingAgain ? 'Adding to your cart…' : 'Order again'}
+          {orderingAgain ? t`Adding to your cart…` : t`Order again`}
         </button>
         <Link
           to={paths.order.getHref(order.id)}
-          aria-label={`See order #${order.id}: status, payment and receipt`}
+          aria-label={t`See order #${id}: status, payment and receipt`}
           className="mt-3 ml-5 inline-block rounded-full font-display text-sm font-medium text-espresso underline decoration-crema decoration-2 underline-offset-4 hover:decoration-espresso"
         >
-          See order
+          <Trans>See order</Trans>
         </Link>
       </div>
       {finished && (
         <button
           type="button"
           onClick={() => onDelete(order)}
-          aria-label={`Delete order #${order.id}, ${title}, from your history`}
+          aria-label={t`Delete order #${id}, ${title}, from your history`}
           className={cn(
             'absolute top-3 right-3 grid size-10 place-items-center rounded-full bg-espresso text-white shadow-soft transition-opacity hover:bg-espresso-dark',
             // Shown on hover and keyboard focus; always on touch screens, where there is no hover.

@@ -1,5 +1,8 @@
 import { useState } from 'react';
-import { DELIVERY_METHOD_LABELS, FINISHED_ORDER_STATUSES, STAFF_STATUS_TARGETS } from '@coffee/contract';
+import { t } from '@lingui/core/macro';
+import { useLingui as useLanguage } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
+import { FINISHED_ORDER_STATUSES, STAFF_STATUS_TARGETS } from '@coffee/contract';
 import type { ChangeOrderStatusInput, OrderStatus, StaffOrder } from '@coffee/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -10,7 +13,7 @@ import { useStaffOrderAction, type StaffAction } from '../api/change-order-statu
 import { useMarkLineDone } from '../api/mark-line-done';
 import { minutesLate } from './kitchen-lanes';
 import { OrderStatusBadge } from './order-status-badge';
-import { finishMoveLabel } from './order-words';
+import { deliveryMethodName, finishMoveLabel } from './order-words';
 
 const FINISHED: readonly OrderStatus[] = FINISHED_ORDER_STATUSES;
 
@@ -22,20 +25,20 @@ export function kitchenStep(order: StaffOrder): { action: StaffAction['action'];
   const next = order.nextStatuses.find(isForwardMove);
   if (next === undefined) {
     // A payment online confirms itself: no "Mark paid" to press by mistake (the API says where staff take the money).
-    return order.canMarkPaid && order.paymentStatus === 'awaiting-payment' && !FINISHED.includes(order.status) ? { action: 'mark-paid', label: 'Mark paid' } : null;
+    return order.canMarkPaid && order.paymentStatus === 'awaiting-payment' && !FINISHED.includes(order.status) ? { action: 'mark-paid', label: t`Mark paid` } : null;
   }
   const labels: Record<ChangeOrderStatusInput['status'], string> = {
-    preparing: 'Start preparing',
-    ready: 'Mark ready',
-    'on-delivery': 'Send out',
+    preparing: t`Start preparing`,
+    ready: t`Mark ready`,
+    'on-delivery': t`Send out`,
     delivered: finishMoveLabel(order.deliveryMethod),
-    cancelled: 'Cancel',
+    cancelled: t`Cancel`,
   };
   return { action: next, label: labels[next] };
 }
 
 /** The name called at the counter: the customer's name, never the e-mail (long, and not for the room to read). */
-export const counterName = (order: StaffOrder): string => order.customer.name ?? 'Guest';
+export const counterName = (order: StaffOrder): string => order.customer.name ?? t`Guest`;
 
 /** '08:00' of a shop wall-clock time ('YYYY-MM-DDTHH:mm'). */
 const dueClock = (scheduledFor: string) => scheduledFor.slice(11, 16);
@@ -45,9 +48,12 @@ const dueClock = (scheduledFor: string) => scheduledFor.slice(11, 16);
  * it. `later`: it sits in the Later lane, so its step is offered as starting early, not as the next thing to do.
  */
 export function KitchenCard({ order, showStore, now, later = false }: { order: StaffOrder; showStore: boolean; now: Date; later?: boolean }) {
+  // Redrawn in the new language when the screens switch (the step's label is read at draw time).
+  useLanguage();
   const action = useStaffOrderAction();
   const [failure, setFailure] = useState<string | null>(null);
   const step = kitchenStep(order);
+  const id = order.id;
   const late = minutesLate(order, now);
   const titleId = `kitchen-order-${order.id}`;
   return (
@@ -58,17 +64,21 @@ export function KitchenCard({ order, showStore, now, later = false }: { order: S
       <div className="flex min-w-0 flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 flex-1">
           <p className="font-display text-3xl font-bold text-ink">
-            <span className="sr-only">Due </span>
+            <span className="sr-only">{t`Due`} </span>
             {dueClock(order.scheduledFor)}
-            {late > 0 && <span className="ml-3 align-middle text-lg font-bold text-red-800">Late {late} min</span>}
+            {late > 0 && (
+              <span className="ml-3 align-middle text-lg font-bold text-red-800">
+                <Trans>Late {late} min</Trans>
+              </span>
+            )}
           </p>
           <h2 id={titleId} className="font-display text-2xl font-bold text-ink">
             #{order.id}
           </h2>
           <p className="wrap-anywhere text-2xl font-bold text-espresso">{counterName(order)}</p>
           <p className="text-lg text-muted">
-            {DELIVERY_METHOD_LABELS[order.deliveryMethod]}
-            {order.isAsap ? ' · ASAP' : ''}
+            {deliveryMethodName(order.deliveryMethod)}
+            {order.isAsap ? ` · ${t`ASAP`}` : ''}
           </p>
           {showStore && order.store && <p className="break-words text-lg font-medium text-ink">{order.store.name}</p>}
         </div>
@@ -87,7 +97,7 @@ export function KitchenCard({ order, showStore, now, later = false }: { order: S
             action.mutate({ id: order.id, from: order.status, action: step.action }, { onError: (error) => setFailure(errorMessage(error)) });
           }}
         >
-          {action.isPending ? 'Saving…' : `${later && step.action === 'preparing' ? 'Start early' : step.label} · #${order.id}`}
+          {action.isPending ? t`Saving…` : <StepLabel label={later && step.action === 'preparing' ? t`Start early` : step.label} id={id} />}
         </Button>
       )}
     </li>
@@ -96,6 +106,7 @@ export function KitchenCard({ order, showStore, now, later = false }: { order: S
 
 /** The lines, each with a tick the barista sets as the drink leaves the bar (kept by the API for every screen). */
 function KitchenLines({ order }: { order: StaffOrder }) {
+  useLanguage();
   const tick = useMarkLineDone();
   const [failure, setFailure] = useState<string | null>(null);
   return (
@@ -108,7 +119,7 @@ function KitchenLines({ order }: { order: StaffOrder }) {
               className="mt-1 size-7 shrink-0 accent-espresso"
               checked={line.done}
               disabled={tick.isPending}
-              aria-label={`${line.name} made`}
+              aria-label={lineMade(line.name)}
               onChange={(event) => {
                 setFailure(null);
                 tick.mutate({ orderId: order.id, lineId: line.id, done: event.target.checked }, { onError: (error) => setFailure(errorMessage(error)) });
@@ -125,4 +136,14 @@ function KitchenLines({ order }: { order: StaffOrder }) {
       {failure && <Alert tone="danger">{failure}</Alert>}
     </>
   );
+}
+
+/** The big button's words: the step and the order's number. */
+function StepLabel({ label, id }: { label: string; id: number }) {
+  return <>{t`${label} · #${id}`}</>;
+}
+
+/** A line's tick, named for the product. */
+function lineMade(name: string): string {
+  return t`${name} made`;
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { FINISHED_ORDER_STATUSES } from '@coffee/contract';
 import type { OrderStatus, StaffOrder } from '@coffee/contract';
 import { Alert } from '../../../components/ui/alert';
@@ -35,6 +36,7 @@ function useNow(): Date {
  * per line. Cancelling stays on the ordinary list, where it asks first.
  */
 export function KitchenDisplay({ storeId, stores = [], timeZone }: { storeId?: number; stores?: readonly KitchenStore[]; timeZone?: string } = {}) {
+  const { t } = useLingui();
   const orders = useActiveStaffOrders(storeId);
   const now = useNow();
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = orders;
@@ -43,7 +45,7 @@ export function KitchenDisplay({ storeId, stores = [], timeZone }: { storeId?: n
   useEffect(() => {
     if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
-  if (orders.isPending) return <Spinner label="Loading orders" />;
+  if (orders.isPending) return <Spinner label={t`Loading orders`} />;
   const failure = orders.isError ? <Alert tone="danger">{errorMessage(orders.error)}</Alert> : null;
   // A failed refresh or further page keeps the orders already shown on the screen, under the message.
   if (!orders.data) return failure;
@@ -51,32 +53,42 @@ export function KitchenDisplay({ storeId, stores = [], timeZone }: { storeId?: n
   const byId = new Map<number, StaffOrder>();
   for (const order of orders.data.pages.flatMap((page) => page.data)) if (!byId.has(order.id)) byId.set(order.id, order);
   const open = [...byId.values()].filter((order) => !FINISHED.includes(order.status));
-  if (open.length === 0 && !failure) return <p className="rounded-3xl bg-white p-12 text-center text-2xl text-muted shadow-card">Nothing to make right now.</p>;
+  if (open.length === 0 && !failure) return (
+      <p className="rounded-3xl bg-white p-12 text-center text-2xl text-muted shadow-card">
+        <Trans>Nothing to make right now.</Trans>
+      </p>
+    );
   const leads = new Map(stores.map((store) => [store.id, store.leadMinutes ?? 0]));
   const lanes = kitchenLanes(open, now, shopClock(now, timeZone).date, (order) => (order.store ? (leads.get(order.store.id) ?? 0) : 0));
   const showStore = storeId === undefined;
-  const later = [...(lanes.laterToday.length > 0 ? [{ title: 'Later today', orders: lanes.laterToday }] : []), ...lanes.laterDays.map((d) => ({ title: dayName(d.day), orders: d.orders }))];
+  const later = [...(lanes.laterToday.length > 0 ? [{ title: t`Later today`, orders: lanes.laterToday }] : []), ...lanes.laterDays.map((d) => ({ title: dayName(d.day), orders: d.orders }))];
   return (
     <>
       {failure && <div className="mb-6">{failure}</div>}
       <section aria-labelledby="kitchen-now" className="min-w-0">
-        <h2 id="kitchen-now" className="mb-4 font-display text-2xl font-bold text-espresso">Now</h2>
+        <h2 id="kitchen-now" className="mb-4 font-display text-2xl font-bold text-espresso">
+          <Trans>Now</Trans>
+        </h2>
         {lanes.now.length === 0 ? (
-          <p className="rounded-3xl bg-white p-8 text-center text-xl text-muted shadow-card">Nothing due now.</p>
+          <p className="rounded-3xl bg-white p-8 text-center text-xl text-muted shadow-card">
+            <Trans>Nothing due now.</Trans>
+          </p>
         ) : (
-          <ul className="grid gap-6 md:grid-cols-2 xl:grid-cols-3" aria-label="Due now, soonest first">
+          <ul className="grid gap-6 md:grid-cols-2 xl:grid-cols-3" aria-label={t`Due now, soonest first`}>
             {lanes.now.map((order) => <KitchenCard key={order.id} order={order} showStore={showStore} now={now} />)}
           </ul>
         )}
       </section>
       {later.length > 0 && (
         <section aria-labelledby="kitchen-later" className="mt-10 min-w-0">
-          <h2 id="kitchen-later" className="mb-4 font-display text-2xl font-bold text-espresso">Later</h2>
-          {later.map((group) => (
-            <div key={group.title} className="mb-6">
-              <h3 className="mb-3 text-lg font-semibold text-ink">{group.title}</h3>
-              <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label={`${group.title}, soonest first`}>
-                {group.orders.map((order) => <KitchenCard key={order.id} order={order} showStore={showStore} now={now} later />)}
+          <h2 id="kitchen-later" className="mb-4 font-display text-2xl font-bold text-espresso">
+            <Trans>Later</Trans>
+          </h2>
+          {later.map(({ title, orders: due }) => (
+            <div key={title} className="mb-6">
+              <h3 className="mb-3 text-lg font-semibold text-ink">{title}</h3>
+              <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label={t`${title}, soonest first`}>
+                {due.map((order) => <KitchenCard key={order.id} order={order} showStore={showStore} now={now} later />)}
               </ul>
             </div>
           ))}

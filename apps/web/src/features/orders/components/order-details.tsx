@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { DELIVERY_METHOD_LABELS } from '@coffee/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Order } from '@coffee/contract';
 import { Button } from '../../../components/ui/button';
 import { LineChoices } from '../../../components/ui/line-choices';
 import { Price } from '../../../components/ui/price';
 import { formatShopTime } from '../../../lib/shop-time';
 import { OrderStatusBadge } from './order-status-badge';
-import { eventLabel, orderPlace, paymentLine } from './order-words';
+import { deliveryMethodName, eventLabel, orderPlace, paymentLine } from './order-words';
 
 // Printing shows the receipt alone: the navigation, the footer and the page's buttons stay on the screen.
 const PRINT_STYLES = `@media print {
@@ -38,7 +38,11 @@ type OrderDetailsProps = {
  * clock. Also its receipt: "Print receipt" prints this card alone.
  */
 export function OrderDetails({ order, viewer, backHref, backLabel, customer, actions, paymentPanel, refundPanel }: OrderDetailsProps) {
+  const { t } = useLingui();
   const placed = order.history.find((event) => event.kind === 'placed');
+  const placedAt = placed ? formatShopTime(placed.atShopTime) : '';
+  const id = order.id;
+  const readyAt = formatShopTime(order.scheduledFor);
   const awaitingPayment = order.status !== 'cancelled' && order.status !== 'delivered' && order.paymentStatus !== 'paid';
   const titleId = `order-${order.id}-page-title`;
 
@@ -50,18 +54,24 @@ export function OrderDetails({ order, viewer, backHref, backLabel, customer, act
           ← {backLabel}
         </Link>
         <Button variant="outline" size="sm" onClick={() => window.print()}>
-          Print receipt
+          <Trans>Print receipt</Trans>
         </Button>
       </div>
 
       <article aria-labelledby={titleId} className="order-receipt rounded-3xl bg-white p-6 shadow-card sm:p-10">
-        <p className="hidden font-display text-sm tracking-wide text-muted uppercase print:block">Coffee Shop · Receipt</p>
+        <p className="hidden font-display text-sm tracking-wide text-muted uppercase print:block">
+          <Trans>Coffee Shop · Receipt</Trans>
+        </p>
         <header className="flex flex-wrap items-start justify-between gap-3">
           <div>
             <h1 id={titleId} className="font-display text-3xl font-bold text-espresso">
-              Order #{order.id}
+              <Trans>Order #{id}</Trans>
             </h1>
-            {placed && <p className="mt-1 text-muted">Placed {formatShopTime(placed.atShopTime)}</p>}
+            {placed && (
+              <p className="mt-1 text-muted">
+                <Trans>Placed {placedAt}</Trans>
+              </p>
+            )}
             {customer}
           </div>
           <OrderStatusBadge status={order.status} deliveryMethod={order.deliveryMethod} />
@@ -70,7 +80,7 @@ export function OrderDetails({ order, viewer, backHref, backLabel, customer, act
         {awaitingPayment && order.paymentInstructions && (
           <section aria-labelledby={`${titleId}-pay`} className="mt-8 rounded-2xl bg-crema-soft px-5 py-4 text-espresso-deep">
             <h2 id={`${titleId}-pay`} className="font-display font-bold">
-              {order.paymentStatus === 'cash-on-delivery' ? 'Paying in cash' : 'How to pay'}
+              {order.paymentStatus === 'cash-on-delivery' ? t`Paying in cash` : t`How to pay`}
             </h2>
             <p className="mt-1 leading-relaxed">{order.paymentInstructions}</p>
           </section>
@@ -80,7 +90,7 @@ export function OrderDetails({ order, viewer, backHref, backLabel, customer, act
 
         <section aria-labelledby={`${titleId}-lines`} className="mt-8">
           <h2 id={`${titleId}-lines`} className="font-display text-lg font-bold text-ink">
-            {viewer === 'customer' ? 'What you ordered' : 'What was ordered'}
+            {viewer === 'customer' ? t`What you ordered` : t`What was ordered`}
           </h2>
           <ul className="mt-3 flex flex-col gap-3 border-y border-line py-4">
             {order.lines.map((line) => (
@@ -92,7 +102,9 @@ export function OrderDetails({ order, viewer, backHref, backLabel, customer, act
                   {line.sizeLabel && <span className="text-muted"> ({line.sizeLabel})</span>}
                   {line.quantity > 1 && (
                     <span className="block text-sm text-muted">
-                      <Price amount={line.unitPriceIdr} /> each
+                      <Trans>
+                        <Price amount={line.unitPriceIdr} /> each
+                      </Trans>
                     </span>
                   )}
                   <LineChoices line={line} />
@@ -102,27 +114,37 @@ export function OrderDetails({ order, viewer, backHref, backLabel, customer, act
             ))}
           </ul>
           <dl className="mt-4 grid grid-cols-[1fr_auto] gap-x-6 gap-y-1">
-            <dt className="text-muted">Subtotal</dt>
+            <dt className="text-muted">
+              <Trans>Subtotal</Trans>
+            </dt>
             <dd className="text-right">
               <Price amount={order.summary.subtotalIdr} />
             </dd>
             {order.summary.discountIdr > 0 && (
               <>
-                <dt className="text-muted">Coupon: {order.summary.discountLabel ?? 'discount'}</dt>
+                <dt className="text-muted">
+                  <DiscountName label={order.summary.discountLabel} />
+                </dt>
                 <dd className="text-right">
                   <Price amount={order.summary.discountIdr} variant="discount" />
                 </dd>
               </>
             )}
-            <dt className="text-muted">Tax &amp; fees</dt>
+            <dt className="text-muted">
+              <Trans>Tax &amp; fees</Trans>
+            </dt>
             <dd className="text-right">
               <Price amount={order.summary.taxAndFeesIdr} />
             </dd>
-            <dt className="text-muted">Shipping</dt>
+            <dt className="text-muted">
+              <Trans>Shipping</Trans>
+            </dt>
             <dd className="text-right">
               <Price amount={order.summary.shippingIdr} />
             </dd>
-            <dt className="font-display font-bold text-ink">Total</dt>
+            <dt className="font-display font-bold text-ink">
+              <Trans>Total</Trans>
+            </dt>
             <dd className="text-right">
               <Price amount={order.summary.totalIdr} className="font-display font-bold text-espresso" />
             </dd>
@@ -130,27 +152,33 @@ export function OrderDetails({ order, viewer, backHref, backLabel, customer, act
         </section>
 
         <dl className="mt-8 grid gap-x-6 gap-y-3 sm:grid-cols-[auto_1fr]">
-          <dt className="font-display text-sm font-medium tracking-wide text-muted uppercase">{DELIVERY_METHOD_LABELS[order.deliveryMethod]}</dt>
-          <dd>{order.isAsap ? `As soon as possible (ready about ${formatShopTime(order.scheduledFor)})` : formatShopTime(order.scheduledFor)}</dd>
-          <dt className="font-display text-sm font-medium tracking-wide text-muted uppercase">Where</dt>
+          <dt className="font-display text-sm font-medium tracking-wide text-muted uppercase">{deliveryMethodName(order.deliveryMethod)}</dt>
+          <dd>{order.isAsap ? t`As soon as possible (ready about ${readyAt})` : readyAt}</dd>
+          <dt className="font-display text-sm font-medium tracking-wide text-muted uppercase">
+            <Trans>Where</Trans>
+          </dt>
           <dd className="whitespace-pre-line">{orderPlace(order)}</dd>
           {order.store && (
             <>
-              <dt className="font-display text-sm font-medium tracking-wide text-muted uppercase">Store</dt>
+              <dt className="font-display text-sm font-medium tracking-wide text-muted uppercase">
+                <Trans>Store</Trans>
+              </dt>
               <dd>
                 {order.store.name}
                 <span className="block text-muted">{order.store.address}</span>
               </dd>
             </>
           )}
-          <dt className="font-display text-sm font-medium tracking-wide text-muted uppercase">Payment</dt>
+          <dt className="font-display text-sm font-medium tracking-wide text-muted uppercase">
+            <Trans>Payment</Trans>
+          </dt>
           <dd>
             {paymentLine(order)}
             {viewer === 'staff' && order.payment && (
               // What the gateway says, for staff checking a payment with the shop's Midtrans dashboard.
               <span className="block text-sm text-muted">
                 Midtrans: {order.payment.gatewayStatus}
-                {order.payment.transactionId && <> · transaction {order.payment.transactionId}</>}
+                {order.payment.transactionId && <TransactionId id={order.payment.transactionId} />}
               </span>
             )}
           </dd>
@@ -158,7 +186,7 @@ export function OrderDetails({ order, viewer, backHref, backLabel, customer, act
 
         <section aria-labelledby={`${titleId}-history`} className="mt-8">
           <h2 id={`${titleId}-history`} className="font-display text-lg font-bold text-ink">
-            Status
+            <Trans>Status</Trans>
           </h2>
           <ol className="mt-3 flex flex-col gap-2 border-l-2 border-crema pl-5">
             {order.history.map((event) => (
@@ -179,17 +207,46 @@ export function OrderDetails({ order, viewer, backHref, backLabel, customer, act
 /** What is owed back or was paid back, and when; staff see the gateway's reason when it refused the refund. */
 function RefundLine({ order, viewer, refundPanel }: Pick<OrderDetailsProps, 'order' | 'viewer' | 'refundPanel'>) {
   const refunded = order.refundStatus === 'refunded' ? order.history.findLast((event) => event.kind === 'refunded') : undefined;
+  const amount = <Price amount={order.summary.totalIdr} />;
+  const refundedAt = refunded ? formatShopTime(refunded.atShopTime) : '';
+  const reason = order.payment?.refundFailure;
+  let words;
+  if (order.refundStatus === 'refund-due') {
+    words =
+      viewer === 'customer' ? (
+        <Trans>Refund due: {amount}. The shop pays it back to you.</Trans>
+      ) : (
+        <Trans>Refund due: {amount}. Pay it back, then mark it refunded.</Trans>
+      );
+  } else {
+    words = refunded ? <Trans>Refunded: {amount} on {refundedAt}</Trans> : <Trans>Refunded: {amount}</Trans>;
+  }
   return (
     <div role="status" className="mt-8 rounded-2xl bg-sky-50 px-5 py-4 font-medium text-sky-950">
-      {order.refundStatus === 'refund-due' ? 'Refund due: ' : 'Refunded: '}
-      <Price amount={order.summary.totalIdr} />
-      {refunded && ` on ${formatShopTime(refunded.atShopTime)}`}
-      {order.refundStatus === 'refund-due' &&
-        (viewer === 'customer' ? '. The shop pays it back to you.' : '. Pay it back, then mark it refunded.')}
-      {order.refundStatus === 'refund-due' && viewer === 'staff' && order.payment?.refundFailure && (
-        <span className="block">The payment service did not refund it: {order.payment.refundFailure}</span>
+      {words}
+      {order.refundStatus === 'refund-due' && viewer === 'staff' && reason && (
+        <span className="block">
+          <Trans>The payment service did not refund it: {reason}</Trans>
+        </span>
       )}
       {order.refundStatus === 'refund-due' && refundPanel && <div className="print:hidden">{refundPanel}</div>}
     </div>
+  );
+}
+
+/** The coupon's line in the figures: its name from the API, or 'discount'. */
+function DiscountName({ label }: { label: string | null | undefined }) {
+  const { t } = useLingui();
+  const coupon = label ?? t`discount`;
+  return <Trans>Coupon: {coupon}</Trans>;
+}
+
+/** The gateway's transaction id, for staff. */
+function TransactionId({ id }: { id: string }) {
+  return (
+    <>
+      {' · '}
+      <Trans>transaction {id}</Trans>
+    </>
   );
 }

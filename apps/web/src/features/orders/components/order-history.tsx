@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Cart, Order } from '@coffee/contract';
 import coffeeTable from '../../../assets/coffee-table.svg';
 import { paths } from '../../../config/paths';
@@ -26,6 +27,7 @@ type OrderHistoryProps = {
 
 /** History: the customer's real orders, newest first, with 'Long press to delete item'. */
 export function OrderHistory({ onOrderedAgain, timeZone }: OrderHistoryProps) {
+  const { t } = useLingui();
   const orders = useMyOrders();
   // Statuses move on as staff work, without a reload.
   useOrderEvents('mine');
@@ -52,7 +54,7 @@ export function OrderHistory({ onOrderedAgain, timeZone }: OrderHistoryProps) {
       onSuccess: () => {
         refocus.current = true;
         setConfirming(null);
-        toast('Removed from your history');
+        toast(t`Removed from your history`);
       },
       onError: (error) => {
         setConfirming(null);
@@ -67,11 +69,11 @@ export function OrderHistory({ onOrderedAgain, timeZone }: OrderHistoryProps) {
   };
 
   let body;
-  if (orders.isPending) body = <Spinner label="Loading your orders" className="mx-auto text-white" />;
+  if (orders.isPending) body = <Spinner label={t`Loading your orders`} className="mx-auto text-white" />;
   else if (orders.isError) {
     body = (
       <ErrorState
-        title="We couldn't load your orders"
+        title={t`We couldn't load your orders`}
         message={errorMessage(orders.error)}
         onRetry={() => void orders.refetch()}
         retrying={orders.isFetching}
@@ -81,10 +83,14 @@ export function OrderHistory({ onOrderedAgain, timeZone }: OrderHistoryProps) {
   } else if (list.length === 0) {
     body = (
       <div className="mx-auto flex max-w-xl flex-col items-center rounded-3xl bg-white p-10 text-center shadow-card">
-        <h2 className="font-display text-2xl font-bold text-espresso">No orders yet</h2>
-        <p className="mt-3 text-muted">Your orders show up here once you have placed one.</p>
+        <h2 className="font-display text-2xl font-bold text-espresso">
+          <Trans>No orders yet</Trans>
+        </h2>
+        <p className="mt-3 text-muted">
+          <Trans>Your orders show up here once you have placed one.</Trans>
+        </p>
         <Link to={paths.products.getHref()} className={buttonStyles({ variant: 'accent', className: 'mt-8 font-bold' })}>
-          See the menu
+          <Trans>See the menu</Trans>
         </Link>
       </div>
     );
@@ -97,9 +103,10 @@ export function OrderHistory({ onOrderedAgain, timeZone }: OrderHistoryProps) {
               key={order.id}
               order={order}
               onDelete={setConfirming}
-              onDeleteRefused={(refused) =>
-                toast(`Order #${refused.id} is still under way: only delivered or cancelled orders can be deleted.`)
-              }
+              onDeleteRefused={(refused) => {
+                const id = refused.id;
+                toast(t`Order #${id} is still under way: only delivered or cancelled orders can be deleted.`);
+              }}
               onOrderAgain={orderAgain}
               orderingAgain={reorder.isPending && reorder.variables === order.id}
               timeZone={timeZone}
@@ -109,7 +116,7 @@ export function OrderHistory({ onOrderedAgain, timeZone }: OrderHistoryProps) {
         {orders.hasNextPage && (
           <div className="mt-10 flex justify-center">
             <Button variant="light" onClick={() => void orders.fetchNextPage()} disabled={orders.isFetchingNextPage}>
-              {orders.isFetchingNextPage ? 'Loading…' : 'Load more'}
+              {orders.isFetchingNextPage ? t`Loading…` : t`Load more`}
             </Button>
           </div>
         )}
@@ -124,9 +131,11 @@ export function OrderHistory({ onOrderedAgain, timeZone }: OrderHistoryProps) {
       <div aria-hidden="true" className="absolute inset-0 -z-10 bg-espresso-deep/45" />
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
         <h1 id="history-title" ref={heading} tabIndex={-1} className="text-center font-display text-3xl font-bold text-white focus:outline-none sm:text-4xl">
-          Let&apos;s see what you have bought!
+          <Trans>Let&apos;s see what you have bought!</Trans>
         </h1>
-        <p className="mt-3 mb-10 text-center text-white/85">Long press to delete item</p>
+        <p className="mt-3 mb-10 text-center text-white/85">
+          <Trans>Long press to delete item</Trans>
+        </p>
         {failure && (
           <Alert tone="danger" onClose={() => setFailure(null)} className="mx-auto mb-8 max-w-2xl">
             {failure}
@@ -137,21 +146,20 @@ export function OrderHistory({ onOrderedAgain, timeZone }: OrderHistoryProps) {
       <Dialog
         open={confirming !== null}
         onClose={() => setConfirming(null)}
-        title="Delete from your history?"
+        title={t`Delete from your history?`}
         role="alertdialog"
       >
         {confirming && (
           <>
             <p className="text-muted">
-              Order #{confirming.id}, {orderTitle(confirming.lines)}, will no longer show in your history. The shop keeps its
-              record.
+              <ConfirmDeleteText order={confirming} />
             </p>
             <div className="mt-8 flex flex-wrap justify-end gap-3">
               <Button variant="outline" onClick={() => setConfirming(null)} disabled={hide.isPending}>
-                Cancel
+                <Trans>Cancel</Trans>
               </Button>
               <Button variant="primary" onClick={() => remove(confirming)} disabled={hide.isPending}>
-                {hide.isPending ? 'Deleting…' : 'Delete'}
+                {hide.isPending ? t`Deleting…` : t`Delete`}
               </Button>
             </div>
           </>
@@ -159,4 +167,11 @@ export function OrderHistory({ onOrderedAgain, timeZone }: OrderHistoryProps) {
       </Dialog>
     </div>
   );
+}
+
+/** What deleting an order from the history does, said of this order. */
+function ConfirmDeleteText({ order }: { order: Order }) {
+  const id = order.id;
+  const title = orderTitle(order.lines);
+  return <Trans>Order #{id}, {title}, will no longer show in your history. The shop keeps its record.</Trans>;
 }

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '@coffee/contract';
+import { startLanguage } from '../../../lib/i18n';
 import { writeLoginRecord } from '../../../lib/login-record';
 import { stubFetch } from '../../../testing/fetch-stub';
 import { createOrder, createSummary } from '../../../testing/order-factory';
@@ -187,5 +188,23 @@ describe('Cancelling an order', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('can no longer be cancelled');
     // The order is read again: it shows as being prepared.
     await waitFor(() => expect(within(screen.getByRole('article', { name: 'Order #12' })).getByText('Preparing')).toBeTruthy());
+  });
+
+  describe('in Indonesian', () => {
+    afterEach(async () => {
+      await startLanguage('en', ['shop', 'account', 'staff', 'contract']);
+    });
+
+    it('reads the order, its figures, status and payment in Indonesian', async () => {
+      await startLanguage('id', ['shop', 'account', 'staff', 'contract']);
+      setup(pendingOrder({ status: 'paid', paymentStatus: 'paid', paymentMethod: 'card', cancellable: true }));
+      const page = await screen.findByRole('article', { name: 'Pesanan #12' });
+      expect(within(page).getByText('Dibayar dengan Kartu')).toBeTruthy();
+      expect(within(page).getByText('Antar ke Alamat')).toBeTruthy();
+      expect(within(page).getByText('Ongkos kirim')).toBeTruthy();
+      expect(within(page).getByText('Rp67.200')).toBeTruthy();
+      expect(within(page).getByRole('heading', { name: 'Pesanan Anda' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Batalkan pesanan' })).toBeTruthy();
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { useState, type ComponentType } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Order } from '@coffee/contract';
 import { paths } from '../../../config/paths';
 import { Alert } from '../../../components/ui/alert';
@@ -29,6 +30,7 @@ export function OrderPage({
   gateway?: GatewaySettings | undefined;
   AfterOrder?: ComponentType<{ order: Order }> | undefined;
 }) {
+  const { t } = useLingui();
   const order = useMyOrder(id);
   // A staff move shows here within moments, without a reload.
   useOrderEvents('mine');
@@ -41,20 +43,20 @@ export function OrderPage({
   const cancelOrder = (orderId: number) => {
     setFailure(null);
     cancel.mutate(orderId, {
-      onSuccess: () => toast(`Order #${orderId} is cancelled`),
+      onSuccess: () => toast(t`Order #${orderId} is cancelled`),
       onError: (error) => setFailure(errorMessage(error)),
     });
   };
 
-  if (order.isPending) return <Spinner label="Loading your order" className="mx-auto my-24" />;
+  if (order.isPending) return <Spinner label={t`Loading your order`} className="mx-auto my-24" />;
   if (order.isError) {
     return (
       <OrderNotLoaded
         order={order}
-        missing={{ title: 'We could not find this order', message: 'It is not one of your orders, or you removed it from your history.' }}
-        failedTitle="We couldn't load your order"
+        missing={{ title: t`We could not find this order`, message: t`It is not one of your orders, or you removed it from your history.` }}
+        failedTitle={t`We couldn't load your order`}
         backHref={paths.history.getHref()}
-        backLabel="See your orders"
+        backLabel={t`See your orders`}
       />
     );
   }
@@ -63,7 +65,7 @@ export function OrderPage({
       order={order.data}
       viewer="customer"
       backHref={paths.history.getHref()}
-      backLabel="Your orders"
+      backLabel={t`Your orders`}
       paymentPanel={<GatewayPayment order={order.data} gateway={gateway} />}
       refundPanel={<RefundAccountPanel order={order.data} />}
       actions={
@@ -85,34 +87,37 @@ export function OrderPage({
 
 /** "Cancel order", asked once more in a dialog. */
 export function CancelOrder({ order, onConfirm, pending }: { order: Order; onConfirm: (id: number) => void; pending: boolean }) {
+  const { t } = useLingui();
   const [confirming, setConfirming] = useState(false);
   const paid = order.paymentStatus === 'paid';
+  const orderId = order.id;
   const confirm = () => {
     setConfirming(false);
-    onConfirm(order.id);
+    onConfirm(orderId);
   };
 
   return (
     <div>
       <Button variant="outline" onClick={() => setConfirming(true)} disabled={pending}>
-        {pending ? 'Cancelling…' : 'Cancel order'}
+        {pending ? t`Cancelling…` : t`Cancel order`}
       </Button>
-      <Dialog open={confirming} onClose={() => setConfirming(false)} title={`Cancel order #${order.id}?`} role="alertdialog">
+      <Dialog open={confirming} onClose={() => setConfirming(false)} title={t`Cancel order #${orderId}?`} role="alertdialog">
         <p className="text-muted">
-          The shop will not prepare it. This cannot be undone.
-          {paid && (
-            <>
-              {' '}
-              You have paid <Price amount={order.summary.totalIdr} />: the shop pays it back to you.
-            </>
+          {paid ? (
+            <Trans>
+              The shop will not prepare it. This cannot be undone. You have paid <Price amount={order.summary.totalIdr} />: the shop
+              pays it back to you.
+            </Trans>
+          ) : (
+            <Trans>The shop will not prepare it. This cannot be undone.</Trans>
           )}
         </p>
         <div className="mt-8 flex flex-wrap justify-end gap-3">
           <Button variant="outline" onClick={() => setConfirming(false)} disabled={pending}>
-            Keep my order
+            <Trans>Keep my order</Trans>
           </Button>
           <Button variant="primary" onClick={confirm} disabled={pending}>
-            Yes, cancel it
+            <Trans>Yes, cancel it</Trans>
           </Button>
         </div>
       </Dialog>

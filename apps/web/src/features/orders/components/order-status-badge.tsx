@@ -1,6 +1,8 @@
-import { ORDER_STATUS_LABELS, orderStatusLabel } from '@coffee/contract';
+import { t } from '@lingui/core/macro';
+import { useLingui as useLanguage } from '@lingui/react';
 import type { DeliveryMethod, OrderStatus } from '@coffee/contract';
 import { cn } from '../../../lib/cn';
+import { statusName } from './order-words';
 
 const tones: Record<OrderStatus, string> = {
   pending: 'bg-crema-soft text-espresso-deep',
@@ -25,13 +27,15 @@ export function OrderStatusBadge({
   deliveryMethod?: DeliveryMethod;
   className?: string;
 }) {
-  const methodLabel = deliveryMethod ? orderStatusLabel(status, deliveryMethod) : ORDER_STATUS_LABELS[status];
-  const label = status === 'delivered' ? ORDER_STATUS_LABELS.delivered : methodLabel;
+  // Redrawn in a new language when it is switched.
+  useLanguage();
+  const methodLabel = statusName(status, deliveryMethod);
+  const label = statusName(status);
   return (
     <span className={cn('inline-flex items-center rounded-full px-3 py-0.5 font-display text-sm font-medium', tones[status], className)}>
       <span>{label}</span>
       {/* A finished order reads Delivered, the spec's word, whatever the method; Served or Picked up says how. */}
-      {label !== methodLabel && (
+      {status === 'delivered' && deliveryMethod !== undefined && deliveryMethod !== 'door-delivery' && (
         <>
           <span aria-hidden="true" className="mx-1 opacity-80">
             ·
@@ -46,6 +50,8 @@ export function OrderStatusBadge({
 /** 'Hazelnut Latte +2 more': the first line's product, and how many other lines. */
 export function orderTitle(lines: ReadonlyArray<{ name: string }>): string {
   const [first, ...rest] = lines;
-  if (!first) return 'Order';
-  return rest.length > 0 ? `${first.name} +${rest.length} more` : first.name;
+  if (!first) return t`Order`;
+  const name = first.name;
+  const more = rest.length;
+  return more > 0 ? t`${name} +${more} more` : name;
 }

@@ -1,6 +1,49 @@
-import { FINISHED_LABELS, PAYMENT_METHOD_LABELS, orderEventLabel } from '@coffee/contract';
-import type { DeliveryMethod, Order, OrderEvent } from '@coffee/contract';
-import { paymentMethodLabel } from '../../../lib/payment-words';
+import { t } from '@lingui/core/macro';
+import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, orderStatusLabel } from '@coffee/contract';
+import type { DeliveryMethod, Order, OrderEvent, OrderStatus, PaymentMethod } from '@coffee/contract';
+import { i18n } from '../../../lib/i18n';
+
+// Every function here runs when a screen is drawn and reads the screens' language then (never a constant computed once).
+
+/**
+ * The order's status in words, in the screens' language: the contract's names ('Pending', 'Picked up'), whose
+ * Indonesian the contract's catalogue holds (loaded with the account and staff screens).
+ */
+export function statusName(status: OrderStatus, deliveryMethod?: DeliveryMethod): string {
+  return i18n._(deliveryMethod ? orderStatusLabel(status, deliveryMethod) : ORDER_STATUS_LABELS[status]);
+}
+
+/** How the customer gets the order: Dine in, Door Delivery, Pick up. */
+export function deliveryMethodName(deliveryMethod: DeliveryMethod): string {
+  switch (deliveryMethod) {
+    case 'dine-in':
+      return t`Dine in`;
+    case 'door-delivery':
+      return t`Door Delivery`;
+    case 'pick-up':
+      return t`Pick up`;
+  }
+}
+
+/** The payment method's name; the brands (QRIS, GoPay, ShopeePay) stay as they are. */
+export function paymentMethodName(method: PaymentMethod): string {
+  switch (method) {
+    case 'card':
+      return t`Card`;
+    case 'bank-account':
+      return t`Bank Account`;
+    case 'cash-on-delivery':
+      return t`Cash on Delivery`;
+    default:
+      return PAYMENT_METHOD_LABELS[method];
+  }
+}
+
+/** The method as a placed order says it: cash on a Dine in or Pick up order is paid at the counter. */
+function placedMethodName(method: PaymentMethod, deliveryMethod: DeliveryMethod | undefined): string {
+  if (deliveryMethod && method === 'cash-on-delivery' && deliveryMethod !== 'door-delivery') return t`Cash at the counter`;
+  return paymentMethodName(method);
+}
 
 /**
  * How the order is paid, said once: 'Bank Account, awaiting payment', 'Paid by Card', 'Cash, to pay at hand-over'
@@ -9,28 +52,52 @@ import { paymentMethodLabel } from '../../../lib/payment-words';
 export function paymentLine(order: Pick<Order, 'paymentMethod' | 'paymentStatus' | 'status'> & Partial<Pick<Order, 'deliveryMethod'>>): string {
   const cancelled = order.status === 'cancelled';
   switch (order.paymentStatus) {
-    case 'paid':
-      return order.paymentMethod === 'cash-on-delivery' ? 'Paid in cash' : `Paid by ${PAYMENT_METHOD_LABELS[order.paymentMethod]}`;
+    case 'paid': {
+      if (order.paymentMethod === 'cash-on-delivery') return t`Paid in cash`;
+      const method = paymentMethodName(order.paymentMethod);
+      return t`Paid by ${method}`;
+    }
     case 'cash-on-delivery':
-      return cancelled ? 'Cash, nothing was paid' : 'Cash, to pay at hand-over';
-    case 'awaiting-payment':
-      return `${order.deliveryMethod ? paymentMethodLabel(order.paymentMethod, order.deliveryMethod) : PAYMENT_METHOD_LABELS[order.paymentMethod]}, ${cancelled ? 'nothing was paid' : 'awaiting payment'}`;
+      return cancelled ? t`Cash, nothing was paid` : t`Cash, to pay at hand-over`;
+    case 'awaiting-payment': {
+      const method = placedMethodName(order.paymentMethod, order.deliveryMethod);
+      return cancelled ? t`${method}, nothing was paid` : t`${method}, awaiting payment`;
+    }
   }
 }
 
 /** The button that finishes an order, named by how the customer gets it. */
-export const finishMoveLabel = (deliveryMethod: DeliveryMethod): string => `Mark ${FINISHED_LABELS[deliveryMethod].toLowerCase()}`;
+export function finishMoveLabel(deliveryMethod: DeliveryMethod): string {
+  switch (deliveryMethod) {
+    case 'pick-up':
+      return t`Mark picked up`;
+    case 'dine-in':
+      return t`Mark served`;
+    case 'door-delivery':
+      return t`Mark delivered`;
+  }
+}
 
 /** Where the customer gets the order. */
 export function orderPlace(order: Pick<Order, 'deliveryMethod' | 'address'>): string {
-  if (order.deliveryMethod === 'door-delivery') return order.address ?? 'The address given with the order';
-  return order.deliveryMethod === 'pick-up' ? 'At the counter of the shop' : 'At the shop, at your table';
+  if (order.deliveryMethod === 'door-delivery') return order.address ?? t`The address given with the order`;
+  return order.deliveryMethod === 'pick-up' ? t`At the counter of the shop` : t`At the shop, at your table`;
 }
 
 /** A history step in words: 'Cancelled by you', 'Picked up'. */
 export function eventLabel(event: OrderEvent, deliveryMethod: DeliveryMethod, viewer: 'customer' | 'staff'): string {
-  const label = orderEventLabel(event.kind, deliveryMethod);
-  if (event.kind !== 'cancelled' || event.by === null) return label;
-  if (event.by === 'customer') return viewer === 'customer' ? `${label} by you` : `${label} by the customer`;
-  return `${label} by the shop`;
+  switch (event.kind) {
+    case 'placed':
+      return t`Placed`;
+    case 'refunded':
+      return t`Refunded`;
+    case 'on-delivery':
+      return t`Out for delivery`;
+    case 'cancelled':
+      if (event.by === 'customer') return viewer === 'customer' ? t`Cancelled by you` : t`Cancelled by the customer`;
+      if (event.by !== null) return t`Cancelled by the shop`;
+      return statusName('cancelled');
+    default:
+      return statusName(event.kind, deliveryMethod);
+  }
 }

@@ -1,4 +1,7 @@
 import { useState, type FormEvent } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Order, StaffOrder } from '@coffee/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -14,10 +17,15 @@ export const refundByTransfer = (order: Pick<Order, 'refundStatus' | 'paymentMet
 
 type Fields = { holderName: string; bank: string; accountNumber: string };
 const EMPTY: Fields = { holderName: '', bank: '', accountNumber: '' };
-const LABELS: Record<keyof Fields, string> = { holderName: 'Name on the account', bank: 'Bank', accountNumber: 'Account number' };
+const LABELS: Record<keyof Fields, MessageDescriptor> = {
+  holderName: msg`Name on the account`,
+  bank: msg`Bank`,
+  accountNumber: msg`Account number`,
+};
 
 /** The customer's side: where to send the money back, kept by the shop only until it is sent. */
 export function RefundAccountPanel({ order }: { order: Order }) {
+  const { t } = useLingui();
   const needed = refundByTransfer(order);
   const view = useRefundAccount(order.id, needed);
   const give = useGiveRefundAccount(order.id);
@@ -26,7 +34,8 @@ export function RefundAccountPanel({ order }: { order: Order }) {
   if (!needed || !view.data?.needed) return null;
 
   const error = give.error;
-  const fieldErrors = serverFieldErrors(error, LABELS);
+  const labels: Record<keyof Fields, string> = { holderName: t(LABELS.holderName), bank: t(LABELS.bank), accountNumber: t(LABELS.accountNumber) };
+  const fieldErrors = serverFieldErrors(error, labels);
   const fieldError = (name: keyof Fields) => fieldErrors[name];
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -35,19 +44,24 @@ export function RefundAccountPanel({ order }: { order: Order }) {
   const account = view.data.account;
 
   if (account && !editing) {
+    const holder = account.holderName;
+    const bank = account.bank;
+    const ending = account.accountNumberEnd;
     return (
       <div className="mt-3 text-sky-950">
         <p>
-          The shop transfers it to {account.holderName}, {account.bank}, account ending {account.accountNumberEnd}.
+          <Trans>
+            The shop transfers it to {holder}, {bank}, account ending {ending}.
+          </Trans>
         </p>
         <Button variant="ghost" size="sm" className="mt-2" onClick={() => setEditing(true)}>
-          Change the account
+          <Trans>Change the account</Trans>
         </Button>
       </div>
     );
   }
   const input = (name: keyof Fields, extra: Record<string, string> = {}) => (
-    <FormField id={`refund-${name}`} label={LABELS[name]} error={fieldError(name)}>
+    <FormField id={`refund-${name}`} label={labels[name]} error={fieldError(name)}>
       <input
         {...fieldInputProps(`refund-${name}`, { error: fieldError(name) })}
         {...extra}
@@ -58,15 +72,17 @@ export function RefundAccountPanel({ order }: { order: Order }) {
     </FormField>
   );
   return (
-    <form onSubmit={submit} className="mt-4 flex flex-col gap-4" aria-label="Where to send your refund" noValidate>
-      <p className="font-normal text-sky-950">A bank transfer is paid back by transfer: tell us the account to send it to.</p>
+    <form onSubmit={submit} className="mt-4 flex flex-col gap-4" aria-label={t`Where to send your refund`} noValidate>
+      <p className="font-normal text-sky-950">
+        <Trans>A bank transfer is paid back by transfer: tell us the account to send it to.</Trans>
+      </p>
       {input('holderName', { autoComplete: 'name' })}
       {input('bank', { placeholder: 'BCA, Mandiri, BNI...' })}
       {input('accountNumber', { inputMode: 'numeric' })}
       {error && Object.keys(fieldErrors).length === 0 && <Alert tone="danger">{errorMessage(error)}</Alert>}
       <div>
         <Button type="submit" variant="primary" size="sm" disabled={give.isPending}>
-          Send me the refund here
+          <Trans>Send me the refund here</Trans>
         </Button>
       </div>
     </form>
@@ -75,26 +91,41 @@ export function RefundAccountPanel({ order }: { order: Order }) {
 
 /** Staff's side: the account and the amount, and "Refunded by transfer" once the money is sent. */
 export function RefundTransferPanel({ order }: { order: StaffOrder }) {
+  const { t } = useLingui();
   const view = useStaffRefundAccount(order.id, refundByTransfer(order));
   const record = useRecordTransfer(order.id);
   if (!refundByTransfer(order) || !view.data) return null;
   const account = view.data.account;
+  const id = order.id;
   return (
-    <div className="rounded-2xl bg-sky-50 px-4 py-3 text-sm text-sky-950" aria-label={`Refund by transfer (order #${order.id})`} role="group">
+    <div className="rounded-2xl bg-sky-50 px-4 py-3 text-sm text-sky-950" aria-label={t`Refund by transfer (order #${id})`} role="group">
       {account ? (
         <>
-          <p>
-            Transfer <Price amount={view.data.amountIdr} className="font-medium" /> to {account.holderName}, {account.bank}{' '}
-            <span className="font-mono">{account.accountNumber}</span>.
-          </p>
+          <TransferTo amountIdr={view.data.amountIdr} account={account} />
           <Button size="sm" variant="accent" className="mt-2" disabled={record.isPending} onClick={() => record.mutate()}>
-            Refunded by transfer
+            <Trans>Refunded by transfer</Trans>
           </Button>
         </>
       ) : (
-        <p>The customer has not said yet which account to send the refund to.</p>
+        <p>
+          <Trans>The customer has not said yet which account to send the refund to.</Trans>
+        </p>
       )}
       {record.error && <Alert tone="danger">{errorMessage(record.error)}</Alert>}
     </div>
+  );
+}
+
+/** "Transfer IDR 67.200 to Ani, BCA 1234567890.": what staff send, and where. */
+function TransferTo({ amountIdr, account }: { amountIdr: number; account: { holderName: string; bank: string; accountNumber: string } }) {
+  const holder = account.holderName;
+  const bank = account.bank;
+  const number = account.accountNumber;
+  return (
+    <p>
+      <Trans>
+        Transfer <Price amount={amountIdr} className="font-medium" /> to {holder}, {bank} <span className="font-mono">{number}</span>.
+      </Trans>
+    </p>
   );
 }

@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { StaffDayStats } from '@coffee/contract';
 import { Price } from '../../../components/ui/price';
 import { Spinner } from '../../../components/ui/spinner';
@@ -15,9 +16,17 @@ const LABEL_SPACE = 18;
  * Loaded lazily, so only the staff route downloads it.
  */
 export default function StaffDayChart() {
+  const { t } = useLingui();
   const stats = useStaffStats();
-  if (stats.isPending) return <Spinner label="Loading today's figures" />;
-  if (stats.isError) return <p className="text-sm text-muted">Today's figures are not available: {errorMessage(stats.error)}</p>;
+  if (stats.isPending) return <Spinner label={t`Loading today's figures`} />;
+  if (stats.isError) {
+    const reason = errorMessage(stats.error);
+    return (
+      <p className="text-sm text-muted">
+        <Trans>Today's figures are not available: {reason}</Trans>
+      </p>
+    );
+  }
   return <DayFigures day={stats.data} />;
 }
 
@@ -34,46 +43,58 @@ export function everyHour(slots: StaffDayStats['slots']): StaffDayStats['slots']
 }
 
 export function DayFigures({ day }: { day: StaffDayStats }) {
+  const { t } = useLingui();
   const hours = everyHour(day.slots);
   const most = Math.max(1, ...hours.map((s) => s.orders));
   const width = Math.max(1, hours.length) * (BAR_WIDTH + GAP);
+  const perHour = day.slots.map((s) => `${s.time} ${s.orders}`).join(', ');
   return (
     <section aria-labelledby="day-at-a-glance" className="rounded-3xl bg-white p-6 shadow-card">
       <h2 id="day-at-a-glance" className="font-display text-xl font-bold text-ink">
-        Today at a glance
+        <Trans>Today at a glance</Trans>
       </h2>
       <dl className="mt-3 flex flex-wrap gap-x-8 gap-y-2">
         <div>
-          <dt className="text-sm text-muted">Orders</dt>
+          <dt className="text-sm text-muted">
+            <Trans>Orders</Trans>
+          </dt>
           <dd className="font-display text-2xl font-bold text-espresso">{day.orders}</dd>
         </div>
         <div>
-          <dt className="text-sm text-muted">Sales</dt>
+          <dt className="text-sm text-muted">
+            <Trans>Sales</Trans>
+          </dt>
           <dd className="font-display text-2xl font-bold text-espresso">
             <Price amount={day.salesIdr} />
           </dd>
         </div>
         {day.cancelled > 0 && (
           <div>
-            <dt className="text-sm text-muted">Cancelled</dt>
+            <dt className="text-sm text-muted">
+              <Trans>Cancelled</Trans>
+            </dt>
             <dd className="font-display text-2xl font-bold text-muted">{day.cancelled}</dd>
           </div>
         )}
         {day.busiestSlots.length > 0 && (
           <div>
-            <dt className="text-sm text-muted">Busiest</dt>
+            <dt className="text-sm text-muted">
+              <Trans>Busiest</Trans>
+            </dt>
             <dd className="font-medium text-ink">{day.busiestSlots.map((s) => `${s.time} (${s.orders})`).join(', ')}</dd>
           </div>
         )}
       </dl>
 
       {day.slots.length === 0 ? (
-        <p className="mt-4 text-sm text-muted">No orders for today yet.</p>
+        <p className="mt-4 text-sm text-muted">
+          <Trans>No orders for today yet.</Trans>
+        </p>
       ) : (
         <figure className="mt-4 overflow-x-auto">
           <svg
             role="img"
-            aria-label={`Orders per hour: ${day.slots.map((s) => `${s.time} ${s.orders}`).join(', ')}`}
+            aria-label={t`Orders per hour: ${perHour}`}
             width={width}
             height={CHART_HEIGHT + LABEL_SPACE * 2}
             viewBox={`0 0 ${width} ${CHART_HEIGHT + LABEL_SPACE * 2}`}
@@ -95,20 +116,25 @@ export function DayFigures({ day }: { day: StaffDayStats }) {
               );
             })}
           </svg>
-          <figcaption className="text-xs text-muted">Orders per hour the customers get them (shop time)</figcaption>
+          <figcaption className="text-xs text-muted">
+            <Trans>Orders per hour the customers get them (shop time)</Trans>
+          </figcaption>
         </figure>
       )}
 
       {day.stores.length > 1 && (
         <ul className="mt-4 grid gap-1 text-sm">
-          {day.stores.map((store) => (
-            <li key={store.storeId ?? 'none'} className="flex justify-between gap-4">
-              <span>{store.storeName}</span>
-              <span>
-                {store.orders} {store.orders === 1 ? 'order' : 'orders'} · <Price amount={store.salesIdr} />
-              </span>
-            </li>
-          ))}
+          {day.stores.map((store) => {
+            const orders = store.orders;
+            return (
+              <li key={store.storeId ?? 'none'} className="flex justify-between gap-4">
+                <span>{store.storeName}</span>
+                <span>
+                  <Plural value={orders} one="# order" other="# orders" /> · <Price amount={store.salesIdr} />
+                </span>
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>

@@ -1,7 +1,9 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { I18nProvider } from '@lingui/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrderStreamEvent, StaffDayStats, StaffOrder } from '@coffee/contract';
+import { i18n } from '../../../lib/i18n';
 import { writeLoginRecord } from '../../../lib/login-record';
 import { stubFetch } from '../../../testing/fetch-stub';
 import { createOrder, withKitchenLines } from '../../../testing/order-factory';
@@ -134,7 +136,11 @@ describe('the staff orders screen, live', () => {
 
 describe('the day chart', () => {
   it('draws every hour from the first to the last in clock order, the tallest for the busiest hour, and each store when there are several', () => {
-    render(<DayFigures day={day} />);
+    render(
+      <I18nProvider i18n={i18n}>
+        <DayFigures day={day} />
+      </I18nProvider>,
+    );
     const hourBars = screen.getAllByTestId('hour-bar');
     // 09 to 15: the hours without orders between them are there, empty, so 12 does not stand beside 09.
     expect(hourBars.map((g) => g.querySelectorAll('text')[1]?.textContent)).toEqual(['09', '10', '11', '12', '13', '14', '15']);
@@ -147,7 +153,11 @@ describe('the day chart', () => {
   });
 
   it('says so when the day has no orders yet', () => {
-    render(<DayFigures day={{ ...day, orders: 0, cancelled: 0, salesIdr: 0, slots: [], busiestSlots: [], stores: [] }} />);
+    render(
+      <I18nProvider i18n={i18n}>
+        <DayFigures day={{ ...day, orders: 0, cancelled: 0, salesIdr: 0, slots: [], busiestSlots: [], stores: [] }} />
+      </I18nProvider>,
+    );
     expect(screen.getByText('No orders for today yet.')).toBeTruthy();
     expect(screen.queryByRole('img')).toBeNull();
   });

@@ -1,4 +1,7 @@
 import { useState } from 'react';
+import { t } from '@lingui/core/macro';
+import { useLingui as useLanguage } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
 import { STAFF_STATUS_TARGETS } from '@coffee/contract';
 import type { ChangeOrderStatusInput, OrderStatus, StaffOrder } from '@coffee/contract';
 import { Alert } from '../../../components/ui/alert';
@@ -18,21 +21,21 @@ const isStaffTarget = (status: OrderStatus): status is ChangeOrderStatusInput['s
 function moveLabel(action: StaffAction['action'], order: StaffOrder): string {
   switch (action) {
     case 'mark-paid':
-      return 'Mark paid';
+      return t`Mark paid`;
     case 'mark-refunded':
-      return 'Mark refunded';
+      return t`Mark refunded`;
     case 'refund':
-      return 'Refund through Midtrans';
+      return t`Refund through Midtrans`;
     case 'preparing':
-      return 'Start preparing';
+      return t`Start preparing`;
     case 'ready':
-      return 'Mark ready';
+      return t`Mark ready`;
     case 'on-delivery':
-      return 'Send out for delivery';
+      return t`Send out for delivery`;
     case 'delivered':
       return finishMoveLabel(order.deliveryMethod);
     case 'cancelled':
-      return 'Cancel order';
+      return t`Cancel order`;
   }
 }
 
@@ -41,7 +44,10 @@ function moveLabel(action: StaffAction['action'], order: StaffOrder): string {
  * (`nextStatuses`), Mark refunded while a refund is due; cancelling asks first. A refusal shows under the buttons.
  */
 export function StaffOrderActions({ order }: { order: StaffOrder }) {
+  // Redrawn in the new language when the screens switch (its texts are read at draw time).
+  useLanguage();
   const action = useStaffOrderAction();
+  const id = order.id;
   const [failure, setFailure] = useState<string | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
   // Only where staff take the money themselves: an online payment confirms itself (the API says which).
@@ -70,18 +76,21 @@ export function StaffOrderActions({ order }: { order: StaffOrder }) {
     );
   };
 
-  const button = (move: StaffAction['action'], variant: 'accent' | 'primary' | 'ghost', onClick = () => run(move)) => (
-    <Button
-      key={move}
-      size="sm"
-      variant={variant}
-      disabled={action.isPending}
-      onClick={onClick}
-      aria-label={move === 'cancelled' ? `Cancel order #${order.id}` : `${moveLabel(move, order)} (order #${order.id})`}
-    >
-      {moveLabel(move, order)}
-    </Button>
-  );
+  const button = (move: StaffAction['action'], variant: 'accent' | 'primary' | 'ghost', onClick = () => run(move)) => {
+    const label = moveLabel(move, order);
+    return (
+      <Button
+        key={move}
+        size="sm"
+        variant={variant}
+        disabled={action.isPending}
+        onClick={onClick}
+        aria-label={move === 'cancelled' ? t`Cancel order #${id}` : t`${label} (order #${id})`}
+      >
+        {label}
+      </Button>
+    );
+  };
 
   return (
     <>
@@ -99,17 +108,23 @@ export function StaffOrderActions({ order }: { order: StaffOrder }) {
           {moves.map((move) => (move === 'cancelled' ? button(move, 'ghost', () => setConfirmCancel(true)) : button(move, 'primary')))}
         </div>
       )}
-      <Dialog open={confirmCancel} onClose={() => setConfirmCancel(false)} title={`Cancel order #${order.id}?`} role="alertdialog">
+      <Dialog open={confirmCancel} onClose={() => setConfirmCancel(false)} title={t`Cancel order #${id}?`} role="alertdialog">
         <p className="text-muted">
-          The customer sees the order as cancelled. This cannot be undone.
-          {order.paymentStatus === 'paid' && ' It is paid: it will show as refund due until you mark it refunded.'}
+          {order.paymentStatus === 'paid' ? (
+            <Trans>
+              The customer sees the order as cancelled. This cannot be undone. It is paid: it will show as refund due until you mark it
+              refunded.
+            </Trans>
+          ) : (
+            <Trans>The customer sees the order as cancelled. This cannot be undone.</Trans>
+          )}
         </p>
         <div className="mt-8 flex flex-wrap justify-end gap-3">
           <Button variant="outline" onClick={() => setConfirmCancel(false)} disabled={action.isPending}>
-            Keep the order
+            <Trans>Keep the order</Trans>
           </Button>
           <Button variant="primary" onClick={() => run('cancelled')} disabled={action.isPending}>
-            Cancel order
+            <Trans>Cancel order</Trans>
           </Button>
         </div>
       </Dialog>

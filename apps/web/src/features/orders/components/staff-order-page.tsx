@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { paths } from '../../../config/paths';
 import { Spinner } from '../../../components/ui/spinner';
 import { useStaffOrder } from '../api/get-staff-order';
@@ -9,17 +10,18 @@ import { StaffCustomer } from './staff-orders';
 
 /** Staff's page of one order (/staff/orders/:id): the customer's page plus who to call and the staff's moves. */
 export function StaffOrderPage({ id }: { id: number }) {
+  const { t } = useLingui();
   const order = useStaffOrder(id);
 
-  if (order.isPending) return <Spinner label="Loading the order" className="mx-auto my-24" />;
+  if (order.isPending) return <Spinner label={t`Loading the order`} className="mx-auto my-24" />;
   if (order.isError) {
     return (
       <OrderNotLoaded
         order={order}
-        missing={{ title: 'There is no such order' }}
-        failedTitle="We couldn't load the order"
+        missing={{ title: t`There is no such order` }}
+        failedTitle={t`We couldn't load the order`}
         backHref={paths.staffOrders.getHref()}
-        backLabel="All orders"
+        backLabel={t`All orders`}
       />
     );
   }
@@ -28,7 +30,7 @@ export function StaffOrderPage({ id }: { id: number }) {
       order={order.data}
       viewer="staff"
       backHref={paths.staffOrders.getHref()}
-      backLabel="All orders"
+      backLabel={t`All orders`}
       customer={<StaffCustomer customer={order.data.customer} />}
       actions={
         <div className="flex w-full flex-col gap-3">

@@ -1,6 +1,7 @@
 import { Suspense, lazy, useCallback, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { DELIVERY_METHOD_LABELS, ORDER_STATUSES, ORDER_STATUS_LABELS } from '@coffee/contract';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { ORDER_STATUSES } from '@coffee/contract';
 import type { OrderStatus, StaffOrder } from '@coffee/contract';
 import { paths } from '../../../config/paths';
 import { Button } from '../../../components/ui/button';
@@ -18,7 +19,7 @@ import { AwaitingPayment } from './awaiting-payment';
 import { KitchenDisplay, type KitchenStore } from './kitchen-display';
 import { useNewOrderSound } from './new-order-sound';
 import { OrderStatusBadge } from './order-status-badge';
-import { paymentLine } from './order-words';
+import { deliveryMethodName, paymentLine, statusName } from './order-words';
 import { StaffOrderActions } from './staff-order-actions';
 import { SelectOptions } from '../../../components/ui/select-options';
 
@@ -51,10 +52,6 @@ type View = 'list' | 'kitchen';
 
 // Only this screen needs the chart: it arrives in its own small file after the orders.
 const StaffDayChart = lazy(() => import('./staff-day-chart'));
-const filters: { value: Filter; label: string }[] = [
-  { value: 'all', label: 'All' },
-  ...ORDER_STATUSES.map((status) => ({ value: status, label: ORDER_STATUS_LABELS[status] })),
-];
 
 /**
  * The staff's orders screen: incoming orders (live over the order stream, polled as a fallback), filtered by status,
@@ -71,7 +68,12 @@ export function StaffOrders({
   /** What the display's store has run out of, with its switches (composed by the app: the stores feature's); absent: not offered. */
   kitchenStock?: (store: { id: number; name: string }) => ReactNode;
 } = {}) {
+  const { t } = useLingui();
   const [filter, setFilter] = useState<Filter>('all');
+  const filters: { value: Filter; label: string }[] = [
+    { value: 'all', label: t`All` },
+    ...ORDER_STATUSES.map((status) => ({ value: status, label: statusName(status) })),
+  ];
   const [storeId, setStoreId] = useDeviceStore(stores);
   const [view, setView] = useState<View>('list');
   const sound = useNewOrderSound();
@@ -89,29 +91,31 @@ export function StaffOrders({
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="font-display text-3xl font-bold text-espresso sm:text-4xl">Orders</h1>
+          <h1 className="font-display text-3xl font-bold text-espresso sm:text-4xl">
+            <Trans>Orders</Trans>
+          </h1>
           <p className="mt-2 text-muted">
-            {live ? 'New orders and changes appear here as they happen.' : 'New orders appear here on their own; the list refreshes every few seconds.'}
+            {live ? t`New orders and changes appear here as they happen.` : t`New orders appear here on their own; the list refreshes every few seconds.`}
           </p>
         </div>
         <div className="flex flex-wrap gap-3">
           <Button variant="outline" size="sm" aria-pressed={sound.on} onClick={sound.toggle}>
-            {sound.on ? 'Sound for new orders: on' : 'Sound for new orders: off'}
+            {sound.on ? t`Sound for new orders: on` : t`Sound for new orders: off`}
           </Button>
           <Button variant="outline" size="sm" aria-pressed={view === 'kitchen'} onClick={() => setView(view === 'kitchen' ? 'list' : 'kitchen')}>
-            {view === 'kitchen' ? 'Back to the list' : 'Kitchen display'}
+            {view === 'kitchen' ? t`Back to the list` : t`Kitchen display`}
           </Button>
         </div>
       </div>
       {stores.length > 1 && (
         <label className="mt-6 flex max-w-xs flex-col gap-1 text-sm font-semibold text-ink">
-          Store
+          <Trans>Store</Trans>
           <select
             value={storeId ?? ''}
             onChange={(event) => setStoreId(event.target.value === '' ? undefined : Number(event.target.value))}
             className="rounded-xl border border-stone-300 bg-white px-3 py-2 font-normal"
           >
-            <option value="">Every store</option>
+            <option value="">{t`Every store`}</option>
             <SelectOptions items={stores} value={(store) => store.id} label={(store) => store.name} />
           </select>
         </label>
@@ -125,26 +129,25 @@ export function StaffOrders({
       ) : (
       <>
       <div className="mt-8">
-        <Suspense fallback={<Spinner label="Loading today's figures" />}>
+        <Suspense fallback={<Spinner label={t`Loading today's figures`} />}>
           <StaffDayChart />
         </Suspense>
       </div>
-      <ChoicePills legend="Status" shape="pill" value={filter} onChange={setFilter} choices={filters} className="mt-8" />
+      <ChoicePills legend={t`Status`} shape="pill" value={filter} onChange={setFilter} choices={filters} className="mt-8" />
 
       <div className="mt-8" aria-busy={orders.isFetching}>
         {orders.isPending ? (
-          <Spinner label="Loading orders" />
+          <Spinner label={t`Loading orders`} />
         ) : orders.isError ? (
-          <ErrorState title="We couldn't load the orders" message={errorMessage(orders.error)} onRetry={() => void orders.refetch()} retrying={orders.isFetching} />
+          <ErrorState title={t`We couldn't load the orders`} message={errorMessage(orders.error)} onRetry={() => void orders.refetch()} retrying={orders.isFetching} />
         ) : list.length === 0 ? (
           <p className="rounded-3xl bg-white p-8 text-center text-muted shadow-card">
-            {filter === 'all' ? 'No orders yet' : `No ${ORDER_STATUS_LABELS[filter].toLowerCase()} orders`}
-            {storeName ? ` at ${storeName}.` : '.'}
+            <NoOrders filter={filter} storeName={storeName} />
           </p>
         ) : (
           <>
             <p className="mb-4 text-sm text-muted" role="status">
-              {total} {total === 1 ? 'order' : 'orders'}
+              <Plural value={total} one="# order" other="# orders" />
             </p>
             <ul className="grid gap-6 lg:grid-cols-2">
               {list.map((order) => (
@@ -154,7 +157,7 @@ export function StaffOrders({
             {orders.hasNextPage && (
               <div className="mt-8 flex justify-center">
                 <Button variant="outline" onClick={() => void orders.fetchNextPage()} disabled={orders.isFetchingNextPage}>
-                  {orders.isFetchingNextPage ? 'Loading…' : 'Load more'}
+                  {orders.isFetchingNextPage ? t`Loading…` : t`Load more`}
                 </Button>
               </div>
             )}
@@ -168,18 +171,26 @@ export function StaffOrders({
 }
 
 function StaffOrderCard({ order }: { order: StaffOrder }) {
+  const { t } = useLingui();
   const titleId = `staff-order-${order.id}`;
+  const id = order.id;
   const placed = order.history.find((event) => event.kind === 'placed');
+  const placedAt = placed ? formatShopTime(placed.atShopTime) : '';
+  const dueAt = formatShopTime(order.scheduledFor);
   return (
     <li aria-labelledby={titleId} className="flex flex-col gap-4 rounded-3xl bg-white p-6 shadow-card">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id={titleId} className="font-display text-xl font-bold text-ink">
             <Link to={paths.staffOrder.getHref(order.id)} className="hover:underline">
-              Order #{order.id}
+              <Trans>Order #{id}</Trans>
             </Link>
           </h2>
-          {placed && <p className="text-sm text-muted">Placed {formatShopTime(placed.atShopTime)}</p>}
+          {placed && (
+            <p className="text-sm text-muted">
+              <Trans>Placed {placedAt}</Trans>
+            </p>
+          )}
           <StaffCustomer customer={order.customer} />
         </div>
         <OrderStatusBadge status={order.status} deliveryMethod={order.deliveryMethod} />
@@ -200,31 +211,39 @@ function StaffOrderCard({ order }: { order: StaffOrder }) {
       </ul>
 
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-muted">{DELIVERY_METHOD_LABELS[order.deliveryMethod]}</dt>
-        <dd>{order.isAsap ? `As soon as possible (${formatShopTime(order.scheduledFor)})` : formatShopTime(order.scheduledFor)}</dd>
+        <dt className="text-muted">{deliveryMethodName(order.deliveryMethod)}</dt>
+        <dd>{order.isAsap ? t`As soon as possible (${dueAt})` : dueAt}</dd>
         {order.store && (
           <>
-            <dt className="text-muted">Store</dt>
+            <dt className="text-muted">
+              <Trans>Store</Trans>
+            </dt>
             <dd>{order.store.name}</dd>
           </>
         )}
         {order.address && (
           <>
-            <dt className="text-muted">Address</dt>
+            <dt className="text-muted">
+              <Trans>Address</Trans>
+            </dt>
             <dd className="whitespace-pre-line">{order.address}</dd>
           </>
         )}
-        <dt className="text-muted">Payment</dt>
+        <dt className="text-muted">
+          <Trans>Payment</Trans>
+        </dt>
         <dd>{paymentLine(order)}</dd>
         {order.refundStatus && (
           <>
-            <dt className="font-medium text-sky-900">{order.refundStatus === 'refund-due' ? 'Refund due' : 'Refunded'}</dt>
+            <dt className="font-medium text-sky-900">{order.refundStatus === 'refund-due' ? t`Refund due` : t`Refunded`}</dt>
             <dd>
               <Price amount={order.summary.totalIdr} className="font-medium text-sky-900" />
             </dd>
           </>
         )}
-        <dt className="font-display font-bold text-ink">Total</dt>
+        <dt className="font-display font-bold text-ink">
+          <Trans>Total</Trans>
+        </dt>
         <dd>
           <Price amount={order.summary.totalIdr} className="font-display font-bold text-espresso" />
         </dd>
@@ -237,9 +256,10 @@ function StaffOrderCard({ order }: { order: StaffOrder }) {
 
 /** Who to call at the counter or for the courier: name, phone and email. */
 export function StaffCustomer({ customer }: { customer: StaffOrder['customer'] }) {
+  const { t } = useLingui();
   return (
     <p className="mt-1 text-sm">
-      <span className="wrap-anywhere font-medium text-ink">{customer.name ?? 'No name given'}</span>
+      <span className="wrap-anywhere font-medium text-ink">{customer.name ?? t`No name given`}</span>
       {customer.phone && (
         <>
           {' · '}
@@ -255,12 +275,25 @@ export function StaffCustomer({ customer }: { customer: StaffOrder['customer'] }
 
 /** Above the kitchen display: the store's "sold out" switches, folded away until opened; one store at a time. */
 function KitchenStock({ storeId, storeName, render }: { storeId: number | undefined; storeName: string | undefined; render: (store: { id: number; name: string }) => ReactNode }) {
+  const { t } = useLingui();
   return (
     <details className="mb-8 rounded-3xl bg-page p-4">
-      <summary className="cursor-pointer font-display text-lg font-bold text-espresso">{storeName ? `Sold out at ${storeName}` : 'Sold out'}</summary>
+      <summary className="cursor-pointer font-display text-lg font-bold text-espresso">{storeName ? t`Sold out at ${storeName}` : t`Sold out`}</summary>
       <div className="mt-4">
-        {storeId !== undefined && storeName ? render({ id: storeId, name: storeName }) : <p className="text-muted">Choose a store above to mark what it has run out of.</p>}
+        {storeId !== undefined && storeName ? render({ id: storeId, name: storeName }) : (
+          <p className="text-muted">
+            <Trans>Choose a store above to mark what it has run out of.</Trans>
+          </p>
+        )}
       </div>
     </details>
   );
+}
+
+/** The empty list, said of the status and store it is narrowed to. */
+function NoOrders({ filter, storeName }: { filter: Filter; storeName: string | undefined }) {
+  const { t } = useLingui();
+  if (filter === 'all') return storeName ? t`No orders yet at ${storeName}.` : t`No orders yet.`;
+  const status = statusName(filter).toLowerCase();
+  return storeName ? t`No ${status} orders at ${storeName}.` : t`No ${status} orders.`;
 }
