@@ -17,7 +17,7 @@ export function RequireLogin() {
     // Just signed out: no notice. The server ended the session: say so. Otherwise: this page needs a sign-in.
     const removal = lastRecordRemoval();
     // In the screens' language now: the login page shows the sentence as it was handed over.
-    const notice: AuthNotice | object =
+    const notice: Partial<AuthNotice> =
       removal === 'session-ended'
         ? { notice: t`Your session has ended. Please sign in again.`, tone: 'info' }
         : removal === 'signed-out'

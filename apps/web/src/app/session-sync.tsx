@@ -26,7 +26,7 @@ const rawRecord = () => {
  * navigation's language switch saves): asked once per sign-in, or at start once the session is known to be live. The
  * API's texts already on screen are asked for again in it. A 401 here is left to the session check (never a sign-out).
  */
-async function followProfileLanguage(queryClient: QueryClient, signal: AbortSignal): Promise<void> {
+async function followProfileLanguage(queryClient: QueryClient, signal?: AbortSignal): Promise<void> {
   const before = rawRecord();
   // Named, not imported: zod stays off the layout's code (lib/contract-schema.ts).
   const { data: profile } = await apiGet('/users/me', { schema: contractSchema('UserProfileResponse'), signal, on401: 'ignore' });
@@ -91,10 +91,10 @@ export function SessionSync() {
       return;
     }
     if (userId === startUserId.current) return;
+    // Once per account, not aborted on cleanup: StrictMode's second run of this effect must not lose it (a sign-out or
+    // another account in the meantime is checked by followProfileLanguage itself).
     startUserId.current = userId;
-    const controller = new AbortController();
-    followProfileLanguage(queryClient, controller.signal).catch(() => undefined);
-    return () => controller.abort();
+    followProfileLanguage(queryClient).catch(() => undefined);
   }, [userId, queryClient]);
 
   return null;
