@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /**
  * The installable shop's page side (the worker itself: service-worker/sw.js): registers the service worker once the
@@ -121,6 +122,7 @@ export function registerServiceWorker(onNewBuild: () => void): () => void {
 /** The offline notice and the new-version notice, at the bottom of every page. */
 export default function PwaNotices() {
   const online = useOnline();
+  const { t } = useLingui();
   const { pathname } = useLocation();
   const [newBuild, setNewBuild] = useState(false);
   useEffect(() => registerServiceWorker(() => setNewBuild(true)), []);
@@ -133,8 +135,8 @@ export default function PwaNotices() {
           className="pointer-events-auto max-w-md rounded-2xl bg-crema-soft px-5 py-3 text-center font-display text-sm text-espresso-dark shadow-lg"
         >
           {ORDERING_PAGE.test(pathname)
-            ? 'You are offline. Signing in and checking out needs a connection: your cart is kept, and you can pay once you are back online.'
-            : 'You are offline. The menu and the products you have seen are still here; ordering needs a connection.'}
+            ? t`You are offline. Signing in and checking out needs a connection: your cart is kept, and you can pay once you are back online.`
+            : t`You are offline. The menu and the products you have seen are still here; ordering needs a connection.`}
         </p>
       )}
       {newBuild && (
@@ -142,13 +144,15 @@ export default function PwaNotices() {
           role="status"
           className="pointer-events-auto flex max-w-md items-center gap-4 rounded-2xl bg-espresso px-5 py-3 font-display text-sm text-white shadow-lg"
         >
-          <span>A new version of the shop is ready.</span>
+          <span>
+            <Trans>A new version of the shop is ready.</Trans>
+          </span>
           <button
             type="button"
             className="rounded-full bg-crema px-4 py-1.5 text-espresso-dark"
             onClick={() => window.location.reload()}
           >
-            Reload
+            <Trans>Reload</Trans>
           </button>
         </div>
       )}

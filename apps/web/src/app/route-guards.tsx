@@ -3,7 +3,8 @@ import { staffMay, type StaffRight } from '@coffee/contract';
 import { paths } from '../config/paths';
 import { lastRecordRemoval, useIsLoggedIn, useLoginRecord } from '../lib/login-record';
 import { useReturnTo } from '../lib/return-to';
-import { SESSION_ENDED_NOTICE, SIGN_IN_REQUIRED_NOTICE } from '../features/auth/components/auth-notice';
+import { useLingui } from '@lingui/react/macro';
+import type { AuthNotice } from '../features/auth/components/auth-notice';
 import { StaffOnly } from '../features/menu-admin/components/staff-only';
 import { useRouteHandles } from './route-state';
 
@@ -11,10 +12,17 @@ import { useRouteHandles } from './route-state';
 export function RequireLogin() {
   const loggedIn = useIsLoggedIn();
   const location = useLocation();
+  const { t } = useLingui();
   if (!loggedIn) {
     // Just signed out: no notice. The server ended the session: say so. Otherwise: this page needs a sign-in.
     const removal = lastRecordRemoval();
-    const notice = removal === 'session-ended' ? SESSION_ENDED_NOTICE : removal === 'signed-out' ? {} : SIGN_IN_REQUIRED_NOTICE;
+    // In the screens' language now: the login page shows the sentence as it was handed over.
+    const notice: Partial<AuthNotice> =
+      removal === 'session-ended'
+        ? { notice: t`Your session has ended. Please sign in again.`, tone: 'info' }
+        : removal === 'signed-out'
+          ? {}
+          : { notice: t`Please sign in to continue.`, tone: 'info' };
     const from = `${location.pathname}${location.search}`;
     return <Navigate to={paths.login.getHref(from)} replace state={{ ...notice, from }} />;
   }

@@ -1,8 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { I18nProvider } from '@lingui/react';
 import { Link, MemoryRouter, Outlet } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '../lib/i18n';
 import { writeLoginRecord } from '../lib/login-record';
 import { RequireStaff } from './route-guards';
 import { AppRoutes } from './router';
@@ -25,10 +27,12 @@ const table: RouteObject[] = [
 /** The table at `path`, with a link outside it: a move the error screen does not cover (as the browser's Back). */
 const renderAt = (path: string) =>
   render(
-    <MemoryRouter initialEntries={[path]}>
-      <Link to="/">Elsewhere</Link>
-      <AppRoutes table={table} />
-    </MemoryRouter>,
+    <I18nProvider i18n={i18n}>
+      <MemoryRouter initialEntries={[path]}>
+        <Link to="/">Elsewhere</Link>
+        <AppRoutes table={table} />
+      </MemoryRouter>
+    </I18nProvider>,
   );
 
 describe('the app router (declarative mode)', () => {

@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { paths } from '../../config/paths';
 import { useToast } from '../../components/ui/toast';
 import { useGoBack } from '../../lib/use-go-back';
@@ -10,6 +11,7 @@ import { useMenuCacheRefresh } from '../menu-cache';
 /** /add-products (Add Product): staff only (route-guards). */
 export function AddProductsRoute() {
   const navigate = useNavigate();
+  const { t } = useLingui();
   const goBack = useGoBack(paths.products.getHref());
   const cache = useMenuCacheRefresh();
   const toast = useToast();
@@ -17,7 +19,8 @@ export function AddProductsRoute() {
   const create = useCreateProduct({
     onSuccess: async (product) => {
       await cache.saved(product);
-      toast(`${product.name} was added to the menu.`);
+      const name = product.name;
+      toast(t`${name} was added to the menu.`);
       // Its category's tab, where the new product shows.
       await navigate(paths.products.getHref({ tab: product.category }));
     },
@@ -25,9 +28,13 @@ export function AddProductsRoute() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 pt-10 pb-16 sm:px-6 lg:px-8">
-      <title>Add Product · Coffee Shop</title>
-      <h1 className="font-display text-3xl font-bold text-espresso sm:text-4xl">Add Product</h1>
-      <p className="mt-2 text-muted">A new product shows on the menu as soon as it is saved.</p>
+      <title>{t`Add Product · Coffee Shop`}</title>
+      <h1 className="font-display text-3xl font-bold text-espresso sm:text-4xl">
+        <Trans>Add Product</Trans>
+      </h1>
+      <p className="mt-2 text-muted">
+        <Trans>A new product shows on the menu as soon as it is saved.</Trans>
+      </p>
       <div className="mt-10 rounded-3xl bg-white p-6 shadow-card sm:p-10">
         <ProductForm
           onSubmit={(fields, picture) => create.mutateAsync({ fields, picture: picture.file })}

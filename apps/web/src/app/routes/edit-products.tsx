@@ -1,5 +1,6 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Product } from '@coffee/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { paths } from '../../config/paths';
 import { buttonStyles } from '../../components/ui/button';
 import { ErrorState } from '../../components/ui/error-state';
@@ -19,9 +20,10 @@ import { useMenuCacheRefresh } from '../menu-cache';
 /** /edit-products/:id (Edit Product): staff only (route-guards), pre-filled from the product. */
 export function EditProductsRoute() {
   const id = parseProductId(useParams().id);
+  const { t } = useLingui();
   return (
     <div className="mx-auto max-w-6xl px-4 pt-10 pb-16 sm:px-6 lg:px-8">
-      <title>Edit Product · Coffee Shop</title>
+      <title>{t`Edit Product · Coffee Shop`}</title>
       {id === null ? <UnknownProduct /> : <LoadedProduct key={id} id={id} />}
     </div>
   );
@@ -29,10 +31,11 @@ export function EditProductsRoute() {
 
 function LoadedProduct({ id }: { id: number }) {
   const query = useProduct(id);
+  const { t } = useLingui();
   if (query.isPending) {
     return (
       <div className="grid min-h-[50vh] place-items-center">
-        <Spinner label="Loading product" />
+        <Spinner label={t`Loading product`} />
       </div>
     );
   }
@@ -40,8 +43,12 @@ function LoadedProduct({ id }: { id: number }) {
     if (query.error instanceof ApiError && query.error.isNotFound) return <UnknownProduct />;
     return (
       <>
-        <h1 className="sr-only">Edit Product</h1>
-        <ErrorState title="We couldn't load this product" message={errorMessage(query.error)} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        <h1 className="sr-only">
+          <Trans>Edit Product</Trans>
+        </h1>
+        <ErrorState
+          title={t`We couldn't load this product`}
+          message={errorMessage(query.error)} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       </>
     );
   }
@@ -55,22 +62,28 @@ function EditForm({ product }: { product: Product }) {
   const toast = useToast();
   const optionGroups = useOptionGroups();
   const mayStock = useStaffMay('stock');
+  const { t } = useLingui();
   const update = useUpdateProduct({
     onSuccess: async (saved) => {
       await cache.saved(saved);
-      toast(`${saved.name} was updated.`);
+      const name = saved.name;
+      toast(t`${name} was updated.`);
       await navigate(paths.products.getHref({ tab: saved.category }));
     },
   });
 
   return (
     <>
-      <h1 className="font-display text-3xl font-bold text-espresso sm:text-4xl">Edit Product</h1>
+      <h1 className="font-display text-3xl font-bold text-espresso sm:text-4xl">
+        <Trans>Edit Product</Trans>
+      </h1>
       <p className="mt-2 text-muted">
-        Changes show on the menu as soon as they are saved.{' '}
-        <Link to={paths.product.getHref(product.id)} className="rounded font-medium text-espresso underline underline-offset-4">
-          See its page
-        </Link>
+        <Trans>
+          Changes show on the menu as soon as they are saved.{' '}
+          <Link to={paths.product.getHref(product.id)} className="rounded font-medium text-espresso underline underline-offset-4">
+            See its page
+          </Link>
+        </Trans>
       </p>
       <div className="mt-10 rounded-3xl bg-white p-6 shadow-card sm:p-10">
         <ProductForm
@@ -89,7 +102,8 @@ function EditForm({ product }: { product: Product }) {
             <DeleteProductButton
               product={product}
               onDeleted={async (id) => {
-                toast(`${product.name} was removed from the menu.`);
+                const name = product.name;
+                toast(t`${name} was removed from the menu.`);
                 // Leave the page before its product disappears from the cache, so it never shows "not found".
                 await navigate(paths.products.getHref({ tab: product.category }), { replace: true });
                 await cache.deleted(id);
@@ -100,8 +114,12 @@ function EditForm({ product }: { product: Product }) {
       </div>
       {mayStock && (
         <section aria-labelledby="sold-out-by-store" className="mt-10 rounded-3xl bg-white p-6 shadow-card sm:p-10">
-          <h2 id="sold-out-by-store" className="mb-2 font-display text-2xl font-bold text-espresso">Sold out per store</h2>
-          <p className="mb-6 text-muted">A store that has run out: customers who chose it see Sold out; the other stores still sell it.</p>
+          <h2 id="sold-out-by-store" className="mb-2 font-display text-2xl font-bold text-espresso">
+            <Trans>Sold out per store</Trans>
+          </h2>
+          <p className="mb-6 text-muted">
+            <Trans>A store that has run out: customers who chose it see Sold out; the other stores still sell it.</Trans>
+          </p>
           <ProductSoldOutByStore product={{ id: Number(product.id), name: product.name, isSoldOut: product.isSoldOut }} />
         </section>
       )}
@@ -112,10 +130,14 @@ function EditForm({ product }: { product: Product }) {
 function UnknownProduct() {
   return (
     <div className="flex flex-col items-center py-16 text-center">
-      <h1 className="font-display text-3xl font-bold text-espresso">We couldn&apos;t find that product</h1>
-      <p className="mt-3 text-muted">It may have been removed from the menu already.</p>
+      <h1 className="font-display text-3xl font-bold text-espresso">
+        <Trans>We couldn&apos;t find that product</Trans>
+      </h1>
+      <p className="mt-3 text-muted">
+        <Trans>It may have been removed from the menu already.</Trans>
+      </p>
       <Link to={paths.products.getHref()} className={buttonStyles({ variant: 'accent', className: 'mt-8' })}>
-        Back to products
+        <Trans>Back to products</Trans>
       </Link>
     </div>
   );

@@ -1,15 +1,17 @@
+import { useLingui } from '@lingui/react/macro';
 import { AuthLayout } from '../../features/auth/components/auth-layout';
 import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form';
 
 /** /forgot-password, wired to the API. */
 export function ForgotPasswordRoute() {
+  const { t } = useLingui();
   return (
     <AuthLayout
-      title="Forgot your password?"
-      subtitle="Don't worry, we got your back!"
+      title={t`Forgot your password?`}
+      subtitle={t`Don't worry, we got your back!`}
       otherScreen="login"
     >
-      <title>Forgot Password · Coffee Shop</title>
+      <title>{t`Forgot Password · Coffee Shop`}</title>
       <ForgotPasswordForm />
     </AuthLayout>
   );

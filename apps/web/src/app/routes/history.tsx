@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { useLingui } from '@lingui/react/macro';
 import { paths } from '../../config/paths';
 import { useToast } from '../../components/ui/toast';
 import { setCartData } from '../../features/cart/api/get-cart';
@@ -12,14 +13,16 @@ export function HistoryRoute() {
   const navigate = useNavigate();
   const toast = useToast();
   const shop = useShopSettings();
+  const { t } = useLingui();
   return (
     <>
-      <title>History · Coffee Shop</title>
+      <title>{t`History · Coffee Shop`}</title>
       <OrderHistory
         timeZone={shop.data?.timeZone}
         onOrderedAgain={({ cart, notes }) => {
           setCartData(queryClient, cart);
-          toast(notes.length > 0 ? notes.join(' ') : 'Added to your cart');
+          // The notes are the API's sentences (in the screens' language), each whole.
+          toast(notes.length > 0 ? notes.join(' ') : t`Added to your cart`);
           void navigate(paths.payment.getHref());
         }}
       />

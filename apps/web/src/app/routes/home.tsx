@@ -1,4 +1,5 @@
 import { Suspense, lazy } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { Hero } from '../../features/home/components/hero';
 import { useLoginRecord } from '../../lib/login-record';
 
@@ -17,9 +18,10 @@ function YourUsualStrip() {
 
 /** Home, section by section in the original shop's order. */
 export function HomeRoute() {
+  const { t } = useLingui();
   return (
     <>
-      <title>Coffee Shop: good coffee and healthy meals</title>
+      <title>{t`Coffee Shop: good coffee and healthy meals`}</title>
       <Hero />
       <Suspense fallback={null}>
         <YourUsualStrip />

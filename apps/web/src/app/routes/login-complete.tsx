@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { safeReturnTo } from '@coffee/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { paths } from '../../config/paths';
 import { Spinner } from '../../components/ui/spinner';
 import { writeLoginRecord } from '../../lib/login-record';
@@ -15,6 +16,7 @@ export function LoginCompleteRoute() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
+  const { t } = useLingui();
   const returnTo = safeReturnTo(params.get('returnTo')) ?? paths.home.getHref();
 
   useEffect(() => {
@@ -38,9 +40,11 @@ export function LoginCompleteRoute() {
 
   return (
     <div className="grid min-h-[60vh] place-items-center">
-      <title>Signing in · Coffee Shop</title>
-      <h1 className="sr-only">Signing in</h1>
-      <Spinner label="Signing you in" />
+      <title>{t`Signing in · Coffee Shop`}</title>
+      <h1 className="sr-only">
+        <Trans>Signing in</Trans>
+      </h1>
+      <Spinner label={t`Signing you in`} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { OidcErrorCode, oidcErrorMessage } from '@coffee/contract';
+import { useLingui } from '@lingui/react/macro';
 import { paths } from '../../config/paths';
 import { Alert } from '../../components/ui/alert';
 import { writeLoginRecord } from '../../lib/login-record';
@@ -23,13 +24,14 @@ export function LoginRoute() {
   const providerError = OidcErrorCode.safeParse(params.get('error'));
   const [providerErrorShown, setProviderErrorShown] = useState(true);
   const returnTo = useReturnTo();
+  const { t } = useLingui();
 
   return (
     <AuthLayout
-      title="Login"
+      title={t`Login`}
       otherScreen="register"
     >
-      <title>Login · Coffee Shop</title>
+      <title>{t`Login · Coffee Shop`}</title>
       {notice && (
         <Alert tone={notice.tone ?? 'success'} onClose={() => setNotice(null)} className="mb-6">
           {notice.notice}

@@ -1,6 +1,7 @@
 import { Suspense, lazy, type ComponentProps } from 'react';
 import type { Order } from '@coffee/contract';
 import { useParams } from 'react-router';
+import { useLingui } from '@lingui/react/macro';
 import { PickupCodeCard } from '../../features/pickup/components/pickup-code';
 import { OrderPage } from '../../features/orders/components/order-page';
 import { useShopSettings } from '../../features/shop/api/get-shop-settings';
@@ -24,10 +25,11 @@ export function OrderRoute() {
   const id = parseOrderId(useParams().id);
   // The payment gateway's settings (the card form's client key), from GET /shop.
   const shop = useShopSettings();
+  const { t } = useLingui();
   if (id === null) return <NotFoundRoute />;
   return (
     <>
-      <title>{`Order #${id} · Coffee Shop`}</title>
+      <title>{t`Order #${id} · Coffee Shop`}</title>
       <OrderPage key={id} id={id} gateway={shop.data?.payments} AfterOrder={AfterOrder} />
     </>
   );

@@ -1,4 +1,5 @@
 import { Suspense, lazy, type ComponentProps } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { Checkout } from '../../features/cart/components/checkout';
 import { RewardChoice } from '../../features/loyalty/components/reward-choice';
 import { useProfile } from '../../features/profile/api/get-profile';
@@ -19,9 +20,10 @@ export function PaymentRoute() {
   const profile = useProfile();
   // The shop's clock, days ahead and hours for the day and time pickers (GET /shop).
   const shop = useShopSettings();
+  const { t } = useLingui();
   return (
     <>
-      <title>Your Cart · Coffee Shop</title>
+      <title>{t`Your Cart · Coffee Shop`}</title>
       <Checkout
         profile={profile.data}
         profileLoading={profile.isPending}

@@ -2,6 +2,7 @@ import { Fragment, Suspense, lazy } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Product } from '@coffee/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { paths } from '../../config/paths';
 import { buttonStyles } from '../../components/ui/button';
 import { ErrorState } from '../../components/ui/error-state';
@@ -47,11 +48,12 @@ function LoadedProduct({ id }: { id: number }) {
   const navigate = useNavigate();
   const toast = useToast();
   const staff = useLoginRecord()?.role === 'staff';
+  const { t } = useLingui();
 
   if (query.isPending) {
     return (
       <div className="grid min-h-[60vh] place-items-center">
-        <Spinner label="Loading product" />
+        <Spinner label={t`Loading product`} />
       </div>
     );
   }
@@ -59,10 +61,12 @@ function LoadedProduct({ id }: { id: number }) {
     if (query.error instanceof ApiError && query.error.isNotFound) return <ProductNotFound />;
     return (
       <div className="mx-auto max-w-xl px-4 py-16">
-        <title>Product · Coffee Shop</title>
-        <h1 className="sr-only">Product</h1>
+        <title>{t`Product · Coffee Shop`}</title>
+        <h1 className="sr-only">
+          <Trans>Product</Trans>
+        </h1>
         <ErrorState
-          title="We couldn't load this product"
+          title={t`We couldn't load this product`}
           message={errorMessage(query.error)}
           onRetry={() => void query.refetch()}
           retrying={query.isFetching}
@@ -70,9 +74,10 @@ function LoadedProduct({ id }: { id: number }) {
       </div>
     );
   }
+  const name = query.data.name;
   return (
     <>
-      <title>{`${query.data.name} · Coffee Shop`}</title>
+      <title>{t`${name} · Coffee Shop`}</title>
       {staff && (
         <Suspense fallback={null}>
           <StaffEditProductBar productId={Number(query.data.id)} />
@@ -87,7 +92,7 @@ function LoadedProduct({ id }: { id: number }) {
             maxQuantity={shop.data?.maxLineQuantity}
             onAddToCart={async (selection) => {
               await addToCart.mutateAsync(selection);
-              toast('Added to your cart');
+              toast(t`Added to your cart`);
             }}
             onCheckout={async (selection) => {
               if (selection.lines.length > 0) await addToCart.mutateAsync(selection);
@@ -126,18 +131,23 @@ function AskStaff({
 }
 
 function ProductNotFound() {
+  const { t } = useLingui();
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
-      <title>Product not found · Coffee Shop</title>
+      <title>{t`Product not found · Coffee Shop`}</title>
       <svg viewBox="0 0 96 96" aria-hidden="true" className="size-24">
         <circle cx="48" cy="48" r="46" fill="#FFF3D9" />
         <path d="M26 40h40l-4 30a6 6 0 0 1-6 5H36a6 6 0 0 1-6-5z" fill="#fff" stroke="#6A4029" strokeWidth="3" />
         <path d="M40 52l12 12M52 52 40 64" stroke="#6A4029" strokeWidth="3" strokeLinecap="round" />
       </svg>
-      <h1 className="mt-6 font-display text-3xl font-bold text-espresso">We couldn't find that product</h1>
-      <p className="mt-3 text-muted">It may have left the menu, or the link has a typo.</p>
+      <h1 className="mt-6 font-display text-3xl font-bold text-espresso">
+        <Trans>We couldn't find that product</Trans>
+      </h1>
+      <p className="mt-3 text-muted">
+        <Trans>It may have left the menu, or the link has a typo.</Trans>
+      </p>
       <Link to={paths.products.getHref()} className={buttonStyles({ variant: 'accent', className: 'mt-8' })}>
-        Back to products
+        <Trans>Back to products</Trans>
       </Link>
     </div>
   );

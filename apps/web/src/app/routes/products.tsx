@@ -1,6 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useLoginRecord } from '../../lib/login-record';
 import { PromoPanel } from '../../features/products/components/promo-panel';
 import { DEFAULT_TAB, ProductTabs, isProductTabKey } from '../../features/products/components/product-tabs';
@@ -25,6 +26,7 @@ export function ProductsRoute() {
   const customer = user?.role === 'customer';
   const staff = user?.role === 'staff';
   const queryClient = useQueryClient();
+  const { t } = useLingui();
   // Loaded on the tap: the menu's first screen does not wait for the cart's mutation code.
   const applyCoupon = async (code: string) => (await import('../../features/cart/api/apply-coupon')).applyCouponToCart(queryClient, code);
 
@@ -36,7 +38,7 @@ export function ProductsRoute() {
 
   return (
     <div className="mx-auto grid max-w-7xl gap-8 px-4 pt-8 pb-16 sm:px-6 lg:grid-cols-[20rem_minmax(0,1fr)] lg:gap-10 lg:px-8 xl:grid-cols-[22rem_minmax(0,1fr)]">
-      <title>{keyword ? `Search: ${keyword} · Coffee Shop` : 'Products · Coffee Shop'}</title>
+      <title>{keyword ? t`Search: ${keyword} · Coffee Shop` : t`Products · Coffee Shop`}</title>
       <div className="lg:order-2">
         {staff && (
           <Suspense fallback={null}>
@@ -52,12 +54,14 @@ export function ProductsRoute() {
           <SearchResults keyword={keyword} />
         ) : (
           <>
-            <h1 className="sr-only">Products</h1>
+            <h1 className="sr-only">
+              <Trans>Products</Trans>
+            </h1>
             <ProductTabs active={tab} onChange={changeTab} />
           </>
         )}
       </div>
-      <aside aria-label="Promo Today" className="lg:order-1">
+      <aside aria-label={t`Promo Today`} className="lg:order-1">
         <PromoPanel onApply={signedIn ? applyCoupon : undefined} />
       </aside>
     </div>

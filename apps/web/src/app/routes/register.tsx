@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { useLingui } from '@lingui/react/macro';
 import { paths } from '../../config/paths';
 import { writeLoginRecord } from '../../lib/login-record';
 import { useReturnTo } from '../../lib/return-to';
@@ -17,12 +18,13 @@ export function RegisterRoute() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const returnTo = useReturnTo();
+  const { t } = useLingui();
   return (
     <AuthLayout
-      title="Sign Up"
+      title={t`Sign Up`}
       otherScreen="login"
     >
-      <title>Sign Up · Coffee Shop</title>
+      <title>{t`Sign Up · Coffee Shop`}</title>
       <RegisterForm
         onRegistered={async (message, credentials) => {
           const user = await login(credentials).catch(() => null);

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useLingui } from '@lingui/react/macro';
 import { paths } from '../../config/paths';
 import { readLoginRecord, removeLoginRecord } from '../../lib/login-record';
 import { AuthLayout } from '../../features/auth/components/auth-layout';
@@ -12,13 +13,14 @@ export function ResetPasswordRoute() {
   const token = params.get('token')?.trim() ?? '';
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { t } = useLingui();
 
   return (
     <AuthLayout
-      title="Choose a new password"
+      title={t`Choose a new password`}
       otherScreen="login"
     >
-      <title>Reset Password · Coffee Shop</title>
+      <title>{t`Reset Password · Coffee Shop`}</title>
       {token ? (
         <ResetPasswordForm
           token={token}
@@ -31,7 +33,7 @@ export function ResetPasswordRoute() {
           }}
         />
       ) : (
-        <DeadLink message="This password reset link is incomplete. Open the link from the email again, or ask for a new one." />
+        <DeadLink message={t`This password reset link is incomplete. Open the link from the email again, or ask for a new one.`} />
       )}
     </AuthLayout>
   );

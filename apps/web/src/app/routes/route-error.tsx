@@ -1,6 +1,7 @@
 import { Component } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { paths } from '../../config/paths';
 import { buttonStyles } from '../../components/ui/button';
 
@@ -26,19 +27,23 @@ export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> 
 
 /** Last line of defence: a screen that crashed or a page part that failed to download. */
 export function RouteError() {
-  const message = 'This page could not be shown. Reloading usually helps.';
+  const { t } = useLingui();
   return (
     <main className="grid min-h-dvh place-items-center bg-page px-4">
-      <title>Something went wrong · Coffee Shop</title>
+      <title>{t`Something went wrong · Coffee Shop`}</title>
       <div className="max-w-md rounded-3xl bg-white p-10 text-center shadow-card">
-        <h1 className="font-display text-3xl font-bold text-espresso">Something went wrong</h1>
-        <p className="mt-3 text-muted">{message}</p>
+        <h1 className="font-display text-3xl font-bold text-espresso">
+          <Trans>Something went wrong</Trans>
+        </h1>
+        <p className="mt-3 text-muted">
+          <Trans>This page could not be shown. Reloading usually helps.</Trans>
+        </p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <button type="button" onClick={() => window.location.reload()} className={buttonStyles({ variant: 'accent' })}>
-            Reload
+            <Trans>Reload</Trans>
           </button>
           <Link to={paths.home.getHref()} reloadDocument className={buttonStyles({ variant: 'outline' })}>
-            Back to Home
+            <Trans>Back to Home</Trans>
           </Link>
         </div>
       </div>

@@ -1,4 +1,5 @@
 import { useNavigate, useSearchParams } from 'react-router';
+import { useLingui } from '@lingui/react/macro';
 import { paths } from '../../config/paths';
 import { AuthLayout } from '../../features/auth/components/auth-layout';
 import type { AuthNotice } from '../../features/auth/components/auth-notice';
@@ -10,9 +11,10 @@ export function StaffJoinRoute() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const navigate = useNavigate();
+  const { t } = useLingui();
   return (
-    <AuthLayout title="Join the Coffee Shop team" otherScreen="login">
-      <title>Join the team · Coffee Shop</title>
+    <AuthLayout title={t`Join the Coffee Shop team`} otherScreen="login">
+      <title>{t`Join the team · Coffee Shop`}</title>
       {token ? (
         <JoinForm
           token={token}
@@ -22,7 +24,7 @@ export function StaffJoinRoute() {
           }}
         />
       ) : (
-        <DeadLink message="This invitation link is incomplete. Open the link from the email again, or ask the owner for a new one." />
+        <DeadLink message={t`This invitation link is incomplete. Open the link from the email again, or ask the owner for a new one.`} />
       )}
     </AuthLayout>
   );

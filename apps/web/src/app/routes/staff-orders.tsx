@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { MAX_PAGE_LIMIT } from '@coffee/contract';
 import { PickupFinder } from '../../features/pickup/components/pickup-finder';
 import { StaffOrders } from '../../features/orders/components/staff-orders';
@@ -11,6 +12,7 @@ import { useStaffMay } from '../../lib/staff-rights';
 
 /** Staff: incoming orders and their statuses (guarded by RequireStaff; the API refuses customers too). */
 export function StaffOrdersRoute() {
+  const { t } = useLingui();
   // The store filter waits for nothing: without the list (still loading, or failed) the screen shows every store.
   const stores = useStores();
   const shop = useShopSettings();
@@ -18,7 +20,7 @@ export function StaffOrdersRoute() {
   const mayStock = useStaffMay('stock');
   return (
     <>
-      <title>Orders · Coffee Shop</title>
+      <title>{t`Orders · Coffee Shop`}</title>
       <PickupFinder />
       <StaffOrders
         stores={stores.data?.map((store) => ({ id: store.id, name: store.name, leadMinutes: store.leadMinutes })) ?? []}
@@ -34,7 +36,8 @@ export function StaffOrdersRoute() {
 /** The menu beside the display's store's "sold out" switches. */
 function KitchenSoldOut({ storeId, storeName }: { storeId: number; storeName: string }) {
   const menu = useProducts({}, { limit: MAX_PAGE_LIMIT });
-  if (!menu.data) return <Spinner label="Loading the menu" />;
+  const { t } = useLingui();
+  if (!menu.data) return <Spinner label={t`Loading the menu`} />;
   const products = menu.data.data.map((p) => ({ id: Number(p.id), name: p.name, isSoldOut: p.isSoldOut }));
   return <SoldOutToggles storeId={storeId} storeName={storeName} products={products} />;
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { MAX_PAGE_LIMIT } from '@coffee/contract';
 import { useInfiniteProducts } from '../../features/products/api/get-products';
@@ -6,6 +7,7 @@ import type { PromotionMenu } from '../../features/promotions-admin/components/p
 
 /** Staff: the coupons of the Promo Today panel and their rules (guarded by RequireStaff; the API refuses customers too). */
 export function StaffPromotionsRoute() {
+  const { t } = useLingui();
   const menu = useInfiniteProducts({ sort: 'name' }, { limit: MAX_PAGE_LIMIT });
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = menu;
   // Any product on the menu may qualify for a promotion, so the picker needs all of them, however long the menu.
@@ -17,7 +19,7 @@ export function StaffPromotionsRoute() {
 
   return (
     <>
-      <title>Promotions · Coffee Shop</title>
+      <title>{t`Promotions · Coffee Shop`}</title>
       <PromotionsAdmin menu={{ products, status }} />
     </>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { PointsSection } from '../../features/loyalty/components/points-card';
 import { ProfilePage } from '../../features/profile/components/profile-page';
 import { Suspense, lazy } from 'react';
@@ -8,10 +9,11 @@ const PushDevicesSection = lazy(async () => ({ default: (await import('../../fea
 
 /** /user: My Profile, signed-in only (route-guards). */
 export function UserRoute() {
+  const { t } = useLingui();
   const shop = useShopSettings();
   return (
     <>
-      <title>My Profile · Coffee Shop</title>
+      <title>{t`My Profile · Coffee Shop`}</title>
       <ProfilePage
         points={<PointsSection />}
         devices={
