@@ -16,9 +16,9 @@ export function formErrorText(text: string): string {
  * A field's label and a predicate read after it ("Delivery address" + "must be at most 300 characters"), as one
  * message, the way the API puts them together: each language orders and joins them its own way.
  */
-export function fieldErrorSentence(label: string, predicate: string): string {
-  const text = formErrorText(predicate);
-  return i18n._(msg`${label} ${text}`);
+export function fieldErrorSentence(label: string, rule: string): string {
+  const predicate = formErrorText(rule);
+  return i18n._(msg`${label} ${predicate}`);
 }
 
 /**
