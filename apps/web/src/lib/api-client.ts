@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { z } from 'zod';
 import { isAnswerEnvelope, isErrorResponse, isNamedSchema, type NamedSchema } from './contract-schema';
 import { currentLanguage } from './i18n';
@@ -105,7 +106,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     response = await fetch(apiUrl(path, params), init);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'We could not reach the shop. Check your connection and try again.');
+    throw new ApiError(0, t`We could not reach the shop. Check your connection and try again.`);
   }
 
   // 204 (sign-out, delete) has no body: it reads as null.
@@ -122,12 +123,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     const parsed = schema.safeParse(payload);
     if (parsed.success) return parsed.data;
   }
-  throw new ApiError(response.status, 'The shop sent an answer this page does not understand. Please reload.');
+  throw new ApiError(response.status, t`The shop sent an answer this page does not understand. Please reload.`);
 }
 
 /** The ApiError of a refused call, with the server's `message` and `field` when the answer has the shared error shape. */
 function errorFromAnswer(status: number, payload: unknown): ApiError {
-  if (!isErrorResponse(payload)) return new ApiError(status, `The shop answered with an error (${status}). Please try again.`);
+  if (!isErrorResponse(payload)) return new ApiError(status, t`The shop answered with an error (${status}). Please try again.`);
   return new ApiError(status, payload.message, payload.field, payload.errors ?? []);
 }
 
@@ -137,5 +138,5 @@ export const apiGet = <T>(path: string, options: Omit<RequestOptions<T>, 'method
 /** User-facing text for any thrown value. */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;
-  return 'Something went wrong. Please try again.';
+  return t`Something went wrong. Please try again.`;
 }

@@ -44,3 +44,10 @@ describe('utcDayText', () => {
     expect(utcDayText(new Date(Date.UTC(2028, 1, 29)), true)).toBe('Tue 29 Feb 2028');
   });
 });
+
+describe('days in Indonesian', () => {
+  it('names a day as id-ID writes it', () => {
+    expect(dayName('2026-11-26', false, 'id')).toBe('Kam, 26 Nov');
+    expect(utcDayText(new Date(Date.UTC(2026, 7, 17)), true, 'id')).toBe('Sen, 17 Agu 2026');
+  });
+});

@@ -4,7 +4,24 @@
  * 24-hour time in a shop in Jakarta. The API keeps its own forms: 'HH:mm' and 'YYYY-MM-DD'.
  */
 
+import { msg } from '@lingui/core/macro';
+import { currentLanguage, i18n, type Language } from './i18n';
+
+/** How to write a time or a day, for a field that could not read one: `i18n._(TIME_FORMAT)`, or the functions below. */
+export const TIME_FORMAT = msg`Write the time as HH:MM on the 24-hour clock, e.g. 19:30`;
+export const DAY_FORMAT = msg`Write the day as DD/MM/YYYY, e.g. 26/11/2026`;
+
+/** TIME_FORMAT in the screens' language now (call it while drawing, never once at load). */
+export const timeFormatMessage = (): string => i18n._(TIME_FORMAT);
+/** DAY_FORMAT in the screens' language now (call it while drawing, never once at load). */
+export const dayFormatMessage = (): string => i18n._(DAY_FORMAT);
+
+/**
+ * The English texts, for screens not yet reading them in the current language.
+ * @deprecated use timeFormatMessage() / dayFormatMessage() (or TIME_FORMAT / DAY_FORMAT with `t`).
+ */
 export const TIME_FORMAT_MESSAGE = 'Write the time as HH:MM on the 24-hour clock, e.g. 19:30';
+/** @deprecated use dayFormatMessage() (or DAY_FORMAT with `t`). */
 export const DAY_FORMAT_MESSAGE = 'Write the day as DD/MM/YYYY, e.g. 26/11/2026';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -74,18 +91,39 @@ export function dayOfYearText(monthDay: string): string {
   return m ? `${m[2]}/${m[1]}` : monthDay;
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
-const dayYearFormat = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+/** The locale Intl writes each language's days and times in: en-GB (day first) for English, id-ID for Indonesian. */
+export const INTL_LOCALE: Record<Language, string> = { en: 'en-GB', id: 'id-ID' };
 
-/** A calendar day (read in UTC) as en-GB writes it, without its comma: 'Thu 26 Nov', with the year 'Thu 26 Nov 2026'. */
-export function utcDayText(date: Date, withYear = false): string {
-  return (withYear ? dayYearFormat : dayFormat).format(date).replace(',', '');
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const dayFormat = (language: Language, withYear: boolean): Intl.DateTimeFormat => {
+  const key = `${language}|${withYear}`;
+  let format = dayFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(INTL_LOCALE[language], {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      ...(withYear ? { year: 'numeric' } : {}),
+      timeZone: 'UTC',
+    });
+    dayFormats.set(key, format);
+  }
+  return format;
+};
+
+/**
+ * A calendar day (read in UTC) in the screens' language: as en-GB writes it, without its comma ('Thu 26 Nov', with
+ * the year 'Thu 26 Nov 2026'); in Indonesian as id-ID writes it ('Kam, 26 Nov', 'Kam, 26 Nov 2026').
+ */
+export function utcDayText(date: Date, withYear = false, language: Language = currentLanguage()): string {
+  const text = dayFormat(language, withYear).format(date);
+  return language === 'en' ? text.replace(',', '') : text;
 }
 
-/** '2026-11-26' -> 'Thu 26 Nov' (with the year: 'Thu 26 Nov 2026'), day first whatever the browser's language. */
-export function dayName(iso: string, withYear = false): string {
+/** '2026-11-26' -> 'Thu 26 Nov' (with the year: 'Thu 26 Nov 2026'; 'Kam, 26 Nov' in Indonesian), day first. */
+export function dayName(iso: string, withYear = false, language: Language = currentLanguage()): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
   if (!m) return iso;
   const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return utcDayText(date, withYear);
+  return utcDayText(date, withYear, language);
 }

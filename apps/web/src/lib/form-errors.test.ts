@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
-import { serverFieldErrors } from './form-errors';
+import { fieldErrorSentence, formErrorText, serverFieldErrors } from './form-errors';
+import { startLanguage } from './i18n';
 
 describe('serverFieldErrors', () => {
   const labels = { currentPassword: 'Current password', phone: 'Mobile number', sizes: 'Sizes' };
@@ -27,5 +28,18 @@ describe('serverFieldErrors', () => {
     });
     expect(serverFieldErrors(new ApiError(500, 'Something went wrong'), labels)).toEqual({});
     expect(serverFieldErrors(new Error('boom'), labels)).toEqual({});
+  });
+});
+
+describe('form errors in Indonesian', () => {
+  afterEach(() => startLanguage('en', ['shop', 'account', 'staff', 'contract']));
+
+  it("reads the contract's English texts in the current language, and keeps any other text", async () => {
+    expect(fieldErrorSentence('Address', 'must be text')).toBe('Address must be text');
+    await startLanguage('id', ['shop', 'account', 'staff', 'contract']);
+    expect(formErrorText('is required')).toBe('wajib diisi');
+    expect(fieldErrorSentence('Alamat', 'must be text')).toBe('Alamat harus berupa teks');
+    // Already in the screen's language (the API's), or no message of the contract: as it came.
+    expect(formErrorText('harus berupa teks')).toBe('harus berupa teks');
   });
 });

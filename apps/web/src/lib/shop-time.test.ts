@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDate, formatShopMoment, isOpenNow, nextOpenTime, schedulableDays, shopClock } from './shop-time';
+import { calendarDate, formatShopMoment, formatShopTime, isOpenNow, nextOpenTime, schedulableDays, shopClock } from './shop-time';
 import { createShopSettings } from '@coffee/contract/testing';
 
 // 20:00 UTC on Monday 2025-01-06 is already 03:00 on Tuesday in Jakarta (UTC+7).
@@ -54,5 +54,15 @@ describe('formatShopMoment', () => {
       'Fri 27 Nov, 00:30',
     );
     expect(formatShopMoment(placed, { hour: '2-digit', minute: '2-digit' }, 'Europe/London')).toBe('17:30');
+  });
+});
+
+describe('in Indonesian', () => {
+  it('names the days and months as id-ID writes them, on the 24-hour clock', () => {
+    const placed = '2026-11-26T17:30:00.000Z';
+    expect(formatShopMoment(placed, { day: 'numeric', month: 'short', year: 'numeric' }, 'Asia/Jakarta', 'id')).toBe('27 Nov 2026');
+    expect(formatShopMoment(placed, { weekday: 'long', hour: '2-digit', minute: '2-digit' }, 'Asia/Jakarta', 'id')).toBe('Jumat 00.30');
+    expect(formatShopTime('2025-01-06T14:00', 'id')).toBe('Sen, 6 Jan, 14.00');
+    expect(formatShopTime('2025-01-06T14:00', 'en')).toBe('Mon 6 Jan, 14:00');
   });
 });

@@ -1,6 +1,7 @@
 import { isValidTimeZone, toShopLocal } from '@coffee/contract';
 import type { DeliveryMethod, ShopSettings } from '@coffee/contract';
-import { utcDayText } from './clock-text';
+import { INTL_LOCALE, utcDayText } from './clock-text';
+import { currentLanguage, type Language } from './i18n';
 
 /**
  * Requested times are the shop's wall-clock time, 'YYYY-MM-DDTHH:mm' without a zone (contract
@@ -8,13 +9,19 @@ import { utcDayText } from './clock-text';
  */
 const pattern = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 
-/** '2025-01-06T14:00' -> 'Mon 6 Jan, 14:00'; anything else is returned unchanged. */
-export function formatShopTime(text: string): string {
+const timeFormat = new Intl.DateTimeFormat(INTL_LOCALE.id, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' });
+
+/**
+ * '2025-01-06T14:00' -> 'Mon 6 Jan, 14:00' (in Indonesian, as id-ID writes it: 'Sen, 6 Jan, 14.00'); anything else
+ * is returned unchanged.
+ */
+export function formatShopTime(text: string, language: Language = currentLanguage()): string {
   const m = pattern.exec(text);
   if (!m) return text;
   const [year, month, day, hour, minute] = m.slice(1).map(Number) as [number, number, number, number, number];
   const date = new Date(Date.UTC(year, month - 1, day));
-  return `${utcDayText(date)}, ${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+  if (language === 'id') return `${utcDayText(date, false, 'id')}, ${timeFormat.format(new Date(Date.UTC(year, month - 1, day, hour, minute)))}`;
+  return `${utcDayText(date, false, 'en')}, ${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -46,16 +53,21 @@ export function shopClock(moment: Date, timeZone?: string): { date: string; time
 const momentFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * A moment (a timestamp such as an order's placedAt) written the shop's way: en-GB words, 24-hour clock, on the shop's
- * clock (its zone from GET /shop), so a customer abroad and the staff see the same day and hour as the shop. This
- * browser's clock until the settings arrive, or for a zone it does not know.
+ * A moment (a timestamp such as an order's placedAt) written the shop's way: the screens' language's words (en-GB,
+ * id-ID), 24-hour clock, on the shop's clock (its zone from GET /shop), so a customer abroad and the staff see the
+ * same day and hour as the shop. This browser's clock until the settings arrive, or for a zone it does not know.
  */
-export function formatShopMoment(moment: string | Date, options: Intl.DateTimeFormatOptions, timeZone?: string): string {
+export function formatShopMoment(
+  moment: string | Date,
+  options: Intl.DateTimeFormatOptions,
+  timeZone?: string,
+  language: Language = currentLanguage(),
+): string {
   const zone = timeZone !== undefined && isValidTimeZone(timeZone) ? timeZone : undefined;
-  const key = `${zone ?? ''}|${JSON.stringify(options)}`;
+  const key = `${language}|${zone ?? ''}|${JSON.stringify(options)}`;
   let format = momentFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { hourCycle: 'h23', ...options, ...(zone ? { timeZone: zone } : {}) });
+    format = new Intl.DateTimeFormat(INTL_LOCALE[language], { hourCycle: 'h23', ...options, ...(zone ? { timeZone: zone } : {}) });
     momentFormats.set(key, format);
   }
   return format.format(typeof moment === 'string' ? new Date(moment) : moment);

@@ -1,5 +1,7 @@
 import { createContext, use } from 'react';
 import { Link } from 'react-router';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
 
@@ -11,19 +13,26 @@ export const CartCountContext = createContext(0);
 
 export const useCartCount = (): number => use(CartCountContext);
 
-/** 'Your Cart, 3 items': the link's accessible name carries the count the badge shows. */
-export const cartCountText = (count: number): string => `${count} ${count === 1 ? 'item' : 'items'}`;
+/**
+ * 'Your Cart, 3 items': the link's accessible name carries the count the badge shows. One message (ICU plural), so
+ * each language words the count its own way.
+ */
+export function useCartLabel(): (count: number) => string {
+  const { t } = useLingui();
+  return (count) => (count > 0 ? t`Your Cart, ${plural(count, { one: '# item', other: '# items' })}` : t`Your Cart`);
+}
 
 /**
  * Phones: the links sit behind the menu button, so the cart and its count stay in the bar beside it.
  */
 export function CartShortcut({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
   const count = useCartCount();
+  const cartLabel = useCartLabel();
   return (
     <Link
       to={paths.payment.getHref()}
       onClick={onNavigate}
-      aria-label={count > 0 ? `Your Cart, ${cartCountText(count)}` : 'Your Cart'}
+      aria-label={cartLabel(count)}
       className={cn('relative grid size-11 place-items-center rounded-full text-espresso hover:bg-espresso/10', className)}
     >
       <svg viewBox="0 0 24 24" aria-hidden="true" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">

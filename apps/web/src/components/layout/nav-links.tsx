@@ -1,18 +1,22 @@
 import { NavLink } from 'react-router';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
-import { cartCountText, useCartCount } from './cart-count';
+import { useCartCount, useCartLabel } from './cart-count';
 
 // Both navigation variants (visitor and signed-in) carry these four links.
 const links = [
-  { to: paths.home.getHref(), label: 'Home', end: true },
-  { to: paths.products.getHref(), label: 'Product', end: false },
-  { to: paths.payment.getHref(), label: 'Your Cart', end: false },
-  { to: paths.history.getHref(), label: 'History', end: false },
+  { to: paths.home.getHref(), label: msg`Home`, end: true },
+  { to: paths.products.getHref(), label: msg`Product`, end: false },
+  { to: paths.payment.getHref(), label: msg`Your Cart`, end: false },
+  { to: paths.history.getHref(), label: msg`History`, end: false },
 ] as const;
 
 export function NavLinks({ direction, onNavigate }: { direction: 'row' | 'column'; onNavigate?: () => void }) {
+  const { t } = useLingui();
   const cartCount = useCartCount();
+  const cartLabel = useCartLabel();
   return (
     <ul className={cn('flex', direction === 'row' ? 'items-center gap-1 xl:gap-3' : 'flex-col gap-1')}>
       {links.map((link) => {
@@ -23,7 +27,7 @@ export function NavLinks({ direction, onNavigate }: { direction: 'row' | 'column
             <NavLink
               to={link.to}
               end={link.end}
-              aria-label={badge === null ? undefined : `${link.label}, ${cartCountText(badge)}`}
+              aria-label={badge === null ? undefined : cartLabel(badge)}
               onClick={onNavigate}
               className={({ isActive }) =>
                 cn(
@@ -33,7 +37,7 @@ export function NavLinks({ direction, onNavigate }: { direction: 'row' | 'column
                 )
               }
             >
-              {link.label}
+              {t(link.label)}
               {/* A space between the words and the badge: the visible text then reads as the start of the link's name. */}
               {badge !== null && <> <CartBadge count={badge} /></>}
             </NavLink>

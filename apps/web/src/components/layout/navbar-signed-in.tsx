@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { paths } from '../../config/paths';
 import { useLoginRecord } from '../../lib/login-record';
 import { useSignOut } from '../../lib/sign-out';
@@ -15,6 +16,7 @@ import { ProfileMenu, staffLinksFor } from './profile-menu';
  * rather than one to a service the shop never chose.
  */
 export function NavbarSignedIn({ chatUrl }: { chatUrl: string | null }) {
+  const { t } = useLingui();
   const user = useLoginRecord();
   const { signOut, pending } = useSignOut();
   const isStaff = user?.role === 'staff';
@@ -29,8 +31,8 @@ export function NavbarSignedIn({ chatUrl }: { chatUrl: string | null }) {
               href={chatUrl}
               target="_blank"
               rel="noopener noreferrer"
-              aria-label="Chat with us"
-              title="Chat with us (opens in a new tab)"
+              aria-label={t`Chat with us`}
+              title={t`Chat with us (opens in a new tab)`}
               className="grid size-11 place-items-center rounded-full text-espresso hover:bg-espresso/10"
             >
               <ChatIcon />
@@ -43,23 +45,23 @@ export function NavbarSignedIn({ chatUrl }: { chatUrl: string | null }) {
         <ul className="flex flex-col gap-1">
           <li>
             <Link to={paths.user.getHref()} onClick={close} className={menuLink}>
-              My Profile
+              <Trans>My Profile</Trans>
             </Link>
           </li>
           {chatUrl && (
             <li>
               <a href={chatUrl} target="_blank" rel="noopener noreferrer" onClick={close} className="flex items-center gap-2 rounded-full px-4 py-3 font-display text-muted hover:text-espresso">
                 <ChatIcon />
-                Chat with us
-                <span className="sr-only"> (opens in a new tab)</span>
+                <Trans>Chat with us</Trans>
+                <span className="sr-only"> {t`(opens in a new tab)`}</span>
               </a>
             </li>
           )}
           {isStaff &&
             staffLinksFor(user).map((link) => (
-              <li key={link.label}>
+              <li key={link.label.id}>
                 <Link to={link.to} onClick={close} className={menuLink}>
-                  {link.label}
+                  {t(link.label)}
                 </Link>
               </li>
             ))}
@@ -73,7 +75,7 @@ export function NavbarSignedIn({ chatUrl }: { chatUrl: string | null }) {
               }}
               className={buttonStyles({ variant: 'outline', className: 'w-full' })}
             >
-              Logout
+              <Trans>Logout</Trans>
             </button>
           </li>
         </ul>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Trans } from '@lingui/react/macro';
 import { paths } from '../../config/paths';
 import { useCurrentPlace } from '../../lib/return-to';
 import { buttonStyles } from '../ui/button';
@@ -14,20 +15,20 @@ export function NavbarVisitor() {
       actions={
         <>
           <Link to={paths.login.getHref(returnTo)} className={buttonStyles({ variant: 'ghost', size: 'sm' })}>
-            Login
+            <Trans>Login</Trans>
           </Link>
           <Link to={paths.register.getHref(returnTo)} className={buttonStyles({ variant: 'accent', size: 'sm' })}>
-            Sign Up
+            <Trans>Sign Up</Trans>
           </Link>
         </>
       }
       menuActions={(close) => (
         <div className="grid grid-cols-2 gap-3">
           <Link to={paths.login.getHref(returnTo)} onClick={close} className={buttonStyles({ variant: 'outline' })}>
-            Login
+            <Trans>Login</Trans>
           </Link>
           <Link to={paths.register.getHref(returnTo)} onClick={close} className={buttonStyles({ variant: 'accent' })}>
-            Sign Up
+            <Trans>Sign Up</Trans>
           </Link>
         </div>
       )}

@@ -1,19 +1,22 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { staffMay, type AuthUser, type StaffRight } from '@coffee/contract';
 import { paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
 
 /** Staff-only entries (menu management and the orders screen); the API refuses them to customers anyway. */
-export const staffLinks: readonly { to: string; label: string; right: StaffRight }[] = [
-  { to: paths.addProduct.getHref(), label: 'Add product', right: 'menu' },
-  { to: paths.staffOrders.getHref(), label: 'Orders', right: 'orders' },
-  { to: paths.staffStores.getHref(), label: 'Stores', right: 'stores' },
-  { to: paths.staffPromotions.getHref(), label: 'Promotions', right: 'coupons' },
-  { to: paths.staffLoyalty.getHref(), label: 'Points and rewards', right: 'coupons' },
-  { to: paths.staffTeam.getHref(), label: 'Staff', right: 'staff' },
-  { to: paths.staffReports.getHref(), label: 'Reports', right: 'reports' },
-  { to: paths.staffReconciliation.getHref(), label: 'Reconciliation', right: 'reports' },
+export const staffLinks: readonly { to: string; label: MessageDescriptor; right: StaffRight }[] = [
+  { to: paths.addProduct.getHref(), label: msg`Add product`, right: 'menu' },
+  { to: paths.staffOrders.getHref(), label: msg`Orders`, right: 'orders' },
+  { to: paths.staffStores.getHref(), label: msg`Stores`, right: 'stores' },
+  { to: paths.staffPromotions.getHref(), label: msg`Promotions`, right: 'coupons' },
+  { to: paths.staffLoyalty.getHref(), label: msg`Points and rewards`, right: 'coupons' },
+  { to: paths.staffTeam.getHref(), label: msg`Staff`, right: 'staff' },
+  { to: paths.staffReports.getHref(), label: msg`Reports`, right: 'reports' },
+  { to: paths.staffReconciliation.getHref(), label: msg`Reconciliation`, right: 'reports' },
 ];
 
 /** The staff links this account's role may use: the rest are not offered (the API refuses them anyway). */
@@ -24,6 +27,7 @@ type ProfileMenuProps = { user: AuthUser | null; onLogout: () => void; signingOu
 
 /** The signed-in profile dropdown: My Profile and Logout. A disclosure, closed by Escape or a click outside. */
 export function ProfileMenu({ user, onLogout, signingOut = false }: ProfileMenuProps) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -56,7 +60,7 @@ export function ProfileMenu({ user, onLogout, signingOut = false }: ProfileMenuP
         type="button"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label="Profile menu"
+        aria-label={t`Profile menu`}
         onClick={() => setOpen((value) => !value)}
         className="grid size-11 place-items-center overflow-hidden rounded-full ring-2 ring-crema ring-offset-2 hover:ring-espresso"
       >
@@ -73,17 +77,19 @@ export function ProfileMenu({ user, onLogout, signingOut = false }: ProfileMenuP
           <ul>
             <li>
               <Link to={paths.user.getHref()} onClick={() => setOpen(false)} className={itemClass}>
-                My Profile
+                <Trans>My Profile</Trans>
               </Link>
             </li>
             {user?.role === 'staff' && (
               <li className="mt-1 border-t border-line pt-1">
-                <p className="px-3 pt-2 pb-1 text-xs font-medium tracking-wider text-muted uppercase">Staff</p>
+                <p className="px-3 pt-2 pb-1 text-xs font-medium tracking-wider text-muted uppercase">
+                  <Trans>Staff</Trans>
+                </p>
                 <ul>
                   {staffLinksFor(user).map((link) => (
-                    <li key={link.label}>
+                    <li key={link.label.id}>
                       <Link to={link.to} onClick={() => setOpen(false)} className={itemClass}>
-                        {link.label}
+                        {t(link.label)}
                       </Link>
                     </li>
                   ))}
@@ -100,7 +106,7 @@ export function ProfileMenu({ user, onLogout, signingOut = false }: ProfileMenuP
                 }}
                 className={cn(itemClass, 'text-espresso')}
               >
-                {signingOut ? 'Logging out…' : 'Logout'}
+                {signingOut ? t`Logging out…` : t`Logout`}
               </button>
             </li>
           </ul>

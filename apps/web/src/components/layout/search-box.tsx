@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MAX_SEARCH_LENGTH } from '@coffee/contract';
 import { paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
@@ -17,6 +18,7 @@ export function SearchBox(props: SearchBoxProps) {
 }
 
 function SearchForm({ initial, className, onSearch, id = 'site-search' }: SearchBoxProps & { initial: string }) {
+  const { t } = useLingui();
   const [keyword, setKeyword] = useState(initial);
   const navigate = useNavigate();
 
@@ -31,13 +33,13 @@ function SearchForm({ initial, className, onSearch, id = 'site-search' }: Search
     // A real form too: before the app has started (or without it) the browser opens /products?search=... itself.
     <form role="search" action={paths.products.getHref()} onSubmit={submit} className={cn('relative', className)}>
       <label htmlFor={id} className="sr-only">
-        Search products
+        <Trans>Search products</Trans>
       </label>
       <input
         id={id}
         type="search"
         name="search"
-        placeholder="Search"
+        placeholder={t`Search`}
         autoComplete="off"
         maxLength={MAX_SEARCH_LENGTH}
         value={keyword}
@@ -46,7 +48,7 @@ function SearchForm({ initial, className, onSearch, id = 'site-search' }: Search
       />
       <button
         type="submit"
-        aria-label="Search"
+        aria-label={t`Search`}
         className="absolute top-1 right-1 grid size-9 place-items-center rounded-full text-espresso hover:bg-espresso/10"
       >
         <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">

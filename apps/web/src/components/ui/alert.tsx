@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { cn } from '../../lib/cn';
 import { CloseButton } from './close-button';
 
@@ -21,13 +22,14 @@ const tones = {
  * The `alert alert-*` classes keep the original's names for anyone styling or testing by them.
  */
 export function Alert({ tone, children, onClose, className }: AlertProps) {
+  const { t } = useLingui();
   return (
     <div
       role={tone === 'danger' ? 'alert' : 'status'}
       className={cn('alert flex items-start gap-3 rounded-2xl border px-4 py-3 text-sm leading-relaxed', tones[tone], className)}
     >
       <div className="min-w-0 flex-1">{children}</div>
-      {onClose && <CloseButton label="Close" onClick={onClose} className="-my-1 -mr-1 hover:bg-black/5" />}
+      {onClose && <CloseButton label={t`Close`} onClick={onClose} className="-my-1 -mr-1 hover:bg-black/5" />}
     </div>
   );
 }

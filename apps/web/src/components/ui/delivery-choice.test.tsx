@@ -1,9 +1,15 @@
 import { useState } from 'react';
-import { render, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { render as renderBare, screen } from '@testing-library/react';
+import { I18nProvider } from '@lingui/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createShopSettings } from '@coffee/contract/testing';
 import { ArrivalTimeField } from './delivery-choice';
+import { i18n } from '../../lib/i18n';
+
+// The components read their words from Lingui, as under the app's provider.
+const render = (ui: ReactElement) => renderBare(ui, { wrapper: ({ children }) => <I18nProvider i18n={i18n}>{children}</I18nProvider> });
 
 function Harness({ start = '' }: { start?: string }) {
   const [time, setTime] = useState(start);

@@ -1,7 +1,10 @@
 import { useId, useState } from 'react';
-import { DELIVERY_METHODS, DELIVERY_METHOD_LABELS } from '@coffee/contract';
+import { DELIVERY_METHODS } from '@coffee/contract';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { DeliveryMethod, DeliveryWindow, ShopSettings } from '@coffee/contract';
-import { TIME_FORMAT_MESSAGE, isWholeClockTime, parseClockTime } from '../../lib/clock-text';
+import { TIME_FORMAT, isWholeClockTime, parseClockTime } from '../../lib/clock-text';
 import { ChoicePills } from './choice-pills';
 
 type DeliveryWindows = ShopSettings['deliveryWindows'];
@@ -20,9 +23,11 @@ export const deliveryWindowOf = (windows: DeliveryWindows | undefined, method: D
  * The text under the time field. Door Delivery keeps the original shop's note word for word ('Delivery only on
  * Monday to friday at 1 - 7 pm'); Dine in and Pick up name the shop's hours.
  */
-function hoursHint(method: DeliveryMethod, hours: DeliveryWindow | undefined): string {
-  if (method === 'door-delivery') return 'Delivery only on Monday to friday at 1 - 7 pm';
-  return hours ? `Enter the time you'll arrive, between ${hours.from} and ${hours.to}` : "Enter the time you'll arrive";
+function hoursHint(i18n: I18n, method: DeliveryMethod, hours: DeliveryWindow | undefined): string {
+  if (method === 'door-delivery') return i18n._(msg`Delivery only on Monday to friday at 1 - 7 pm. Leave it empty for as soon as possible.`);
+  if (!hours) return i18n._(msg`Enter the time you'll arrive. Leave it empty for as soon as possible.`);
+  const { from, to } = hours;
+  return i18n._(msg`Enter the time you'll arrive, between ${from} and ${to}. Leave it empty for as soon as possible.`);
 }
 
 /** Only the picker's bounds: the API judges the day too, and its message is what the customer sees on a refusal. */
@@ -30,12 +35,17 @@ export function isTimeInsideHours(hours: DeliveryWindow | undefined, time: strin
   return time === '' || hours === undefined || (time >= hours.from && time <= hours.to);
 }
 
-const deliveryChoices = DELIVERY_METHODS.map((value) => ({ value, label: DELIVERY_METHOD_LABELS[value] }));
+/** The delivery methods' names on screen (the contract's DELIVERY_METHOD_LABELS, in each language). */
+export const DELIVERY_METHOD_NAMES: Record<DeliveryMethod, MessageDescriptor> = {
+  'dine-in': msg`Dine in`,
+  'door-delivery': msg`Door Delivery`,
+  'pick-up': msg`Pick up`,
+};
 
 export function DeliveryMethodPills({
   value,
   onChange,
-  legend = 'Choose Delivery Methods',
+  legend,
   className,
 }: {
   value: DeliveryMethod;
@@ -43,7 +53,18 @@ export function DeliveryMethodPills({
   legend?: string;
   className?: string;
 }) {
-  return <ChoicePills legend={legend} shape="pill" value={value} onChange={onChange} choices={deliveryChoices} className={className} />;
+  const { t } = useLingui();
+  const choices = DELIVERY_METHODS.map((method) => ({ value: method, label: t(DELIVERY_METHOD_NAMES[method]) }));
+  return (
+    <ChoicePills
+      legend={legend ?? t`Choose Delivery Methods`}
+      shape="pill"
+      value={value}
+      onChange={onChange}
+      choices={choices}
+      className={className}
+    />
+  );
 }
 
 type ArrivalTimeFieldProps = {
@@ -74,6 +95,7 @@ function quarterHours(hours: DeliveryWindow | undefined): string[] {
  * counts as it is typed; shorter forms ('9', '930', '7:30 pm') when the field is left.
  */
 export function ArrivalTimeField({ value, onChange, method, windows, error, className }: ArrivalTimeFieldProps) {
+  const { t, i18n } = useLingui();
   const id = useId();
   const hours = deliveryWindowOf(windows, method);
   const [draft, setDraft] = useState(value);
@@ -87,8 +109,8 @@ export function ArrivalTimeField({ value, onChange, method, windows, error, clas
   }
   const inside = isTimeInsideHours(hours, value);
   const message = unreadable
-    ? `${TIME_FORMAT_MESSAGE}.`
-    : (error ?? (inside ? null : `${value} is outside these hours: please choose a time in that window.`));
+    ? `${t(TIME_FORMAT)}.`
+    : (error ?? (inside ? null : t`${value} is outside these hours: please choose a time in that window.`));
   const type = (text: string) => {
     setDraft(text);
     setUnreadable(false);
@@ -105,7 +127,7 @@ export function ArrivalTimeField({ value, onChange, method, windows, error, clas
     <div className={className}>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
         <label htmlFor={id} className="shrink-0 font-display text-base font-bold text-ink">
-          Set time :
+          <Trans>Set time :</Trans>
         </label>
         <input
           id={id}
@@ -113,7 +135,7 @@ export function ArrivalTimeField({ value, onChange, method, windows, error, clas
           inputMode="numeric"
           autoComplete="off"
           list={offered.length > 0 ? `${id}-times` : undefined}
-          placeholder="Enter the time you'll arrived"
+          placeholder={t`Enter the time you'll arrived`}
           value={draft}
           onChange={(event) => type(event.target.value)}
           onBlur={leave}
@@ -131,7 +153,7 @@ export function ArrivalTimeField({ value, onChange, method, windows, error, clas
         )}
       </div>
       <p id={`${id}-hint`} className="mt-2 text-sm text-muted">
-        {hoursHint(method, hours)}. Leave it empty for as soon as possible.
+        {hoursHint(i18n, method, hours)}
       </p>
       {message !== null && (
         <p id={`${id}-error`} className="mt-1 text-sm font-medium text-[#B42318]">

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { cn } from '../../lib/cn';
 import { Button } from './button';
 
@@ -11,7 +12,8 @@ type ErrorStateProps = {
   className?: string;
 };
 
-export function ErrorState({ title = 'Something went wrong', message, onRetry, retrying, children, className }: ErrorStateProps) {
+export function ErrorState({ title, message, onRetry, retrying, children, className }: ErrorStateProps) {
+  const { t } = useLingui();
   return (
     <div role="alert" className={cn('flex flex-col items-center gap-3 rounded-3xl bg-white p-8 text-center shadow-card', className)}>
       <svg aria-hidden="true" viewBox="0 0 48 48" className="size-12">
@@ -19,11 +21,11 @@ export function ErrorState({ title = 'Something went wrong', message, onRetry, r
         <path d="M24 13v14" stroke="#6A4029" strokeWidth="4" strokeLinecap="round" />
         <circle cx="24" cy="34" r="2.6" fill="#6A4029" />
       </svg>
-      <p className="font-display text-lg font-medium text-espresso">{title}</p>
+      <p className="font-display text-lg font-medium text-espresso">{title ?? t`Something went wrong`}</p>
       <p className="max-w-md text-sm text-muted">{message}</p>
       {onRetry && (
         <Button variant="primary" size="sm" onClick={onRetry} disabled={retrying}>
-          {retrying ? 'Retrying…' : 'Try again'}
+          {retrying ? t`Retrying…` : t`Try again`}
         </Button>
       )}
       {children}

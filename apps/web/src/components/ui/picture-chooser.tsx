@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { ChangeEvent, ComponentProps, ReactNode } from 'react';
 import { IMAGE_TYPES, MAX_IMAGE_BYTES } from '@coffee/contract';
+import { t } from '@lingui/core/macro';
 import { cn } from '../../lib/cn';
 import { Button } from './button';
 
@@ -9,10 +10,15 @@ const MB = 1024 * 1024;
 export const MAX_PICTURE_MB = MAX_IMAGE_BYTES / MB;
 
 /** Why the API would refuse this file, as a sentence (`noun` names it: 'picture', 'photo'); null when it may be sent. */
-export function pictureProblem(file: File, noun: string): string | null {
-  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return 'Choose a JPEG, PNG, WebP or GIF picture.';
+export function pictureProblem(file: File, noun: 'picture' | 'photo'): string | null {
+  // Worded at call time, in the screens' language then.
+  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return t`Choose a JPEG, PNG, WebP or GIF picture.`;
   if (file.size > MAX_IMAGE_BYTES) {
-    return `This picture is ${(file.size / MB).toFixed(1)} MB; a ${noun} may be at most ${MAX_PICTURE_MB} MB.`;
+    const size = (file.size / MB).toFixed(1);
+    const limit = MAX_PICTURE_MB;
+    return noun === 'photo'
+      ? t`This picture is ${size} MB; a photo may be at most ${limit} MB.`
+      : t`This picture is ${size} MB; a picture may be at most ${limit} MB.`;
   }
   return null;
 }

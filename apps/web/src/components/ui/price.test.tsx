@@ -1,6 +1,12 @@
-import { render, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { render as renderBare, screen } from '@testing-library/react';
+import { I18nProvider } from '@lingui/react';
 import { describe, expect, it } from 'vitest';
 import { Price } from './price';
+import { i18n } from '../../lib/i18n';
+
+// The components read their words from Lingui, as under the app's provider.
+const render = (ui: ReactElement) => renderBare(ui, { wrapper: ({ children }) => <I18nProvider i18n={i18n}>{children}</I18nProvider> });
 
 describe('Price', () => {
   it('shows whole rupiah with a dot between thousands: 34000 is IDR 34.000', () => {

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
 import { cn } from '../../lib/cn';
 import { isLanguage } from '../../lib/i18n';
 import { money } from '../../lib/money';
@@ -21,7 +22,9 @@ export function Price({ amount, className, variant }: PriceProps) {
   if (variant === 'regular') {
     return (
       <s className={cn('whitespace-nowrap tabular-nums', className)}>
-        <span className="sr-only">Regular price </span>
+        <span className="sr-only">
+          <Trans>Regular price</Trans>{' '}
+        </span>
         <data value={amount}>{formatIdr(amount)}</data>
       </s>
     );
@@ -31,7 +34,9 @@ export function Price({ amount, className, variant }: PriceProps) {
       {variant === 'discount' && (
         <>
           <span aria-hidden="true">-</span>
-          <span className="sr-only">minus </span>
+          <span className="sr-only">
+            <Trans>minus</Trans>{' '}
+          </span>
         </>
       )}
       {formatIdr(amount)}

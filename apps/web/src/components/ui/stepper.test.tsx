@@ -1,8 +1,14 @@
 import { useState } from 'react';
-import { render, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { render as renderBare, screen } from '@testing-library/react';
+import { I18nProvider } from '@lingui/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Stepper } from './stepper';
+import { i18n } from '../../lib/i18n';
+
+// The components read their words from Lingui, as under the app's provider.
+const render = (ui: ReactElement) => renderBare(ui, { wrapper: ({ children }) => <I18nProvider i18n={i18n}>{children}</I18nProvider> });
 
 function Counter({ start = 0, max }: { start?: number; max?: number }) {
   const [value, setValue] = useState(start);

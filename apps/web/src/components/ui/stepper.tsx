@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { cn } from '../../lib/cn';
 
 type StepperProps = {
@@ -18,14 +19,15 @@ const stepButton =
 
 /** Minus, count, plus. Counters start at 0, go up by one, and go down only when above 0. */
 export function Stepper({ value, onChange, label, min = 0, max = 99, disabled = false, className }: StepperProps) {
+  const { t } = useLingui();
   const atMin = value <= min;
   const atMax = value >= max;
   return (
-    <div role="group" aria-label={`${label} quantity`} className={cn('inline-flex items-center gap-2', className)}>
+    <div role="group" aria-label={t`${label} quantity`} className={cn('inline-flex items-center gap-2', className)}>
       <button
         type="button"
         className={cn(stepButton, 'bg-crema text-espresso-deep hover:bg-crema-dark')}
-        aria-label={`Decrease ${label}`}
+        aria-label={t`Decrease ${label}`}
         disabled={disabled || atMin}
         onClick={() => onChange(Math.max(min, value - 1))}
       >
@@ -37,7 +39,7 @@ export function Stepper({ value, onChange, label, min = 0, max = 99, disabled = 
       <button
         type="button"
         className={cn(stepButton, 'bg-crema text-espresso-deep hover:bg-crema-dark')}
-        aria-label={`Increase ${label}`}
+        aria-label={t`Increase ${label}`}
         disabled={disabled || atMax}
         onClick={() => onChange(Math.min(max, value + 1))}
       >

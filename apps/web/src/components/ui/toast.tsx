@@ -1,5 +1,6 @@
 import { createContext, use, useCallback, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { CloseButton } from './close-button';
 
 type Toast = { id: number; message: string };
@@ -21,6 +22,7 @@ const VISIBLE_MS = 5000;
  * or when closed; they only confirm what the page already shows, so nothing is lost when they go.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
@@ -65,7 +67,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             className="pointer-events-auto flex max-w-md items-center gap-3 rounded-full bg-espresso-deep py-2 pr-2 pl-5 text-sm text-white shadow-card"
           >
             <span>{toast.message}</span>
-            <CloseButton label="Dismiss" onClick={() => dismiss(toast.id)} className="hover:bg-white/15 focus-visible:outline-crema" />
+            <CloseButton label={t`Dismiss`} onClick={() => dismiss(toast.id)} className="hover:bg-white/15 focus-visible:outline-crema" />
           </div>
         ))}
       </div>

@@ -1,8 +1,14 @@
-import { render, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { render as renderBare, screen } from '@testing-library/react';
+import { I18nProvider } from '@lingui/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { createProduct } from '../../../testing/product-factory';
 import { Favorites } from './favorites';
+import { i18n } from '../../../lib/i18n';
+
+// The components read their words from Lingui, as under the app's provider.
+const render = (ui: ReactElement) => renderBare(ui, { wrapper: ({ children }) => <I18nProvider i18n={i18n}>{children}</I18nProvider> });
 
 const renderFavorites = (product: Parameters<typeof Favorites>[0]['product']) =>
   render(<RouterProvider router={createMemoryRouter([{ path: '/', element: <Favorites product={product} /> }])} />);

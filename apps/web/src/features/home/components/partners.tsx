@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Trans } from '@lingui/react/macro';
 
 // Invented partner brands, drawn here: every picture in the shop is our own, so no logo is borrowed.
 const PARTNERS: ReadonlyArray<{ name: string; width: number; mark: ReactNode; word: string }> = [
@@ -66,7 +67,7 @@ export function Partners() {
   return (
     <section aria-labelledby="partners-heading" className="mx-auto max-w-7xl px-4 pb-20 sm:px-6 lg:px-8 lg:pb-28">
       <h2 id="partners-heading" className="text-center font-display text-3xl font-bold text-ink sm:text-4xl">
-        Our Partner
+        <Trans>Our Partner</Trans>
       </h2>
       <ul className="mt-12 flex flex-wrap items-center justify-center gap-x-10 gap-y-8 lg:justify-between">
         {PARTNERS.map((partner) => (

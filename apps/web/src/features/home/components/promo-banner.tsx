@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Trans } from '@lingui/react/macro';
 import { paths } from '../../../config/paths';
 import { buttonStyles } from '../../../components/ui/button';
 
@@ -12,12 +13,14 @@ export function PromoBanner() {
         <div className="relative flex flex-col items-start gap-6 md:flex-row md:items-center md:justify-between">
           <div>
             <h2 id="promo-banner-heading" className="font-display text-3xl font-bold text-ink sm:text-4xl">
-              Check our promo today!
+              <Trans>Check our promo today!</Trans>
             </h2>
-            <p className="mt-3 text-muted">Let's see the deals and pick yours!</p>
+            <p className="mt-3 text-muted">
+              <Trans>Let's see the deals and pick yours!</Trans>
+            </p>
           </div>
           <Link to={paths.products.getHref()} className={buttonStyles({ variant: 'accent', size: 'lg', className: 'shrink-0 font-bold' })}>
-            See Promo
+            <Trans>See Promo</Trans>
           </Link>
         </div>
       </div>

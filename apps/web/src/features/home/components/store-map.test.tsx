@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startLanguage } from '../../../lib/i18n';
 import { renderRoutes } from '../../../testing/render';
 import { createStore } from '../../../testing/store-factory';
 import { StoreMap, pinPositions } from './store-map';
@@ -37,5 +38,17 @@ describe('the store map', () => {
     renderRoutes([{ path: '/', element: <StoreMap /> }], '/');
     expect(screen.getByRole('img', { name: 'Map of the city where our stores are' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Hours and addresses' })).toBeNull();
+  });
+});
+
+describe('the store map in Indonesian', () => {
+  afterEach(() => startLanguage('en', ['shop', 'account', 'staff', 'contract']));
+
+  it('words the map, its count of stores and the link in Indonesian, the stores keeping their names', async () => {
+    await startLanguage('id', ['shop', 'account', 'staff', 'contract']);
+    renderRoutes([{ path: '/', element: <StoreMap stores={[thamrin, kemang, gading]} /> }], '/');
+    expect(screen.getByRole('heading', { name: 'Kunjungi Toko Kami di Titik pada Peta Berikut' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Peta 3 toko kami: Kopi Thamrin, Kopi Kemang, Kopi Kelapa Gading' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Jam buka dan alamat' }).getAttribute('href')).toBe('/stores');
   });
 });

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Store } from '@coffee/contract';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
@@ -35,7 +37,11 @@ export function pinPositions(stores: readonly Pick<Store, 'id' | 'latitude' | 'l
  * cut in half). Used by home and by /stores.
  */
 export function StoreMapFigure({ stores, className, children }: { stores: readonly Store[]; className?: string; children?: ReactNode }) {
+  const { t } = useLingui();
   const pins = pinPositions(stores);
+  const count = stores.length;
+  // The stores' own names, as the API sends them (a list, not a sentence: the comma is the same in both languages).
+  const names = stores.map((s) => s.name).join(', ');
   return (
     <figure className={cn('relative', className)}>
       <div className="relative">
@@ -43,7 +49,11 @@ export function StoreMapFigure({ stores, className, children }: { stores: readon
         <svg
           viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
           role="img"
-          aria-label={stores.length > 0 ? `Map of our ${stores.length} stores: ${stores.map((s) => s.name).join(', ')}` : 'Map of the city where our stores are'}
+          aria-label={
+            count > 0
+              ? t`${plural(count, { one: 'Map of our # store', other: 'Map of our # stores' })}: ${names}`
+              : t`Map of the city where our stores are`
+          }
           className="absolute inset-0 size-full rounded-3xl"
         >
           {stores.map((store, index) => {
@@ -80,7 +90,7 @@ export function StoreMapFigure({ stores, className, children }: { stores: readon
       </div>
       {stores.length > 0 && (
         <figcaption className="mt-6 text-center text-muted">
-          <ol className="flex flex-wrap justify-center gap-x-4 gap-y-1" aria-label="Stores on the map">
+          <ol className="flex flex-wrap justify-center gap-x-4 gap-y-1" aria-label={t`Stores on the map`}>
             {stores.map((s, index) => (
               <li key={s.id}>
                 <span className="font-bold text-espresso">{index + 1}</span> {s.name}
@@ -100,14 +110,16 @@ export function StoreMap({ stores = [] }: { stores?: readonly Store[] | undefine
     <section aria-labelledby="map-heading" className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8 lg:py-28">
       <div className="mx-auto max-w-2xl text-center">
         <h2 id="map-heading" className="font-display text-3xl font-bold text-ink sm:text-4xl">
-          Visit Our Store in the Spot on the Map Below
+          <Trans>Visit Our Store in the Spot on the Map Below</Trans>
         </h2>
-        <p className="mt-4 text-muted">See our store in every city on the spot and spend your good day there. See you soon!</p>
+        <p className="mt-4 text-muted">
+          <Trans>See our store in every city on the spot and spend your good day there. See you soon!</Trans>
+        </p>
       </div>
       <StoreMapFigure stores={stores} className="mt-12">
         <p className="mt-2">
           <Link to={paths.stores.getHref()} className="font-medium text-espresso underline">
-            Hours and addresses
+            <Trans>Hours and addresses</Trans>
           </Link>
         </p>
       </StoreMapFigure>

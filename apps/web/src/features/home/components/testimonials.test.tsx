@@ -1,7 +1,13 @@
-import { render, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { render as renderBare, screen } from '@testing-library/react';
+import { I18nProvider } from '@lingui/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Testimonials } from './testimonials';
+import { i18n } from '../../../lib/i18n';
+
+// The components read their words from Lingui, as under the app's provider.
+const render = (ui: ReactElement) => renderBare(ui, { wrapper: ({ children }) => <I18nProvider i18n={i18n}>{children}</I18nProvider> });
 
 // Inert slides are hidden from the accessibility tree; the shown one is the only reachable group.
 const shownSlide = () => screen.getAllByRole('group').find((slide) => !slide.hasAttribute('inert'));

@@ -1,11 +1,14 @@
 import { useId, useState } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import avatar1 from '../../../assets/avatar-1.svg';
 import avatar2 from '../../../assets/avatar-2.svg';
 import avatar3 from '../../../assets/avatar-3.svg';
 import { cn } from '../../../lib/cn';
 
-/** A testimonial as the original shop's data has it: the rating is a string. */
-export type Testimonial = { id: number; name: string; image: string; address: string; rating: string; description: string };
+/** A testimonial as the original shop's data has it: the rating is a string. Its words are the shop's, translated. */
+export type Testimonial = { id: number; name: string; image: string; address: MessageDescriptor; rating: string; description: MessageDescriptor };
 
 // The original shop's ratings: 4.5, 4.7 and 4.8.
 export const TESTIMONIALS: ReadonlyArray<Testimonial> = [
@@ -13,28 +16,25 @@ export const TESTIMONIALS: ReadonlyArray<Testimonial> = [
     id: 1,
     name: 'Rina Maharani',
     image: avatar1,
-    address: 'Bandung, Indonesia',
+    address: msg`Bandung, Indonesia`,
     rating: '4.5',
-    description:
-      'I could happily spend my whole day here. The Wi-Fi is fast, the coffee is rich and the meals are fresh. Very recommended!',
+    description: msg`I could happily spend my whole day here. The Wi-Fi is fast, the coffee is rich and the meals are fresh. Very recommended!`,
   },
   {
     id: 2,
     name: 'Tomás Alvarez',
     image: avatar2,
-    address: 'Valencia, Spain',
+    address: msg`Valencia, Spain`,
     rating: '4.7',
-    description:
-      'I travel a lot for work, and one Hazelnut Latte here is enough to make a long day better. The pick up is always on time.',
+    description: msg`I travel a lot for work, and one Hazelnut Latte here is enough to make a long day better. The pick up is always on time.`,
   },
   {
     id: 3,
     name: 'Kim Ji-woo',
     image: avatar3,
-    address: 'Seoul, South Korea',
+    address: msg`Seoul, South Korea`,
     rating: '4.8',
-    description:
-      'A calm place to relax. The staff are friendly, the meals are healthy, and they make my coffee exactly the way I ask.',
+    description: msg`A calm place to relax. The staff are friendly, the meals are healthy, and they make my coffee exactly the way I ask.`,
   },
 ];
 
@@ -48,6 +48,7 @@ function Arrow({ direction }: { direction: 'left' | 'right' }) {
 
 /** An accessible carousel (WAI-ARIA APG): previous/next buttons and dots, one slide shown, the others inert. */
 export function Testimonials() {
+  const { t } = useLingui();
   const [current, setCurrent] = useState(0);
   const id = useId();
   const count = TESTIMONIALS.length;
@@ -58,14 +59,14 @@ export function Testimonials() {
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-2xl text-center">
           <h2 id="testimonials-heading" className="font-display text-3xl font-bold text-ink sm:text-4xl">
-            Loved by Thousands of Happy Customer
+            <Trans>Loved by Thousands of Happy Customer</Trans>
           </h2>
           <p className="mt-4 text-muted">
-            These are the stories of our customers who have visited us with great pleasure.
+            <Trans>These are the stories of our customers who have visited us with great pleasure.</Trans>
           </p>
         </div>
 
-        <div role="region" aria-roledescription="carousel" aria-label="Customer testimonials" className="mx-auto mt-12 max-w-3xl">
+        <div role="region" aria-roledescription="carousel" aria-label={t`Customer testimonials`} className="mx-auto mt-12 max-w-3xl">
           <div className="overflow-hidden rounded-3xl">
             <div
               id={`${id}-slides`}
@@ -73,12 +74,14 @@ export function Testimonials() {
               className="flex transition-transform duration-500 ease-out"
               style={{ transform: `translateX(-${current * 100}%)` }}
             >
-              {TESTIMONIALS.map((testimonial, index) => (
+              {TESTIMONIALS.map((testimonial, index) => {
+                const position = index + 1;
+                return (
                 <div
                   key={testimonial.id}
                   role="group"
                   aria-roledescription="slide"
-                  aria-label={`${index + 1} of ${count}`}
+                  aria-label={t`${position} of ${count}`}
                   inert={index !== current}
                   className="w-full shrink-0 px-1 py-1"
                 >
@@ -87,32 +90,38 @@ export function Testimonials() {
                       <img src={testimonial.image} alt="" className="size-14 rounded-full sm:size-16" />
                       <div className="min-w-0 flex-1">
                         <h3 className="font-display text-lg font-bold text-ink">{testimonial.name}</h3>
-                        <p className="text-sm text-muted">{testimonial.address}</p>
+                        <p className="text-sm text-muted">{t(testimonial.address)}</p>
                       </div>
                       <p className="flex items-center gap-1.5 font-display font-medium text-ink">
                         <span>{testimonial.rating}</span>
                         <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true">
                           <path d="m12 2.8 2.8 5.8 6.3.9-4.6 4.4 1.1 6.3L12 17.2l-5.6 3 1.1-6.3L2.9 9.5l6.3-.9z" fill="#FEA250" />
                         </svg>
-                        <span className="sr-only">out of 5</span>
+                        <span className="sr-only">
+                          <Trans>out of 5</Trans>
+                        </span>
                       </p>
                     </div>
-                    <blockquote className="mt-6 leading-relaxed text-ink">“{testimonial.description}”</blockquote>
+                    <blockquote className="mt-6 leading-relaxed text-ink">“{t(testimonial.description)}”</blockquote>
                   </div>
                 </div>
-              ))}
+                );
+              })}
             </div>
           </div>
 
           <div className="mt-8 flex items-center justify-between gap-4">
             <div className="flex gap-2">
-              {TESTIMONIALS.map((testimonial, index) => (
+              {TESTIMONIALS.map((testimonial, index) => {
+                const position = index + 1;
+                const name = testimonial.name;
+                return (
                 <button
                   key={testimonial.id}
                   type="button"
                   aria-controls={`${id}-slides`}
                   aria-current={index === current}
-                  aria-label={`Show testimonial ${index + 1}: ${testimonial.name}`}
+                  aria-label={t`Show testimonial ${position}: ${name}`}
                   onClick={() => go(index)}
                   className="grid size-8 place-items-center rounded-full"
                 >
@@ -121,13 +130,14 @@ export function Testimonials() {
                     className={cn('block h-3 rounded-full transition-all', index === current ? 'w-8 bg-espresso' : 'w-3 bg-[#B5A89C]')}
                   />
                 </button>
-              ))}
+                );
+              })}
             </div>
             <div className="flex gap-3">
               <button
                 type="button"
                 aria-controls={`${id}-slides`}
-                aria-label="Previous testimonial"
+                aria-label={t`Previous testimonial`}
                 onClick={() => go(current - 1)}
                 className="grid size-12 place-items-center rounded-full border-2 border-espresso text-espresso transition-colors hover:bg-espresso hover:text-white"
               >
@@ -136,7 +146,7 @@ export function Testimonials() {
               <button
                 type="button"
                 aria-controls={`${id}-slides`}
-                aria-label="Next testimonial"
+                aria-label={t`Next testimonial`}
                 onClick={() => go(current + 1)}
                 className="grid size-12 place-items-center rounded-full bg-espresso text-white transition-colors hover:bg-espresso-dark"
               >
