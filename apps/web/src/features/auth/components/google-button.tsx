@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { OidcNotConfiguredMessage } from '@coffee/contract';
 import type { OidcStatus } from '@coffee/contract';
 import { buttonStyles } from '../../../components/ui/button';
@@ -22,8 +23,9 @@ export function GoogleButton({ action, status: given }: GoogleButtonProps) {
   const query = useOidcStatus();
   const status = given ?? query.data;
   const noteId = useId();
+  const { t } = useLingui();
   const providerName = status?.providerName || 'Google';
-  const label = `${action} with ${providerName}`;
+  const label = action === 'Login' ? t`Login with ${providerName}` : t`Sign Up with ${providerName}`;
   const look = buttonStyles({ variant: 'light', size: 'lg', shape: 'soft', className: 'w-full border border-line shadow-card' });
 
   if (status?.enabled && status.startUrl) {
