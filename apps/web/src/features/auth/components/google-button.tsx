@@ -1,6 +1,5 @@
 import { useId } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { OidcNotConfiguredMessage } from '@coffee/contract';
 import type { OidcStatus } from '@coffee/contract';
 import { buttonStyles } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
@@ -51,7 +50,8 @@ export function GoogleButton({ action, status: given }: GoogleButtonProps) {
       </button>
       {!loading && (
         <p id={noteId} className="mt-2 text-center text-sm text-muted">
-          {OidcNotConfiguredMessage(providerName)}
+          {/* The contract's OidcNotConfiguredMessage, word for word in English, in the screen's language. */}
+          {t`${providerName} sign-in is not set up for this shop. Sign in with your email and password.`}
         </p>
       )}
     </div>
