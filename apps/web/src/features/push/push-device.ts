@@ -1,4 +1,6 @@
 /** The browser's side of push: the service worker's push manager (service-worker/sw.js shows the notifications). */
+import { msg } from '@lingui/core/macro';
+import { i18n } from '../../lib/i18n';
 
 export const pushSupported = (): boolean =>
   typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
@@ -40,7 +42,10 @@ export async function subscribeThisDevice(publicKey: string): Promise<PushSubscr
   }
 }
 
-/** "Chrome on Android": how the profile names the device (the customer recognises it; nothing more is kept). */
+/**
+ * "Chrome on Android": how the profile names the device (the customer recognises it; nothing more is kept). Written in
+ * the screens' language when the device is turned on: the name is kept as written.
+ */
 export function deviceName(userAgent: string): string {
   const browser =
     /Edg\//.test(userAgent) ? 'Edge'
@@ -49,14 +54,14 @@ export function deviceName(userAgent: string): string {
     : /Firefox\//.test(userAgent) ? 'Firefox'
     : /Chrome\/|Chromium\//.test(userAgent) ? 'Chrome'
     : /Safari\//.test(userAgent) ? 'Safari'
-    : 'A browser';
+    : i18n._(msg`A browser`);
   const system =
     /Android/.test(userAgent) ? 'Android'
-    : /iPhone|iPad|iPod/.test(userAgent) ? 'iPhone or iPad'
+    : /iPhone|iPad|iPod/.test(userAgent) ? i18n._(msg`iPhone or iPad`)
     : /Windows/.test(userAgent) ? 'Windows'
     : /Mac OS X|Macintosh/.test(userAgent) ? 'Mac'
     : /CrOS/.test(userAgent) ? 'ChromeOS'
     : /Linux/.test(userAgent) ? 'Linux'
     : '';
-  return system ? `${browser} on ${system}` : browser;
+  return system ? i18n._(msg`${browser} on ${system}`) : browser;
 }

@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { paths } from '../../../config/paths';
 import { Button } from '../../../components/ui/button';
 import { GoogleButton } from './google-button';
 
 type AuthFormActionsProps = {
-  /** The submit button's words, and the provider button's: '{action} with Google'. */
+  /** The submit button's words ('Login', 'Sign Up'), and the provider button's: '{action} with Google'. */
   action: 'Login' | 'Sign Up';
   pending: boolean;
   /** The submit button's words while the request runs ('Logging in…'). */
@@ -13,16 +14,18 @@ type AuthFormActionsProps = {
 
 /** Login and Register end alike: Forgot Password?, the submit button, "or", the provider button. */
 export function AuthFormActions({ action, pending, pendingLabel }: AuthFormActionsProps) {
+  const { t } = useLingui();
+  const actionLabel = action === 'Login' ? t`Login` : t`Sign Up`;
   return (
     <>
       <Link
         to={paths.forgotPassword.getHref()}
         className="-mt-2 self-start rounded font-display font-medium text-espresso underline decoration-crema decoration-2 underline-offset-4 hover:decoration-espresso"
       >
-        Forgot Password?
+        <Trans>Forgot Password?</Trans>
       </Link>
       <Button type="submit" variant="accent" size="lg" shape="soft" disabled={pending} className="w-full font-bold">
-        {pending ? pendingLabel : action}
+        {pending ? pendingLabel : actionLabel}
       </Button>
       <OrDivider />
       <GoogleButton action={action} />
@@ -35,7 +38,9 @@ function OrDivider() {
   return (
     <div className="my-2 flex items-center gap-4 text-sm text-muted" aria-hidden="true">
       <span className="h-px flex-1 bg-line" />
-      <span>or</span>
+      <span>
+        <Trans>or</Trans>
+      </span>
       <span className="h-px flex-1 bg-line" />
     </div>
   );

@@ -1,4 +1,7 @@
 import { useState } from 'react';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -12,14 +15,16 @@ import { formatMinutesSeconds, useCountdown } from './use-countdown';
 /** The resend message mentions 2 minutes; the countdown runs from 02:00 to 00:00. */
 export const RESEND_AFTER_SECONDS = 120;
 
-const schema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, 'Enter the email address of your account')
-    .pipe(z.email('Enter a valid email address, like name@example.com')),
-});
-type Values = z.infer<typeof schema>;
+/** Built per language: its sentences are the screen's. */
+const schemaFor = (i18n: I18n) =>
+  z.object({
+    email: z
+      .string()
+      .trim()
+      .min(1, i18n._(msg`Enter the email address of your account`))
+      .pipe(z.email(i18n._(msg`Enter a valid email address, like name@example.com`))),
+  });
+type Values = z.infer<ReturnType<typeof schemaFor>>;
 
 /**
  * Forgot password, made real: Send asks the API for a reset link; the answer is the
@@ -27,6 +32,9 @@ type Values = z.infer<typeof schema>;
  * Resend Link enabled once it reaches 00:00.
  */
 export function ForgotPasswordForm() {
+  const { t, i18n } = useLingui();
+  // Made at each render (the form reads its latest resolver): its sentences follow a language switch.
+  const schema = schemaFor(i18n);
   const {
     register,
     handleSubmit,
@@ -62,17 +70,17 @@ export function ForgotPasswordForm() {
             {failure}
           </Alert>
         )}
-        <FormField id="forgot-email" label="Email Address" error={emailError}>
+        <FormField id="forgot-email" label={t`Email Address`} error={emailError}>
           <input
             type="email"
             autoComplete="email"
-            placeholder="Enter your email address to get link"
+            placeholder={t`Enter your email address to get link`}
             {...fieldInputProps('forgot-email', { error: emailError })}
             {...register('email')}
           />
         </FormField>
         <Button type="submit" variant="accent" size="lg" shape="soft" disabled={sendDisabled} className="w-full font-bold">
-          {request.isPending ? 'Sending…' : 'Send'}
+          {request.isPending ? t`Sending…` : t`Send`}
         </Button>
       </form>
 
@@ -87,20 +95,23 @@ export function ForgotPasswordForm() {
 }
 
 function ResendPanel({ remaining, pending, onResend }: { remaining: number; pending: boolean; onResend: () => void }) {
+  const { t } = useLingui();
   const ready = remaining === 0;
   // Read out twice, not every second: a minute before, and when Resend Link becomes available.
-  const announcement = ready ? 'You can resend the link now.' : remaining <= 60 ? 'One minute left before you can resend the link.' : '';
+  const announcement = ready ? t`You can resend the link now.` : remaining <= 60 ? t`One minute left before you can resend the link.` : '';
   return (
     <div className="flex flex-col items-center gap-4 rounded-3xl bg-page px-6 py-6 text-center">
-      <p className="font-display text-lg font-medium text-ink">Click here if you didn&apos;t receive any link in 2 minutes</p>
-      <p role="timer" aria-label="Time until you can resend the link" className="font-display text-4xl font-bold tabular-nums text-espresso">
+      <p className="font-display text-lg font-medium text-ink">
+        <Trans>Click here if you didn&apos;t receive any link in 2 minutes</Trans>
+      </p>
+      <p role="timer" aria-label={t`Time until you can resend the link`} className="font-display text-4xl font-bold tabular-nums text-espresso">
         {formatMinutesSeconds(remaining)}
       </p>
       <p aria-live="polite" className="sr-only">
         {announcement}
       </p>
       <Button variant="primary" size="lg" shape="soft" disabled={!ready || pending} onClick={onResend} className="w-full">
-        Resend Link
+        <Trans>Resend Link</Trans>
       </Button>
     </div>
   );

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { OidcNotConfiguredMessage } from '@coffee/contract';
+import { useLingui } from '@lingui/react/macro';
 import type { OidcStatus } from '@coffee/contract';
 import { buttonStyles } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
@@ -22,8 +22,9 @@ export function GoogleButton({ action, status: given }: GoogleButtonProps) {
   const query = useOidcStatus();
   const status = given ?? query.data;
   const noteId = useId();
+  const { t } = useLingui();
   const providerName = status?.providerName || 'Google';
-  const label = `${action} with ${providerName}`;
+  const label = action === 'Login' ? t`Login with ${providerName}` : t`Sign Up with ${providerName}`;
   const look = buttonStyles({ variant: 'light', size: 'lg', shape: 'soft', className: 'w-full border border-line shadow-card' });
 
   if (status?.enabled && status.startUrl) {
@@ -49,7 +50,8 @@ export function GoogleButton({ action, status: given }: GoogleButtonProps) {
       </button>
       {!loading && (
         <p id={noteId} className="mt-2 text-center text-sm text-muted">
-          {OidcNotConfiguredMessage(providerName)}
+          {/* The contract's OidcNotConfiguredMessage, word for word in English, in the screen's language. */}
+          {t`${providerName} sign-in is not set up for this shop. Sign in with your email and password.`}
         </p>
       )}
     </div>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useLingui } from '@lingui/react/macro';
 import type { AuthUser } from '@coffee/contract';
 import { paths } from '../../../config/paths';
 import { Alert } from '../../../components/ui/alert';
@@ -21,6 +22,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: AuthUser) => void
   const login = useLogin();
   const returnTo = useReturnTo();
   const [failure, setFailure] = useState<string | null>(null);
+  const { t } = useLingui();
 
   const submit = handleSubmit((values) => {
     setFailure(null);
@@ -38,29 +40,29 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: AuthUser) => void
             {failure}
           </Alert>
         )}
-        <FormField id="login-email" label="Email Address">
+        <FormField id="login-email" label={t`Email Address`}>
           <input
             id="login-email"
             type="email"
             autoComplete="email"
-            placeholder="Enter your email address"
+            placeholder={t`Enter your email address`}
             className={inputStyles()}
             {...register('email')}
           />
         </FormField>
-        <FormField id="login-password" label="Password">
+        <FormField id="login-password" label={t`Password`}>
           <input
             id="login-password"
             type="password"
             autoComplete="current-password"
-            placeholder="Enter your password"
+            placeholder={t`Enter your password`}
             className={inputStyles()}
             {...register('password')}
           />
         </FormField>
-        <AuthFormActions action="Login" pending={login.isPending} pendingLabel="Logging in…" />
+        <AuthFormActions action="Login" pending={login.isPending} pendingLabel={t`Logging in…`} />
       </form>
-      <AuthFootnote question="Don't have an account?" to={paths.register.getHref(returnTo)} link="Sign up here" />
+      <AuthFootnote question={t`Don't have an account?`} to={paths.register.getHref(returnTo)} link={t`Sign up here`} />
     </>
   );
 }

@@ -1,9 +1,12 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { paths } from '../../../config/paths';
 import { Alert } from '../../../components/ui/alert';
 import { FormField, fieldInputProps } from '../../../components/ui/form-field';
 import { errorMessage } from '../../../lib/api-client';
+import { i18n } from '../../../lib/i18n';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { useReturnTo } from '../../../lib/return-to';
 import { useRegister } from '../api/register';
@@ -11,13 +14,13 @@ import { AuthFootnote, AuthFormActions } from './auth-form-end';
 
 type RegisterValues = { firstName: string; email: string; password: string; phone: string };
 const FIELDS = ['email', 'password', 'phone'] as const;
-const LABELS: Record<string, string> = { firstName: 'First name', email: 'Email address', password: 'Password', phone: 'Phone number' };
+const LABELS = { firstName: msg`First name`, email: msg`Email address`, password: msg`Password`, phone: msg`Phone number` };
 
-const MISSING: Record<(typeof FIELDS)[number], string> = {
+const MISSING = {
   // The spec's words first ('email is required'), then what to do.
-  email: 'email is required: please enter your email address.',
-  password: 'password is required: please choose a password.',
-  phone: 'phone is required: please enter your phone number.',
+  email: msg`email is required: please enter your email address.`,
+  password: msg`password is required: please choose a password.`,
+  phone: msg`phone is required: please enter your phone number.`,
 };
 
 /**
@@ -26,7 +29,8 @@ const MISSING: Record<(typeof FIELDS)[number], string> = {
  */
 export function firstMissingField(values: RegisterValues): string | null {
   for (const field of FIELDS) {
-    if (values[field].trim() === '') return MISSING[field];
+    // Read when the form is sent: in the language the screens are in then.
+    if (values[field].trim() === '') return i18n._(MISSING[field]);
   }
   return null;
 }
@@ -46,7 +50,14 @@ export function RegisterForm({
   const signUp = useRegister();
   const returnTo = useReturnTo();
   const [failure, setFailure] = useState<string | null>(null);
-  const fieldErrors = signUp.isError ? serverFieldErrors(signUp.error, LABELS) : {};
+  const { t } = useLingui();
+  const labels: Record<string, string> = {
+    firstName: t(LABELS.firstName),
+    email: t(LABELS.email),
+    password: t(LABELS.password),
+    phone: t(LABELS.phone),
+  };
+  const fieldErrors = signUp.isError ? serverFieldErrors(signUp.error, labels) : {};
 
   const submit = handleSubmit((values) => {
     const missing = firstMissingField(values);
@@ -61,7 +72,7 @@ export function RegisterForm({
       onSuccess: (data) => void onRegistered(data.message, { email: values.email.trim(), password: values.password }),
       onError: (error) => {
         // A message about one field shows under that field only; the banner is for the rest.
-        const field = [...FIELDS, 'firstName' as const].find((name) => serverFieldErrors(error, LABELS)[name]);
+        const field = [...FIELDS, 'firstName' as const].find((name) => serverFieldErrors(error, labels)[name]);
         if (field) setFocus(field);
         else setFailure(errorMessage(error));
       },
@@ -80,39 +91,39 @@ export function RegisterForm({
             {failure}
           </Alert>
         )}
-        <FormField id="register-firstName" label="First Name" error={fieldErrors.firstName} hint="What the barista calls you at the counter.">
-          <input type="text" autoComplete="given-name" placeholder="Enter your first name" {...fieldInputProps('register-firstName', { error: fieldErrors.firstName, hint: true })} {...register('firstName')} />
+        <FormField id="register-firstName" label={t`First Name`} error={fieldErrors.firstName} hint={t`What the barista calls you at the counter.`}>
+          <input type="text" autoComplete="given-name" placeholder={t`Enter your first name`} {...fieldInputProps('register-firstName', { error: fieldErrors.firstName, hint: true })} {...register('firstName')} />
         </FormField>
-        <FormField id="register-email" label="Email Address" error={fieldErrors.email}>
+        <FormField id="register-email" label={t`Email Address`} error={fieldErrors.email}>
           <input
             type="email"
             autoComplete="email"
-            placeholder="Enter your email address"
+            placeholder={t`Enter your email address`}
             {...field('email')}
             {...register('email')}
           />
         </FormField>
-        <FormField id="register-password" label="Password" error={fieldErrors.password} hint="At least 8 characters.">
+        <FormField id="register-password" label={t`Password`} error={fieldErrors.password} hint={t`At least 8 characters.`}>
           <input
             type="password"
             autoComplete="new-password"
-            placeholder="Enter your password"
+            placeholder={t`Enter your password`}
             {...field('password')}
             {...register('password')}
           />
         </FormField>
-        <FormField id="register-phone" label="Phone Number" error={fieldErrors.phone}>
+        <FormField id="register-phone" label={t`Phone Number`} error={fieldErrors.phone}>
           <input
             type="tel"
             autoComplete="tel"
-            placeholder="Enter your phone number"
+            placeholder={t`Enter your phone number`}
             {...field('phone')}
             {...register('phone')}
           />
         </FormField>
-        <AuthFormActions action="Sign Up" pending={signUp.isPending} pendingLabel="Signing up…" />
+        <AuthFormActions action="Sign Up" pending={signUp.isPending} pendingLabel={t`Signing up…`} />
       </form>
-      <AuthFootnote question="Already have an account?" to={paths.login.getHref(returnTo)} link="Login here" />
+      <AuthFootnote question={t`Already have an account?`} to={paths.login.getHref(returnTo)} link={t`Login here`} />
     </>
   );
 }

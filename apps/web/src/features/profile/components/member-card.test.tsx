@@ -1,6 +1,11 @@
-import { render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { render as draw, screen } from '@testing-library/react';
+import { I18nProvider } from '@lingui/react';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../../lib/i18n';
 import { MemberCardView } from './member-card';
+
+const render = (ui: ReactNode) => draw(<I18nProvider i18n={i18n}>{ui}</I18nProvider>);
 
 describe('the member card on the profile', () => {
   it('shows the number under a barcode of 95 modules drawn as bars', () => {

@@ -1,4 +1,5 @@
 import type { MemberCardStatus } from '@coffee/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Price } from '../../../components/ui/price';
 import { useMemberCard } from '../api/get-member-card';
 import { ean13Modules } from './ean13';
@@ -12,6 +13,7 @@ function barsOf(modules: string): { x: number; width: number }[] {
 
 /** The card's barcode as SVG bars: one unit per module, quiet zones either side, scaled to the card. */
 export function Barcode({ number }: { number: string }) {
+  const { t } = useLingui();
   const modules = ean13Modules(number);
   if (!modules) return null;
   const quiet = 9;
@@ -20,7 +22,7 @@ export function Barcode({ number }: { number: string }) {
       viewBox={`0 0 ${modules.length + quiet * 2} 40`}
       preserveAspectRatio="none"
       role="img"
-      aria-label={`Barcode of card ${number}`}
+      aria-label={t`Barcode of card ${number}`}
       className="h-16 w-full max-w-72 bg-white"
     >
       {barsOf(modules).map(({ x, width }) => (
@@ -36,8 +38,10 @@ export function MemberCardView({ status }: { status: MemberCardStatus }) {
     const missing = Math.max(0, status.thresholdIdr - status.deliveredTotalIdr);
     return (
       <p className="text-sm text-muted">
-        Your member card comes by itself when your delivered orders reach <Price amount={status.thresholdIdr} />: <Price amount={missing} /> to
-        go. Staff can also issue one at the counter.
+        <Trans>
+          Your member card comes by itself when your delivered orders reach <Price amount={status.thresholdIdr} />: <Price amount={missing} /> to
+          go. Staff can also issue one at the counter.
+        </Trans>
       </p>
     );
   }
@@ -45,7 +49,9 @@ export function MemberCardView({ status }: { status: MemberCardStatus }) {
     <div className="flex flex-col items-start gap-3">
       <Barcode number={status.card.number} />
       <p className="font-display text-lg tracking-[0.2em] text-ink tabular-nums">{status.card.number}</p>
-      <p className="text-sm text-muted">Show it at the counter, or keep it on your profile: coupons for members check it by themselves.</p>
+      <p className="text-sm text-muted">
+        <Trans>Show it at the counter, or keep it on your profile: coupons for members check it by themselves.</Trans>
+      </p>
     </div>
   );
 }
@@ -55,13 +61,17 @@ export function MemberCardSection() {
   return (
     <section aria-labelledby="member-card-title" className="rounded-3xl bg-white p-6 shadow-card sm:p-8">
       <h2 id="member-card-title" className="font-display text-xl font-bold text-espresso-deep">
-        Member Card
+        <Trans>Member Card</Trans>
       </h2>
       <div className="mt-4">
         {query.isPending ? (
-          <p className="text-sm text-muted">Loading your card…</p>
+          <p className="text-sm text-muted">
+            <Trans>Loading your card…</Trans>
+          </p>
         ) : query.isError ? (
-          <p className="text-sm text-muted">Your member card could not be loaded. Please reload.</p>
+          <p className="text-sm text-muted">
+            <Trans>Your member card could not be loaded. Please reload.</Trans>
+          </p>
         ) : (
           <MemberCardView status={query.data} />
         )}

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { UserProfile } from '@coffee/contract';
+import { startLanguage, switchLanguage } from '../../../lib/i18n';
 import { readLoginRecord, writeLoginRecord } from '../../../lib/login-record';
 import { stubFetch } from '../../../testing/fetch-stub';
 import type { StubbedRequest } from '../../../testing/fetch-stub';
@@ -164,5 +165,42 @@ describe('My Profile', () => {
     expect((upload?.formData?.get('photo') as File).name).toBe('me.png');
     expect(within(photoCard).getByRole('img', { name: 'Your photo' }).getAttribute('src')).toBe('/uploads/images/new-photo.webp');
     expect(readLoginRecord()).toMatchObject({ photoUrl: '/uploads/images/new-photo.webp' });
+  });
+});
+
+describe('My Profile, in Indonesian', () => {
+  afterEach(async () => {
+    // Back to the language the other tests read (the page's, the cookie's and the screens').
+    await switchLanguage('en');
+  });
+
+  it('reads in Indonesian, its refusals too', async () => {
+    await startLanguage('id', ['shop', 'account', 'staff', 'contract']);
+    const user = userEvent.setup();
+    const api = stubProfileApi();
+    setup();
+    expect(await screen.findByRole('heading', { name: 'Profil Pengguna' })).toBeTruthy();
+    const dob = await screen.findByLabelText('Tanggal lahir');
+    await user.clear(dob);
+    await user.type(dob, '31/02/98');
+    await user.click(screen.getByRole('button', { name: 'Simpan Perubahan' }));
+    expect(await screen.findByText('31/02 bukan tanggal yang ada di kalender')).toBeTruthy();
+    expect(api.requests.some((r) => r.method === 'PATCH')).toBe(false);
+  });
+
+  it('the Language choice is saved with the profile and switches the screens', async () => {
+    const user = userEvent.setup();
+    const api = stubProfileApi();
+    setup();
+    const english = await screen.findByRole<HTMLInputElement>('radio', { name: 'English' });
+    expect(english.checked).toBe(true);
+    await user.click(screen.getByRole('radio', { name: 'Bahasa Indonesia' }));
+    await user.click(screen.getByRole('button', { name: 'Save Change' }));
+
+    expect(await screen.findByText('Profil Anda sudah disimpan.')).toBeTruthy();
+    expect(api.requests.find((r) => r.method === 'PATCH')?.body).toEqual({ language: 'id' });
+    expect(screen.getByRole('heading', { name: 'Profil Pengguna' })).toBeTruthy();
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Bahasa Indonesia' }).checked).toBe(true);
+    expect(document.documentElement.lang).toBe('id');
   });
 });

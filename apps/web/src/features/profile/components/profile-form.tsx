@@ -1,17 +1,22 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ReactNode, RefObject } from 'react';
 import { useForm } from 'react-hook-form';
 import type { FieldErrors, UseFormRegister, UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { z } from 'zod';
 import { ADDRESS_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_PATTERN } from '@coffee/contract';
-import type { UpdateProfileInput, UserProfile } from '@coffee/contract';
+import type { Language, UpdateProfileInput, UserProfile } from '@coffee/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FieldError, FormField, fieldIds, fieldInputProps, inputStyles } from '../../../components/ui/form-field';
 import { MAX_PICTURE_MB, PictureChooser, PictureFrame, useRevokeObjectUrl } from '../../../components/ui/picture-chooser';
 import { cn } from '../../../lib/cn';
 import { errorMessage } from '../../../lib/api-client';
+import { currentLanguage, switchLanguage } from '../../../lib/i18n';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { useRemoveProfilePhoto, useUpdateProfile, useUploadProfilePhoto } from '../api/update-profile';
 import { formatDateOfBirth, parseDateOfBirth } from './date-of-birth';
@@ -26,20 +31,25 @@ type Values = {
   dateOfBirth: string;
   gender: '' | 'male' | 'female';
   orderEmails: boolean;
+  language: Language;
 };
-type TextField = Exclude<keyof Values, 'dateOfBirth' | 'gender' | 'orderEmails'>;
+type TextField = Exclude<keyof Values, 'dateOfBirth' | 'gender' | 'orderEmails' | 'language'>;
 const TEXT_FIELDS: TextField[] = ['displayName', 'firstName', 'lastName', 'phone', 'deliveryAddress'];
 
-const LABELS: Record<keyof Values, string> = {
-  displayName: 'Display name',
-  firstName: 'First name',
-  lastName: 'Last name',
-  phone: 'Mobile number',
-  deliveryAddress: 'Delivery address',
-  dateOfBirth: 'Date of birth',
-  gender: 'Gender',
-  orderEmails: 'Order emails',
+const LABELS: Record<keyof Values, MessageDescriptor> = {
+  displayName: msg`Display name`,
+  firstName: msg`First name`,
+  lastName: msg`Last name`,
+  phone: msg`Mobile number`,
+  deliveryAddress: msg`Delivery address`,
+  dateOfBirth: msg`Date of birth`,
+  gender: msg`Gender`,
+  orderEmails: msg`Order emails`,
+  language: msg`Language`,
 };
+
+/** Each language named in itself (as the navigation bar's switch does), so a reader of either finds theirs. */
+const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', id: 'Bahasa Indonesia' };
 
 const valuesOf = (profile: UserProfile): Values => ({
   displayName: profile.displayName,
@@ -50,32 +60,37 @@ const valuesOf = (profile: UserProfile): Values => ({
   dateOfBirth: formatDateOfBirth(profile.dateOfBirth),
   gender: profile.gender ?? '',
   orderEmails: profile.orderEmails,
+  language: profile.language,
 });
 
 const digitCount = (text: string) => text.replace(/\D/g, '').length;
-const upTo = (max: number, label: string) => z.string().trim().max(max, `${label} can be at most ${max} characters`);
 
-/** The same rules as the API's, with sentences for this page; the API still has the last word. */
-function schemaFor(saved: UserProfile) {
+/** The same rules as the API's, with sentences for this page in the screen's language; the API still has the last word. */
+function schemaFor(saved: UserProfile, i18n: I18n) {
+  const upTo = (max: number, field: MessageDescriptor) => {
+    const label = i18n._(field);
+    return z.string().trim().max(max, i18n._(msg`${label} can be at most ${max} characters`));
+  };
   return z.object({
-    displayName: upTo(NAME_MAX_LENGTH, 'Display name'),
-    firstName: upTo(NAME_MAX_LENGTH, 'First name'),
-    lastName: upTo(NAME_MAX_LENGTH, 'Last name'),
+    displayName: upTo(NAME_MAX_LENGTH, LABELS.displayName),
+    firstName: upTo(NAME_MAX_LENGTH, LABELS.firstName),
+    lastName: upTo(NAME_MAX_LENGTH, LABELS.lastName),
     phone: z
       .string()
       .trim()
       // An account made by a sign-in provider may have no number yet; one that has a number keeps one.
-      .refine((v) => v !== '' || saved.phone === '', 'Enter your mobile number')
+      .refine((v) => v !== '' || saved.phone === '', i18n._(msg`Enter your mobile number`))
       .refine((v) => v === '' || (PHONE_PATTERN.test(v) && digitCount(v) >= 6 && digitCount(v) <= 15), {
-        message: 'Write a phone number of 6 to 15 digits, for example +62 812 3456 7890',
+        message: i18n._(msg`Write a phone number of 6 to 15 digits, for example +62 812 3456 7890`),
       }),
-    deliveryAddress: upTo(ADDRESS_MAX_LENGTH, 'Delivery address'),
+    deliveryAddress: upTo(ADDRESS_MAX_LENGTH, LABELS.deliveryAddress),
     dateOfBirth: z.string().superRefine((value, ctx) => {
       const parsed = parseDateOfBirth(value);
       if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
     }),
     gender: z.enum(['', 'male', 'female']),
     orderEmails: z.boolean(),
+    language: z.enum(['en', 'id']),
   });
 }
 
@@ -91,18 +106,24 @@ export function profileChanges(values: Values, saved: UserProfile): UpdateProfil
   const gender = values.gender === '' ? null : values.gender;
   if (gender !== saved.gender) changes.gender = gender;
   if (values.orderEmails !== saved.orderEmails) changes.orderEmails = values.orderEmails;
+  if (values.language !== saved.language) changes.language = values.language;
   return changes;
 }
 
 type PhotoChange = { kind: 'keep' } | { kind: 'new'; file: File; previewUrl: string } | { kind: 'remove' };
-type Banner = { tone: 'danger' | 'success'; text: string };
+/** `text`: the API's sentence as it came, or one of this page's, drawn in the language the screens are in. */
+type Banner = { tone: 'danger' | 'success'; text: string | MessageDescriptor };
 
 /**
  * My Profile made real: the account's contacts and details, the photo, the password.
  * Save Change stores every change (fields, then the photo); Cancel goes back to the last saved values.
  */
 export function ProfileForm({ profile, onLogout, signingOut }: { profile: UserProfile; onLogout: () => void; signingOut: boolean }) {
-  const schema = useMemo(() => schemaFor(profile), [profile]);
+  const { t, i18n } = useLingui();
+  // Made at each render (the form reads its latest resolver): its sentences follow a language switch.
+  const schema = schemaFor(profile, i18n);
+  const labels = Object.fromEntries(Object.entries(LABELS).map(([name, label]) => [name, t(label)]));
+  const queryClient = useQueryClient();
   const {
     register,
     handleSubmit,
@@ -142,7 +163,7 @@ export function ProfileForm({ profile, onLogout, signingOut }: { profile: UserPr
     setPhotoError(null);
     const changes = profileChanges(values, profile);
     if (Object.keys(changes).length === 0 && photo.kind === 'keep') {
-      setBanner({ tone: 'success', text: 'Nothing to save: your profile is up to date.' });
+      setBanner({ tone: 'success', text: msg`Nothing to save: your profile is up to date.` });
       return;
     }
     let saved = profile;
@@ -150,7 +171,7 @@ export function ProfileForm({ profile, onLogout, signingOut }: { profile: UserPr
       try {
         saved = await update.mutateAsync(changes);
       } catch (error) {
-        const fieldErrors = serverFieldErrors(error, LABELS);
+        const fieldErrors = serverFieldErrors(error, labels);
         const fields = (Object.keys(LABELS) as (keyof Values)[]).filter((name) => fieldErrors[name]);
         for (const name of fields) setError(name, { type: 'server', message: fieldErrors[name] });
         if (fields[0]) setFocus(fields[0]);
@@ -169,7 +190,12 @@ export function ProfileForm({ profile, onLogout, signingOut }: { profile: UserPr
     }
     reset(valuesOf(saved));
     setPhoto({ kind: 'keep' });
-    setBanner({ tone: 'success', text: 'Your profile has been saved.' });
+    setBanner({ tone: 'success', text: msg`Your profile has been saved.` });
+    // The language saved is the screens' from now on too; the API's texts on screen are asked for again in it.
+    if (saved.language !== currentLanguage()) {
+      await switchLanguage(saved.language);
+      await queryClient.invalidateQueries();
+    }
   };
 
   const busy = isSubmitting || signingOut;
@@ -183,7 +209,7 @@ export function ProfileForm({ profile, onLogout, signingOut }: { profile: UserPr
       {banner && (
         <div ref={bannerRef} tabIndex={-1} className="mb-6 focus:outline-none">
           <Alert tone={banner.tone} onClose={() => setBanner(null)}>
-            {banner.text}
+            {typeof banner.text === 'string' ? banner.text : t(banner.text)}
           </Alert>
         </div>
       )}
@@ -235,6 +261,7 @@ function PhotoCard({
   chooseRef: RefObject<HTMLButtonElement | null>;
   busy: boolean;
 }) {
+  const { t } = useLingui();
   const shownPhoto = photo.kind === 'new' ? photo.previewUrl : photo.kind === 'remove' ? null : profile.photoUrl;
   const photoIds = fieldIds('profile-photo');
   const choosePhoto = (file: File, previewUrl: string) => {
@@ -249,14 +276,14 @@ function PhotoCard({
   return (
     <section aria-labelledby="profile-photo-heading" className="flex flex-col items-center rounded-3xl bg-white px-6 py-8 text-center shadow-card lg:col-start-1 lg:row-start-1">
       <h2 id="profile-photo-heading" className="sr-only">
-        Photo
+        <Trans>Photo</Trans>
       </h2>
       <PictureFrame
         src={shownPhoto}
-        alt={photo.kind === 'new' ? 'Your new photo (not saved yet)' : 'Your photo'}
+        alt={photo.kind === 'new' ? t`Your new photo (not saved yet)` : t`Your photo`}
         className="size-36 ring-4 ring-crema-soft"
         fallback={
-          <svg viewBox="0 0 40 40" role="img" aria-label="No photo yet" className="size-full">
+          <svg viewBox="0 0 40 40" role="img" aria-label={t`No photo yet`} className="size-full">
             <circle cx="20" cy="20" r="20" fill="#FFF3D9" />
             <circle cx="20" cy="16" r="7" fill="#6A4029" />
             <path d="M7 34c2-7 7-10 13-10s11 3 13 10a19 19 0 0 1-26 0z" fill="#6A4029" />
@@ -267,7 +294,7 @@ function PhotoCard({
       <p className="text-sm break-all text-muted">{profile.email}</p>
       {photo.kind !== 'keep' && (
         <p className="mt-3 rounded-full bg-crema-soft px-3 py-1 text-xs font-medium text-espresso-deep">
-          {photo.kind === 'new' ? 'New photo: Save Change to keep it' : 'Photo removed: Save Change to confirm'}
+          {photo.kind === 'new' ? t`New photo: Save Change to keep it` : t`Photo removed: Save Change to confirm`}
         </p>
       )}
       <div className="mt-6 flex w-full flex-col gap-3">
@@ -281,7 +308,7 @@ function PhotoCard({
           disabled={busy}
           aria-describedby={error ? photoIds.error : photoIds.hint}
         >
-          Choose Photo
+          <Trans>Choose Photo</Trans>
         </PictureChooser>
         <Button
           variant="primary"
@@ -292,11 +319,11 @@ function PhotoCard({
             onChange(profile.photoUrl ? { kind: 'remove' } : { kind: 'keep' });
           }}
         >
-          Remove Photo
+          <Trans>Remove Photo</Trans>
         </Button>
       </div>
       <p id={photoIds.hint} className="mt-3 text-xs text-muted">
-        JPEG, PNG, WebP or GIF, up to {MAX_PICTURE_MB} MB.
+        <Trans>JPEG, PNG, WebP or GIF, up to {MAX_PICTURE_MB} MB.</Trans>
       </p>
       <div className="mt-2 text-left">
         <FieldError id={photoIds.error} message={error ?? undefined} />
@@ -319,13 +346,14 @@ function ProfileFields({
   text: TextProps;
   register: UseFormRegister<Values>;
 }) {
+  const { t } = useLingui();
   return (
     <section aria-labelledby="profile-contacts-heading" className="rounded-3xl bg-white p-6 shadow-card sm:p-10 lg:col-start-2 lg:row-span-2 lg:row-start-1">
       <h2 id="profile-contacts-heading" className="font-display text-2xl font-bold text-ink">
-        Contacts
+        <Trans>Contacts</Trans>
       </h2>
       <div className="mt-6 grid gap-6 md:grid-cols-2">
-        <FormField id="profile-email" label="Email address" hint="You sign in with this address; it cannot be changed here." labelClassName="text-muted">
+        <FormField id="profile-email" label={t`Email address`} hint={t`You sign in with this address; it cannot be changed here.`} labelClassName="text-muted">
           <input
             id="profile-email"
             type="email"
@@ -335,48 +363,51 @@ function ProfileFields({
             className={inputStyles({ look: 'line' })}
           />
         </FormField>
-        <FormField id="profile-phone" label="Mobile number" error={errors.phone?.message} labelClassName="text-muted">
+        <FormField id="profile-phone" label={t`Mobile number`} error={errors.phone?.message} labelClassName="text-muted">
           <input type="tel" autoComplete="tel" placeholder="+62 812 3456 7890" {...text('phone')} />
         </FormField>
-        <FormField id="profile-deliveryAddress" label="Delivery address" error={errors.deliveryAddress?.message} className="md:col-span-2" labelClassName="text-muted">
+        <FormField id="profile-deliveryAddress" label={t`Delivery address`} error={errors.deliveryAddress?.message} className="md:col-span-2" labelClassName="text-muted">
           <textarea
             rows={2}
             autoComplete="street-address"
-            placeholder="Street, number, city"
+            placeholder={t`Street, number, city`}
             {...text('deliveryAddress')}
             className={cn(text('deliveryAddress').className, 'resize-y')}
           />
         </FormField>
       </div>
 
-      <h2 className="mt-12 font-display text-2xl font-bold text-ink">Details</h2>
+      <h2 className="mt-12 font-display text-2xl font-bold text-ink">
+        <Trans>Details</Trans>
+      </h2>
       <div className="mt-6 grid gap-6 md:grid-cols-2">
-        <FormField id="profile-displayName" label="Display name" error={errors.displayName?.message} labelClassName="text-muted">
+        <FormField id="profile-displayName" label={t`Display name`} error={errors.displayName?.message} labelClassName="text-muted">
           <input autoComplete="nickname" {...text('displayName')} />
         </FormField>
         <FormField
           id="profile-dateOfBirth"
-          label="Date of birth"
-          hint="Written DD/MM/YY, for example 14/02/98."
+          label={t`Date of birth`}
+          hint={t`Written DD/MM/YY, for example 14/02/98.`}
           error={errors.dateOfBirth?.message}
           labelClassName="text-muted"
           className="md:row-span-1"
         >
-          <input inputMode="numeric" autoComplete="bday" placeholder="DD/MM/YY" {...text('dateOfBirth', { hint: true })} />
+          <input inputMode="numeric" autoComplete="bday" placeholder={t`DD/MM/YY`} {...text('dateOfBirth', { hint: true })} />
         </FormField>
-        <FormField id="profile-firstName" label="First name" error={errors.firstName?.message} labelClassName="text-muted">
+        <FormField id="profile-firstName" label={t`First name`} error={errors.firstName?.message} labelClassName="text-muted">
           <input autoComplete="given-name" {...text('firstName')} />
         </FormField>
-        <FormField id="profile-lastName" label="Last name" error={errors.lastName?.message} labelClassName="text-muted">
+        <FormField id="profile-lastName" label={t`Last name`} error={errors.lastName?.message} labelClassName="text-muted">
           <input autoComplete="family-name" {...text('lastName')} />
         </FormField>
         <GenderChoice register={register('gender')} error={errors.gender?.message} />
         <label className="flex items-start gap-3 md:col-span-2">
           <input type="checkbox" className="mt-1 size-5 accent-espresso" {...register('orderEmails')} />
           <span>
-            Email me when an order is ready, on its way or cancelled by the shop
+            <Trans>Email me when an order is ready, on its way or cancelled by the shop</Trans>
           </span>
         </label>
+        <LanguageChoice register={register('language')} />
       </div>
     </section>
   );
@@ -397,20 +428,23 @@ function SaveOrDiscard({
   onEditPassword: () => void;
   onLogout: () => void;
 }) {
+  const { t } = useLingui();
   return (
-    <section aria-label="Save or discard" className="flex flex-col gap-3 rounded-3xl bg-white p-6 shadow-card lg:col-start-1 lg:row-start-2">
-      <p className="text-center font-display font-medium text-ink">Do you want to save the change?</p>
+    <section aria-label={t`Save or discard`} className="flex flex-col gap-3 rounded-3xl bg-white p-6 shadow-card lg:col-start-1 lg:row-start-2">
+      <p className="text-center font-display font-medium text-ink">
+        <Trans>Do you want to save the change?</Trans>
+      </p>
       <Button type="submit" variant="primary" size="lg" shape="soft" disabled={busy}>
-        {saving ? 'Saving…' : 'Save Change'}
+        {saving ? t`Saving…` : t`Save Change`}
       </Button>
       <Button variant="accent" size="lg" shape="soft" disabled={busy} onClick={onCancel}>
-        Cancel
+        <Trans>Cancel</Trans>
       </Button>
       <Button variant="light" size="lg" shape="soft" disabled={busy} onClick={onEditPassword} className="mt-3 border border-line">
-        Edit Password
+        <Trans>Edit Password</Trans>
       </Button>
       <Button variant="light" size="lg" shape="soft" disabled={busy} onClick={onLogout} className="border border-line">
-        {signingOut ? 'Logging out…' : 'Log out'}
+        {signingOut ? t`Logging out…` : t`Log out`}
       </Button>
     </section>
   );
@@ -420,13 +454,15 @@ function GenderChoice({ register, error }: { register: UseFormRegisterReturn<'ge
   const ids = fieldIds('profile-gender');
   return (
     <fieldset className="md:col-span-2" aria-describedby={error ? ids.error : undefined}>
-      <legend className="font-display font-medium text-muted">Gender</legend>
+      <legend className="font-display font-medium text-muted">
+        <Trans>Gender</Trans>
+      </legend>
       <div className="mt-3 flex flex-wrap gap-x-10 gap-y-3">
         <Radio value="male" register={register}>
-          Male
+          <Trans>Male</Trans>
         </Radio>
         <Radio value="female" register={register}>
-          Female
+          <Trans>Female</Trans>
         </Radio>
       </div>
       <FieldError id={ids.error} message={error} />
@@ -434,9 +470,44 @@ function GenderChoice({ register, error }: { register: UseFormRegisterReturn<'ge
   );
 }
 
-function Radio({ value, register, children }: { value: string; register: UseFormRegisterReturn<'gender'>; children: ReactNode }) {
+/**
+ * The language of the screens, and of the mails and notifications the shop sends this account: saved with the profile,
+ * it switches the screens too.
+ */
+function LanguageChoice({ register }: { register: UseFormRegisterReturn<'language'> }) {
+  const hintId = fieldIds('profile-language').hint;
   return (
-    <label className="inline-flex min-h-11 cursor-pointer items-center gap-3 font-display text-lg text-ink">
+    <fieldset className="md:col-span-2" aria-describedby={hintId}>
+      <legend className="font-display font-medium text-muted">
+        <Trans>Language</Trans>
+      </legend>
+      <div className="mt-3 flex flex-wrap gap-x-10 gap-y-3">
+        {(Object.keys(LANGUAGE_NAMES) as Language[]).map((language) => (
+          <Radio key={language} value={language} register={register} lang={language}>
+            {LANGUAGE_NAMES[language]}
+          </Radio>
+        ))}
+      </div>
+      <p id={hintId} className="mt-2 text-sm text-muted">
+        <Trans>The screens, and the mails and notifications we send you, are written in it.</Trans>
+      </p>
+    </fieldset>
+  );
+}
+
+function Radio({
+  value,
+  register,
+  lang,
+  children,
+}: {
+  value: string;
+  register: UseFormRegisterReturn<'gender' | 'language'>;
+  lang?: string;
+  children: ReactNode;
+}) {
+  return (
+    <label lang={lang} className="inline-flex min-h-11 cursor-pointer items-center gap-3 font-display text-lg text-ink">
       <input type="radio" value={value} {...register} className="size-5 accent-espresso" />
       {children}
     </label>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Order } from '@coffee/contract';
 import { useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { invalidatePushDevices, savePushSubscription, usePushDevices, usePushKey } from '../api/push';
@@ -27,6 +28,7 @@ export function TellMeWhenReady({ order }: { order: Pick<Order, 'status' | 'deli
   const queryClient = useQueryClient();
   const [phase, setPhase] = useState<Phase>('unknown');
   const [failure, setFailure] = useState<string | null>(null);
+  const { t } = useLingui();
 
   // Already on for this device (its subscription is among the account's devices)? A list that cannot be read counts
   // as none: the offer is still made.
@@ -76,16 +78,26 @@ export function TellMeWhenReady({ order }: { order: Pick<Order, 'status' | 'deli
   return (
     <div className="w-full rounded-2xl bg-crema-soft px-5 py-4 text-espresso-deep" aria-live="polite">
       {shown === 'on' ? (
-        <p>We will tell you on this device when your order is ready, even with the shop closed. You can turn it off in your profile.</p>
+        <p>
+          <Trans>We will tell you on this device when your order is ready, even with the shop closed. You can turn it off in your profile.</Trans>
+        </p>
       ) : shown === 'blocked' ? (
-        <p>Notifications are blocked for this shop. Allow them in your browser&apos;s site settings to be told here when your order is ready.</p>
+        <p>
+          <Trans>Notifications are blocked for this shop. Allow them in your browser&apos;s site settings to be told here when your order is ready.</Trans>
+        </p>
       ) : (
         <div className="flex flex-wrap items-center gap-4">
-          <p className="flex-1">Leave this page if you like: we can tell you on this device when your order is ready.</p>
+          <p className="flex-1">
+            <Trans>Leave this page if you like: we can tell you on this device when your order is ready.</Trans>
+          </p>
           <Button variant="primary" size="sm" onClick={() => void turnOn()} disabled={phase === 'asking'}>
-            {phase === 'asking' ? 'Turning on…' : 'Tell me when it’s ready'}
+            {phase === 'asking' ? t`Turning on…` : t`Tell me when it’s ready`}
           </Button>
-          {failure && <p className="w-full text-sm text-danger">We could not turn notifications on: {failure}</p>}
+          {failure && (
+            <p className="w-full text-sm text-danger">
+              <Trans>We could not turn notifications on: {failure}</Trans>
+            </p>
+          )}
         </div>
       )}
     </div>
