@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { plural } from '@lingui/core/macro';
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Reward, RewardKind } from '@coffee/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -84,10 +84,8 @@ function SettingsCard() {
             <Trans>Points spent before a cancel could take them back</Trans>
           </h3>
           <ul className="mt-2 text-sm">
-            {settings.data.shortfall.map((s) => (
-              <li key={s.userId}>
-                {s.email}: <Plural value={s.points} one="# point" other="# points" />
-              </li>
+            {settings.data.shortfall.map(({ userId, email, points }) => (
+              <li key={userId}>{t`${email}: ${plural(points, { one: '# point', other: '# points' })}`}</li>
             ))}
           </ul>
         </div>

@@ -90,22 +90,15 @@ export function PointsView({ account, rewards = [] }: { account: LoyaltyAccount;
   const language = languageOf(i18n.locale);
   const perPoint = money(account.tier?.idrPerPoint ?? account.idrPerPoint, language);
   const expiry = account.expiresAt ? formatDate('day', account.expiresAt, language) : null;
+  const balance = account.balance;
   return (
     <div>
       <p className="font-display text-4xl font-bold text-espresso-deep tabular-nums" data-testid="points-balance">
-        <Plural
-          value={account.balance}
-          one={
-            <>
-              # <span className="text-lg font-semibold">point</span>
-            </>
-          }
-          other={
-            <>
-              # <span className="text-lg font-semibold">points</span>
-            </>
-          }
-        />
+        {/* The number, then its unit in the language's word (the same order in both). */}
+        {balance}{' '}
+        <span className="text-lg font-semibold">
+          <Plural value={balance} one="point" other="points" />
+        </span>
       </p>
       <p className="mt-1 text-sm text-muted">
         <Trans>You earn a point for every {perPoint} you pay.</Trans>
