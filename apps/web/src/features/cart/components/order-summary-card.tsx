@@ -43,70 +43,70 @@ export function OrderSummaryCard({ cart }: { cart: Cart }) {
         {cart.lines.map((line) => {
           const item = describe(line);
           return (
-          <li key={line.id} aria-busy={busyLine === line.id} className="flex flex-wrap items-center gap-x-4 gap-y-3">
-            <ProductPicture
-              name={line.name}
-              // Cart lines do not carry the category; the drawn fallback only shows for a product without a picture.
-              category="coffee"
-              imageUrl={line.imageUrl}
-              className={line.isAvailable ? 'size-16 shrink-0 rounded-2xl sm:size-20' : 'size-16 shrink-0 rounded-2xl opacity-50 sm:size-20'}
-            />
-            <div className="min-w-0 flex-1">
-              <p className="font-display text-lg font-medium text-ink">{line.name}</p>
-              <p className="text-sm text-muted">
-                x{line.quantity}
-                {line.sizeLabel && ` ${line.sizeLabel}`}
-              </p>
-              <LineChoices line={line} />
-              {line.note && <p className="mt-1 text-sm font-medium text-red-800">{line.note}</p>}
-            </div>
-            <Price amount={line.lineTotalIdr} className="font-display text-base text-ink sm:text-lg" />
-            <div className="flex w-full items-center justify-end gap-2 sm:w-auto sm:basis-full">
-              {line.sizeCode && (
-                // The shop refuses a size the product is not sold in, with a sentence shown above.
-                <select
-                  aria-label={t`Size of ${item}`}
-                  value={line.sizeCode}
-                  disabled={busyLine !== null}
-                  onChange={(event) => {
-                    setFailure(null);
-                    update.mutate({ lineId: line.id, size: event.target.value as SizeCode }, { onError });
-                  }}
-                  className="min-h-10 rounded-full border border-line bg-white px-3 text-sm text-ink"
-                >
-                  {SIZE_CODES.map((code) => (
-                    <option key={code} value={code}>
-                      {SIZE_LABELS[code]}
-                    </option>
-                  ))}
-                </select>
-              )}
-              <Stepper
-                value={line.quantity}
-                min={1}
-                // More of an unavailable item is refused by the shop; fewer is the way to removing it.
-                max={line.isAvailable ? cart.limits.maxLineQuantity : line.quantity}
-                label={item}
-                disabled={busyLine !== null}
-                onChange={(quantity) => {
-                  setFailure(null);
-                  update.mutate({ lineId: line.id, quantity }, { onError });
-                }}
+            <li key={line.id} aria-busy={busyLine === line.id} className="flex flex-wrap items-center gap-x-4 gap-y-3">
+              <ProductPicture
+                name={line.name}
+                // Cart lines do not carry the category; the drawn fallback only shows for a product without a picture.
+                category="coffee"
+                imageUrl={line.imageUrl}
+                className={line.isAvailable ? 'size-16 shrink-0 rounded-2xl sm:size-20' : 'size-16 shrink-0 rounded-2xl opacity-50 sm:size-20'}
               />
-              <button
-                type="button"
-                disabled={busyLine !== null}
-                onClick={() => {
-                  setFailure(null);
-                  remove.mutate(line.id, { onError });
-                }}
-                aria-label={t`Remove ${item}`}
-                className="grid size-10 place-items-center rounded-full text-espresso hover:bg-espresso/10 disabled:opacity-40"
-              >
-                <TrashIcon />
-              </button>
-            </div>
-          </li>
+              <div className="min-w-0 flex-1">
+                <p className="font-display text-lg font-medium text-ink">{line.name}</p>
+                <p className="text-sm text-muted">
+                  x{line.quantity}
+                  {line.sizeLabel && ` ${line.sizeLabel}`}
+                </p>
+                <LineChoices line={line} />
+                {line.note && <p className="mt-1 text-sm font-medium text-red-800">{line.note}</p>}
+              </div>
+              <Price amount={line.lineTotalIdr} className="font-display text-base text-ink sm:text-lg" />
+              <div className="flex w-full items-center justify-end gap-2 sm:w-auto sm:basis-full">
+                {line.sizeCode && (
+                  // The shop refuses a size the product is not sold in, with a sentence shown above.
+                  <select
+                    aria-label={t`Size of ${item}`}
+                    value={line.sizeCode}
+                    disabled={busyLine !== null}
+                    onChange={(event) => {
+                      setFailure(null);
+                      update.mutate({ lineId: line.id, size: event.target.value as SizeCode }, { onError });
+                    }}
+                    className="min-h-10 rounded-full border border-line bg-white px-3 text-sm text-ink"
+                  >
+                    {SIZE_CODES.map((code) => (
+                      <option key={code} value={code}>
+                        {SIZE_LABELS[code]}
+                      </option>
+                    ))}
+                  </select>
+                )}
+                <Stepper
+                  value={line.quantity}
+                  min={1}
+                  // More of an unavailable item is refused by the shop; fewer is the way to removing it.
+                  max={line.isAvailable ? cart.limits.maxLineQuantity : line.quantity}
+                  label={item}
+                  disabled={busyLine !== null}
+                  onChange={(quantity) => {
+                    setFailure(null);
+                    update.mutate({ lineId: line.id, quantity }, { onError });
+                  }}
+                />
+                <button
+                  type="button"
+                  disabled={busyLine !== null}
+                  onClick={() => {
+                    setFailure(null);
+                    remove.mutate(line.id, { onError });
+                  }}
+                  aria-label={t`Remove ${item}`}
+                  className="grid size-10 place-items-center rounded-full text-espresso hover:bg-espresso/10 disabled:opacity-40"
+                >
+                  <TrashIcon />
+                </button>
+              </div>
+            </li>
           );
         })}
       </ul>

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { orderIdOfPickupCode } from '@coffee/contract';
 import { Button } from '../../../components/ui/button';
 import { inputStyles } from '../../../components/ui/form-field';
 import { paths } from '../../../config/paths';
+import { i18n } from '../../../lib/i18n';
 
 /** The browser's barcode reader (Chromium on Android and desktop with a camera); absent elsewhere. */
 interface BarcodeDetectorLike {
@@ -17,9 +19,6 @@ const detectorClass = (): DetectorClass | undefined => (globalThis as { BarcodeD
 function CameraScanner({ onCode, onStop }: { onCode: (text: string) => void; onStop: (problem?: string) => void }) {
   const video = useRef<HTMLVideoElement>(null);
   const { t } = useLingui();
-  // Read when the camera fails, in the language of that moment (kept out of the effect's dependencies).
-  const cameraFailed = useRef('');
-  cameraFailed.current = t`The camera could not be opened: type the code instead.`;
   useEffect(() => {
     const Detector = detectorClass();
     if (!Detector) return;
@@ -42,7 +41,8 @@ function CameraScanner({ onCode, onStop }: { onCode: (text: string) => void; onS
         await video.current.play();
         void scan();
       })
-      .catch(() => onStop(cameraFailed.current));
+      // Worded when the camera fails, in the screens' language of that moment.
+      .catch(() => onStop(i18n._(msg`The camera could not be opened: type the code instead.`)));
     return () => {
       stopped = true;
       stream?.getTracks().forEach((t) => t.stop());
