@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { t } from '@lingui/core/macro';
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api-client';
 import { cartQueryOptions, setCartData } from './api/get-cart';
@@ -64,7 +65,8 @@ export function mergeVisitorCartIntoAccount(queryClient: QueryClient): Promise<s
           setCartData(queryClient, await setCartDelivery(taken.delivery));
         } catch (error) {
           if (!(error instanceof ApiError)) throw error;
-          notes.push(`Your delivery time was not kept: ${error.message}.`);
+          const reason = error.message;
+          notes.push(t`Your delivery time was not kept: ${reason}.`);
         }
       }
       return notes;

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { t } from '@lingui/core/macro';
 import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CartCountContext } from '../../../components/layout/cart-count';
@@ -23,9 +24,13 @@ export function CartSync() {
     mergeVisitorCartIntoAccount(queryClient).then(
       (notes) => {
         if (notes === null) return;
-        toast(notes.length > 0 ? notes.join(' ') : 'The items you chose before signing in are in your cart.');
+        // The shop's notes come in the screens' language; the words here are read when the merge answers.
+        toast(notes.length > 0 ? notes.join(' ') : t`The items you chose before signing in are in your cart.`);
       },
-      (error: unknown) => toast(`The items you chose before signing in could not be added to your cart: ${errorMessage(error)}`),
+      (error: unknown) => {
+        const reason = errorMessage(error);
+        toast(t`The items you chose before signing in could not be added to your cart: ${reason}`);
+      },
     );
     // Only a change of sign-in state starts a merge; a failed one is tried again at the next (or a reload).
   }, [loggedIn, queryClient, toast]);

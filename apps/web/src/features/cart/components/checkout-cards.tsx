@@ -1,12 +1,15 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
-import { PAYMENT_METHOD_LABELS } from '@coffee/contract';
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { DeliveryMethod, DeliveryWindow, PaymentMethod, ShopSettings } from '@coffee/contract';
 import { ArrivalTimeField, DeliveryMethodPills, deliveryWindowOf } from '../../../components/ui/delivery-choice';
 import { FieldError, describedBy, fieldIds, inputStyles } from '../../../components/ui/form-field';
 import { cn } from '../../../lib/cn';
 import { dayName } from '../../../lib/clock-text';
 import { nextCalendarDate } from '../../../lib/shop-time';
+import { paymentMethodWords } from '../labels';
 
 /** A white card under a heading drawn on the brown checkout page. */
 export function CheckoutCard({ title, action, children, titleId }: { title: string; titleId: string; action?: ReactNode; children: ReactNode }) {
@@ -45,12 +48,17 @@ type DeliveryCardProps = {
 };
 
 /** The rules the API applies to the day (GET /shop): the shop's clock, and how far ahead. */
-function dayHint(time: string, shop: CheckoutShop | undefined): string {
-  const when = time === '' ? 'Without a time, the order is for as soon as possible.' : "The day and time are the shop's local time";
-  if (!shop) return time === '' ? when : `${when}.`;
+function dayHint(time: string, shop: CheckoutShop | undefined, i18n: I18n): string {
+  if (!shop) {
+    return time === ''
+      ? i18n._(msg`Without a time, the order is for as soon as possible.`)
+      : i18n._(msg`The day and time are the shop's local time.`);
+  }
+  const days = shop.maxDaysAhead;
+  const timeZone = shop.timeZone;
   return time === ''
-    ? `${when} A time can be set up to ${shop.maxDaysAhead} days ahead.`
-    : `${when} (${shop.timeZone}), up to ${shop.maxDaysAhead} days ahead.`;
+    ? i18n._(msg`Without a time, the order is for as soon as possible. A time can be set up to ${plural(days, { one: '# day', other: '# days' })} ahead.`)
+    : i18n._(msg`The day and time are the shop's local time (${timeZone}), up to ${plural(days, { one: '# day', other: '# days' })} ahead.`);
 }
 
 const ISO_WEEKDAY = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay() || 7;
@@ -59,28 +67,38 @@ const ISO_WEEKDAY = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay() ||
  * The days a customer may pick, named day first ('Today, Thu 26 Nov') whatever the browser's language (a native
  * date field showed 11/26/2026 in en-US); a day the method is not served is offered disabled, the chosen one always.
  */
-function dayChoices(day: string, minDay: string, maxDay: string | undefined, method: DeliveryMethod, hours: DeliveryWindow | undefined) {
+function dayChoices(
+  day: string,
+  minDay: string,
+  maxDay: string | undefined,
+  method: DeliveryMethod,
+  hours: DeliveryWindow | undefined,
+  i18n: I18n,
+) {
   const days: string[] = [];
   for (let d = minDay; days.length < 62 && d <= (maxDay ?? minDay); d = nextCalendarDate(d)) days.push(d);
   if (/^\d{4}-\d{2}-\d{2}$/.test(day) && !days.includes(day)) days.push(day);
   const tomorrow = nextCalendarDate(minDay);
   return days.sort().map((d) => {
     const closed = hours !== undefined && !hours.days.includes(ISO_WEEKDAY(d));
-    const name = d === minDay ? `Today, ${dayName(d)}` : d === tomorrow ? `Tomorrow, ${dayName(d)}` : dayName(d);
-    return { value: d, label: closed ? `${name} (${method === 'door-delivery' ? 'no Door Delivery' : 'closed'})` : name, disabled: closed && d !== day };
+    const date = dayName(d);
+    const name = d === minDay ? i18n._(msg`Today, ${date}`) : d === tomorrow ? i18n._(msg`Tomorrow, ${date}`) : date;
+    const label = !closed ? name : method === 'door-delivery' ? i18n._(msg`${name} (no Door Delivery)`) : i18n._(msg`${name} (closed)`);
+    return { value: d, label, disabled: closed && d !== day };
   });
 }
 
 /** How and when: the product page's choice, editable here; the API checks it and its message shows under the time. */
 export function DeliveryCard({ method, day, time, minDay, maxDay, shop, onChange, problem, saving }: DeliveryCardProps) {
   const dayId = useId();
+  const { t, i18n } = useLingui();
   return (
-    <CheckoutCard title="Delivery" titleId="delivery-title">
+    <CheckoutCard title={t`Delivery`} titleId="delivery-title">
       <div className="flex flex-col gap-6" aria-busy={saving}>
-        <DeliveryMethodPills legend="Delivery method" value={method} onChange={(next) => onChange({ method: next })} />
+        <DeliveryMethodPills legend={t`Delivery method`} value={method} onChange={(next) => onChange({ method: next })} />
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
           <label htmlFor={dayId} className="shrink-0 font-display text-base font-bold text-ink sm:w-[5.5rem]">
-            Day :
+            <Trans>Day :</Trans>
           </label>
           <select
             id={dayId}
@@ -89,7 +107,7 @@ export function DeliveryCard({ method, day, time, minDay, maxDay, shop, onChange
             aria-describedby={`${dayId}-hint`}
             className="h-12 w-full rounded-2xl border-2 border-line bg-white px-4 text-ink focus:border-espresso focus:outline-none focus-visible:outline-2 focus-visible:outline-espresso sm:max-w-64"
           >
-            {dayChoices(day, minDay, maxDay, method, shop ? deliveryWindowOf(shop.deliveryWindows, method) : undefined).map((choice) => (
+            {dayChoices(day, minDay, maxDay, method, shop ? deliveryWindowOf(shop.deliveryWindows, method) : undefined, i18n).map((choice) => (
               <option key={choice.value} value={choice.value} disabled={choice.disabled}>
                 {choice.label}
               </option>
@@ -97,7 +115,7 @@ export function DeliveryCard({ method, day, time, minDay, maxDay, shop, onChange
           </select>
         </div>
         <p id={`${dayId}-hint`} className="-mt-4 text-sm text-muted">
-          {dayHint(time, shop)}
+          {dayHint(time, shop, i18n)}
         </p>
         <ArrivalTimeField
           value={time}
@@ -129,11 +147,12 @@ export function AddressCard({ name, phone, address, onAddressChange, method, err
   const id = useId();
   const needed = method === 'door-delivery';
   const ids = fieldIds(id);
+  const { t } = useLingui();
   return (
     <CheckoutCard
       // The spec's words for the block and its link, whatever the method: Dine in and Pick up show no address until
       // Edit (it is then the address a switch to Door Delivery uses).
-      title="Address Detail"
+      title={t`Address Detail`}
       titleId="address-title"
       action={
         (
@@ -142,32 +161,36 @@ export function AddressCard({ name, phone, address, onAddressChange, method, err
             onClick={() => onEditingChange(!editing)}
             aria-expanded={editing}
             aria-controls={id}
-            aria-label={editing ? 'Done editing the delivery address' : 'Edit delivery address'}
+            aria-label={editing ? t`Done editing the delivery address` : t`Edit delivery address`}
             className="on-dark rounded px-1 font-display text-base font-bold text-white underline decoration-crema decoration-2 underline-offset-4"
           >
-            {editing ? 'Done' : 'Edit'}
+            {editing ? t`Done` : t`Edit`}
           </button>
         )
       }
     >
       {loading ? (
-        <p className="text-muted">Loading your address…</p>
+        <p className="text-muted">
+          <Trans>Loading your address…</Trans>
+        </p>
       ) : (
         <div className="flex flex-col gap-3 text-ink">
           {needed ? (
             <p>
-              <span className="font-display font-bold">Delivery</span> to {name}
+              <Trans>
+                <span className="font-display font-bold">Delivery</span> to {name}
+              </Trans>
             </p>
           ) : (
             <p>
-              <span className="font-display font-bold">{method === 'pick-up' ? 'Pick up at the shop' : 'Dine in at the shop'}</span>
+              <span className="font-display font-bold">{method === 'pick-up' ? t`Pick up at the shop` : t`Dine in at the shop`}</span>
               {name && <span className="text-muted"> · {name}</span>}
             </p>
           )}
           {editing ? (
             <div className="flex flex-col gap-2">
               <label htmlFor={id} className="font-display font-medium">
-                Delivery address for this order
+                <Trans>Delivery address for this order</Trans>
               </label>
               <textarea
                 id={id}
@@ -180,17 +203,26 @@ export function AddressCard({ name, phone, address, onAddressChange, method, err
                 className={inputStyles({ invalid: error !== null, className: 'resize-y' })}
               />
               <p id={ids.hint} className="text-sm text-muted">
-                Used for this order only; your profile keeps its address.
+                <Trans>Used for this order only; your profile keeps its address.</Trans>
               </p>
             </div>
           ) : !needed ? null : (
             <p className="border-b border-line pb-3 whitespace-pre-line">
-              {address.trim() || <span className="text-muted">No delivery address yet{needed ? ': add one with Edit.' : '.'}</span>}
+              {/* Only Door Delivery shows it, so the way to add one is always said. */}
+              {address.trim() || (
+                <span className="text-muted">
+                  <Trans>No delivery address yet: add one with Edit.</Trans>
+                </span>
+              )}
             </p>
           )}
           <FieldError id={ids.error} message={error ?? undefined} />
           {phone && <p className="text-muted">{phone}</p>}
-          {needed && <p className="text-sm text-muted">Door Delivery needs an address.</p>}
+          {needed && (
+            <p className="text-sm text-muted">
+              <Trans>Door Delivery needs an address.</Trans>
+            </p>
+          )}
         </div>
       )}
     </CheckoutCard>
@@ -259,10 +291,13 @@ export function PaymentMethodCard({
   methods?: readonly PaymentMethod[];
 }) {
   const name = useId();
+  const { t, i18n } = useLingui();
   return (
-    <CheckoutCard title="Payment Method" titleId="payment-title">
+    <CheckoutCard title={t`Payment Method`} titleId="payment-title">
       <fieldset>
-        <legend className="sr-only">Payment method</legend>
+        <legend className="sr-only">
+          <Trans>Payment method</Trans>
+        </legend>
         <div className="flex flex-col divide-y divide-line">
           {methods.map((method) => (
             <label
@@ -278,7 +313,7 @@ export function PaymentMethodCard({
                 className="size-5 shrink-0 accent-espresso"
               />
               {paymentIcons[method]}
-              <span className={cn(value === method && 'font-medium')}>{PAYMENT_METHOD_LABELS[method]}</span>
+              <span className={cn(value === method && 'font-medium')}>{paymentMethodWords(method, i18n)}</span>
             </label>
           ))}
         </div>

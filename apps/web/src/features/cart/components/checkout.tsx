@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ComponentType, ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Cart, DeliveryMethod, Order } from '@coffee/contract';
@@ -58,14 +59,15 @@ export function Checkout({ profile, profileLoading, shop, StoreChoice, AfterOrde
   const [placed, setPlaced] = useState<Order | null>(null);
   // Just signed in or up: the choices made as a visitor (lines, method, time) are on their way to the account's cart.
   const merging = useVisitorCartMergePending();
+  const { t } = useLingui();
 
   let body: ReactNode;
   if (placed) body = <OrderConfirmation order={placed} AfterOrder={AfterOrder} />;
-  else if (cart.isPending || merging) body = <Spinner label="Loading your cart" className="mx-auto text-white" />;
+  else if (cart.isPending || merging) body = <Spinner label={t`Loading your cart`} className="mx-auto text-white" />;
   else if (cart.isError) {
     body = (
       <ErrorState
-        title="We couldn't load your cart"
+        title={t`We couldn't load your cart`}
         message={errorMessage(cart.error)}
         onRetry={() => void cart.refetch()}
         retrying={cart.isFetching}
@@ -97,7 +99,9 @@ export function Checkout({ profile, profileLoading, shop, StoreChoice, AfterOrde
       />
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
         {!placed && (
-          <h1 className="mb-10 max-w-md font-display text-3xl leading-tight font-bold text-white sm:text-4xl">Checkout your item now!</h1>
+          <h1 className="mb-10 max-w-md font-display text-3xl leading-tight font-bold text-white sm:text-4xl">
+            <Trans>Checkout your item now!</Trans>
+          </h1>
         )}
         {body}
       </div>
@@ -114,10 +118,14 @@ function EmptyCart() {
         <rect x="26" y="27" width="44" height="8" rx="4" fill="#6A4029" />
         <path d="M40 50h16" stroke="#FFBA33" strokeWidth="4" strokeLinecap="round" />
       </svg>
-      <h2 className="mt-6 font-display text-2xl font-bold text-espresso">Your cart is empty</h2>
-      <p className="mt-3 text-muted">Pick a coffee, a snack or both: they wait here until you check out.</p>
+      <h2 className="mt-6 font-display text-2xl font-bold text-espresso">
+        <Trans>Your cart is empty</Trans>
+      </h2>
+      <p className="mt-3 text-muted">
+        <Trans>Pick a coffee, a snack or both: they wait here until you check out.</Trans>
+      </p>
       <Link to={paths.products.getHref()} className={buttonStyles({ variant: 'accent', className: 'mt-8 font-bold' })}>
-        See the menu
+        <Trans>See the menu</Trans>
       </Link>
     </div>
   );
@@ -147,6 +155,7 @@ function CheckoutForm({ cart, profile, profileLoading, shop: shopSettings, onPla
   const [reward, setReward] = useState<{ rewardId: number; totalIdr: number } | null>(null);
 
   const placeOrder = usePlaceOrder();
+  const { t } = useLingui();
 
   const address = addressDraft ?? profile?.deliveryAddress ?? '';
   const scheduledFor = time === '' ? null : `${day}T${time}`;
@@ -212,7 +221,7 @@ function CheckoutForm({ cart, profile, profileLoading, shop: shopSettings, onPla
           </Alert>
         )}
         {StoreChoice && (
-          <CheckoutCard title="Store and time" titleId="store-time-title">
+          <CheckoutCard title={t`Store and time`} titleId="store-time-title">
             <StoreChoice
               method={method}
               day={day}

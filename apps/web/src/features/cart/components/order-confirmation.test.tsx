@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startLanguage } from '../../../lib/i18n';
 import type { Order } from '@coffee/contract';
 import { createOrder, createSummary } from '../../../testing/order-factory';
 import { renderRoutes } from '../../../testing/render';
@@ -35,5 +36,20 @@ describe('OrderConfirmation', () => {
     expect(figure('Total')).toBe('IDR 57.200');
     expect(screen.queryByText(/Coupon/)).toBeNull();
     expect(screen.queryByText(/minus/)).toBeNull();
+  });
+
+  describe('in Indonesian', () => {
+    afterEach(() => startLanguage('en', ['shop', 'account', 'staff', 'contract']));
+
+    it('thanks, labels and prices the order in Indonesian', async () => {
+      await startLanguage('id', ['shop', 'account', 'staff', 'contract']);
+      const summary = createSummary({ subtotalIdr: 76_000, discountIdr: 37_500, discountLabel: 'Happy Halloween', taxAndFeesIdr: 3_800, totalIdr: 42_300 });
+      renderConfirmation(createOrder({ id: 52, summary }));
+
+      await screen.findByRole('heading', { name: 'Terima kasih, pesanan Anda sudah dibuat!' });
+      expect(screen.getByText('Kupon: Happy Halloween')).toBeTruthy();
+      expect(figure('Total')).toBe('Rp42.300');
+      expect(screen.getByRole('link', { name: 'Lacak pesanan ini' })).toBeTruthy();
+    });
   });
 });

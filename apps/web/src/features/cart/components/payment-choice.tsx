@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { PaymentMethod, VaBank } from '@coffee/contract';
 import { Alert } from '../../../components/ui/alert';
@@ -30,6 +31,7 @@ type PaymentChoiceProps = {
 /** The Payment Method card: the methods this device can use, the virtual account's bank, and "Confirm and pay". */
 export function PaymentChoice({ shop, choice, failure, onDismissFailure, onConfirm, placing, disabled, orderable }: PaymentChoiceProps): ReactNode {
   const phone = usePhone();
+  const { t } = useLingui();
   const { gateway, payment, setPayment, bank, setBank } = choice;
   return (
     <PaymentMethodCard value={payment} onChange={setPayment} methods={offeredMethods(shop?.payments?.methods, phone)}>
@@ -48,11 +50,11 @@ export function PaymentChoice({ shop, choice, failure, onDismissFailure, onConfi
         aria-describedby={orderable ? undefined : 'nothing-to-order'}
         className="mt-6 w-full font-bold"
       >
-        {placing ? 'Placing your order…' : 'Confirm and pay'}
+        {placing ? t`Placing your order…` : t`Confirm and pay`}
       </Button>
       {!orderable && (
         <p id="nothing-to-order" className="mt-3 text-sm text-muted">
-          Nothing in your cart can be ordered right now.
+          <Trans>Nothing in your cart can be ordered right now.</Trans>
         </p>
       )}
     </PaymentMethodCard>

@@ -1,4 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { parseShopLocal, shopLocalToInstant } from '@coffee/contract';
 import type { Cart, DeliveryMethod } from '@coffee/contract';
 import { errorMessage } from '../../../lib/api-client';
@@ -31,8 +34,12 @@ export function useDeliveryChoice(cart: Cart, shopSettings: CheckoutShop | undef
   const day = chosenDay ?? today;
   const [time, setTime] = useState(proposed?.time ?? timeOf(cart.scheduledFor));
   const [timeError, setTimeError] = useState<string | null>(null);
-  // The time the checkout chose for the customer because theirs could not be served (a sentence saying so).
-  const [proposal, setProposal] = useState<string | null>(proposed ? proposalSentence(cart.deliveryMethod, proposed) : null);
+  // The time the checkout chose for the customer because theirs could not be served (said in a sentence at render, so
+  // it follows a change of language).
+  const [proposition, setProposition] = useState<Proposition | null>(proposed ? { method: cart.deliveryMethod, ...proposed } : null);
+  const { i18n } = useLingui();
+  const proposal = proposition ? proposalSentence(proposition, i18n) : null;
+  const setProposal = (value: null) => setProposition(value);
   // The store the cart remembers (null: the default store, until the chooser names one).
   const [storeId, setStoreId] = useState<number | null>(cart.storeId);
   const saveDelivery = useSetCartDelivery();
@@ -41,14 +48,14 @@ export function useDeliveryChoice(cart: Cart, shopSettings: CheckoutShop | undef
   const changeDelivery = (change: { method?: DeliveryMethod; day?: string; time?: string; storeId?: number }) => {
     const next = { method: change.method ?? method, day: change.day ?? day, time: change.time ?? time, storeId: change.storeId ?? storeId };
     if (change.storeId !== undefined) setStoreId(change.storeId);
-    setProposal(null);
+    setProposition(null);
     // A new way to receive it "as soon as possible" while that way is closed: propose its next open time instead.
     if (change.method !== undefined && next.time === '' && shop && !isOpenNow(next.method, new Date(), shop)) {
       const open = nextOpenTime(next.method, new Date(), shop);
       if (open) {
         next.day = open.day;
         next.time = open.time;
-        setProposal(proposalSentence(next.method, open));
+        setProposition({ method: next.method, ...open });
       }
     }
     // A new way to receive it at a chosen time it does not serve (Door Delivery at 09:00): move to its next open time
@@ -62,7 +69,7 @@ export function useDeliveryChoice(cart: Cart, shopSettings: CheckoutShop | undef
         if (open) {
           next.day = open.day;
           next.time = open.time;
-          setProposal(proposalSentence(next.method, open));
+          setProposition({ method: next.method, ...open });
         }
       }
     }
@@ -95,13 +102,18 @@ export function useDeliveryChoice(cart: Cart, shopSettings: CheckoutShop | undef
   return { shop, reportStoreHours, today, lastDay, method, day, time, timeError, setTimeError, proposal, setProposal, storeId, saveDelivery, changeDelivery };
 }
 
-const RECEIVING: Record<DeliveryMethod, string> = {
-  'door-delivery': 'We can deliver',
-  'dine-in': 'You can dine in',
-  'pick-up': 'You can pick up',
-};
+/** A time proposed because the cart's could not be served: how, and the day and time that work. */
+type Proposition = { method: DeliveryMethod; day: string; time: string };
 
-/** "We can deliver from Mon 30 Nov, 13:00: we picked that time for you. Change it below if you like." */
-function proposalSentence(method: DeliveryMethod, open: { day: string; time: string }): string {
-  return `${RECEIVING[method]} from ${formatShopTime(`${open.day}T${open.time}`)}: we picked that time for you. You can change it here.`;
+/** "We can deliver from Mon 30 Nov, 13:00: we picked that time for you. You can change it here." One sentence per method. */
+function proposalSentence({ method, day, time }: Proposition, i18n: I18n): string {
+  const when = formatShopTime(`${day}T${time}`);
+  switch (method) {
+    case 'door-delivery':
+      return i18n._(msg`We can deliver from ${when}: we picked that time for you. You can change it here.`);
+    case 'dine-in':
+      return i18n._(msg`You can dine in from ${when}: we picked that time for you. You can change it here.`);
+    case 'pick-up':
+      return i18n._(msg`You can pick up from ${when}: we picked that time for you. You can change it here.`);
+  }
 }

@@ -1,7 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { I18nProvider } from '@lingui/react';
 import type { LoyaltyAccount, LoyaltyTier, Reward } from '@coffee/contract';
+import { i18n, startLanguage } from '../../../lib/i18n';
 import { writeLoginRecord } from '../../../lib/login-record';
 import { useSignOut } from '../../../lib/sign-out';
 import { stubFetch } from '../../../testing/fetch-stub';
@@ -77,20 +79,37 @@ describe('the points card', () => {
   });
 });
 
+const renderTier = (line: LoyaltyTier) =>
+  render(
+    <I18nProvider i18n={i18n}>
+      <TierLine tier={line} />
+    </I18nProvider>,
+  );
+
 describe('the tier line', () => {
+  afterEach(() => startLanguage('en', ['shop', 'account', 'staff', 'contract']));
+
   const tier = (over: Partial<LoyaltyTier>): LoyaltyTier => ({ name: 'Member', idrPerPoint: 1000, spentIdr: 850_000, goldSpendIdr: 1_000_000, goldIdrPerPoint: 500, toNextIdr: 150_000, ...over });
 
   it('says plainly what a Member still has to spend to reach Gold', () => {
-    render(<TierLine tier={tier({})} />);
+    renderTier(tier({}));
     expect(screen.getByTestId('points-tier').textContent).toBe(
       'Member: spend IDR 150.000 more to reach Gold, and earn a point for every IDR 500. Gold counts what you paid in the last 12 months (IDR 850.000 so far).',
     );
   });
 
   it('tells a Gold customer what keeps them Gold', () => {
-    render(<TierLine tier={tier({ name: 'Gold', idrPerPoint: 500, spentIdr: 1_200_000, toNextIdr: null })} />);
+    renderTier(tier({ name: 'Gold', idrPerPoint: 500, spentIdr: 1_200_000, toNextIdr: null }));
     expect(screen.getByTestId('points-tier').textContent).toBe(
       'Gold: you earn a point for every IDR 500 while your orders of the last 12 months come to IDR 1.000.000 or more (now IDR 1.200.000).',
+    );
+  });
+
+  it('speaks Indonesian, with rupiah as Indonesian writes them, when the page is in Indonesian', async () => {
+    await startLanguage('id', ['shop', 'account', 'staff', 'contract']);
+    renderTier(tier({}));
+    expect(screen.getByTestId('points-tier').textContent).toBe(
+      'Member: belanja Rp150.000 lagi untuk naik ke Gold, lalu dapatkan satu poin setiap Rp500. Gold dihitung dari pembayaran Anda dalam 12 bulan terakhir (sejauh ini Rp850.000).',
     );
   });
 });

@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { Reward } from '@coffee/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Price } from '../../../components/ui/price';
@@ -21,6 +23,7 @@ export function RewardChoice({ cartTotalIdr, onChange }: RewardChoiceProps) {
   const quote = useRewardQuote();
   const [chosen, setChosen] = useState<number | null>(null);
   const { mutate } = quote;
+  const { t } = useLingui();
 
   useEffect(() => {
     if (chosen === null) {
@@ -35,6 +38,14 @@ export function RewardChoice({ cartTotalIdr, onChange }: RewardChoiceProps) {
   const balance = account.data.balance;
   const option = (reward: Reward | null) => {
     const short = reward ? reward.pointsCost - balance : 0;
+    const name = reward?.name ?? '';
+    const cost = reward?.pointsCost ?? 0;
+    // One sentence with the points still missing, so a language can place them as it says it.
+    const label = !reward
+      ? t`No reward`
+      : short > 0
+        ? t`${name} · ${plural(cost, { one: '# point', other: '# points' })} (${plural(short, { one: '# more point', other: '# more points' })})`
+        : t`${name} · ${plural(cost, { one: '# point', other: '# points' })}`;
     return (
       <label key={reward?.id ?? 0} className="flex items-center gap-3 py-1.5 text-sm">
         <input
@@ -44,27 +55,30 @@ export function RewardChoice({ cartTotalIdr, onChange }: RewardChoiceProps) {
           disabled={short > 0}
           onChange={() => setChosen(reward?.id ?? null)}
         />
-        <span className={short > 0 ? 'text-muted' : 'text-ink'}>
-          {reward ? `${reward.name} · ${reward.pointsCost} points` : 'No reward'}
-          {short > 0 && ` (${short} more points)`}
-        </span>
+        <span className={short > 0 ? 'text-muted' : 'text-ink'}>{label}</span>
       </label>
     );
   };
   return (
     <section aria-labelledby="reward-title" className="rounded-3xl bg-white p-6 shadow-card sm:p-8">
       <h2 id="reward-title" className="font-display text-xl font-bold text-espresso-deep">
-        Use your points
+        <Trans>Use your points</Trans>
       </h2>
-      <p className="mt-1 text-sm text-muted">You have {balance} points.</p>
+      <p className="mt-1 text-sm text-muted">
+        <Plural value={balance} one="You have # point." other="You have # points." />
+      </p>
       <fieldset className="mt-3">
-        <legend className="sr-only">Reward</legend>
+        <legend className="sr-only">
+          <Trans>Reward</Trans>
+        </legend>
         {option(null)}
         {offered.map(option)}
       </fieldset>
       {chosen !== null && quote.isSuccess && (
         <p className="mt-3 text-sm text-ink" role="status">
-          The reward takes <Price amount={quote.data.discountIdr} /> off: you pay <Price amount={quote.data.totalIdr} />.
+          <Trans>
+            The reward takes <Price amount={quote.data.discountIdr} /> off: you pay <Price amount={quote.data.totalIdr} />.
+          </Trans>
         </p>
       )}
       {chosen !== null && quote.isError && (

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { create as createQr } from 'qrcode';
 import { pickupCodeOf } from '@coffee/contract';
 
@@ -28,18 +29,21 @@ function QrSvg({ text, label }: { text: string; label: string }) {
  */
 export function PickupCodeCard({ orderId }: { orderId: number }) {
   const code = pickupCodeOf(orderId);
+  const { t } = useLingui();
   if (!code) return null;
   return (
     <section aria-labelledby="pickup-title" className="mt-8 flex flex-col items-center gap-3 rounded-3xl border-2 border-ink bg-white p-6 text-center sm:flex-row sm:text-left">
-      <QrSvg text={pickupUrl(code)} label={`Pick-up QR of order #${orderId}`} />
+      <QrSvg text={pickupUrl(code)} label={t`Pick-up QR of order #${orderId}`} />
       <div>
         <h2 id="pickup-title" className="text-sm font-semibold tracking-wide text-ink uppercase">
-          Pick-up code
+          <Trans>Pick-up code</Trans>
         </h2>
         <p className="font-mono text-5xl font-bold tracking-[0.15em] text-black" data-testid="pickup-code">
           {code}
         </p>
-        <p className="mt-2 max-w-xs text-sm text-ink">Show this at the counter: the barista scans the QR or types the code to hand you your order.</p>
+        <p className="mt-2 max-w-xs text-sm text-ink">
+          <Trans>Show this at the counter: the barista scans the QR or types the code to hand you your order.</Trans>
+        </p>
       </div>
     </section>
   );

@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { orderIdOfPickupCode } from '@coffee/contract';
 import { Button } from '../../../components/ui/button';
 import { inputStyles } from '../../../components/ui/form-field';
 import { paths } from '../../../config/paths';
+import { i18n } from '../../../lib/i18n';
 
 /** The browser's barcode reader (Chromium on Android and desktop with a camera); absent elsewhere. */
 interface BarcodeDetectorLike {
@@ -15,6 +18,7 @@ const detectorClass = (): DetectorClass | undefined => (globalThis as { BarcodeD
 /** Reads QR codes from the camera until one is a pick-up code; `onCode` gets what it carried. */
 function CameraScanner({ onCode, onStop }: { onCode: (text: string) => void; onStop: (problem?: string) => void }) {
   const video = useRef<HTMLVideoElement>(null);
+  const { t } = useLingui();
   useEffect(() => {
     const Detector = detectorClass();
     if (!Detector) return;
@@ -37,13 +41,14 @@ function CameraScanner({ onCode, onStop }: { onCode: (text: string) => void; onS
         await video.current.play();
         void scan();
       })
-      .catch(() => onStop('The camera could not be opened: type the code instead.'));
+      // Worded when the camera fails, in the screens' language of that moment.
+      .catch(() => onStop(i18n._(msg`The camera could not be opened: type the code instead.`)));
     return () => {
       stopped = true;
       stream?.getTracks().forEach((t) => t.stop());
     };
   }, [onCode, onStop]);
-  return <video ref={video} muted playsInline aria-label="Camera, pointed at the pick-up QR" className="mt-3 w-full max-w-sm rounded-2xl bg-black" />;
+  return <video ref={video} muted playsInline aria-label={t`Camera, pointed at the pick-up QR`} className="mt-3 w-full max-w-sm rounded-2xl bg-black" />;
 }
 
 /**
@@ -55,11 +60,12 @@ export function PickupFinder() {
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [scanning, setScanning] = useState(false);
+  const { t } = useLingui();
 
   const open = (value: string) => {
     const id = orderIdOfPickupCode(value);
     if (id === null) {
-      setProblem('That is not a pick-up code: check the letters (like 7KQ2-M) and try again.');
+      setProblem(t`That is not a pick-up code: check the letters (like 7KQ2-M) and try again.`);
       return;
     }
     setScanning(false);
@@ -73,26 +79,26 @@ export function PickupFinder() {
   };
 
   return (
-    <form onSubmit={submit} aria-label="Find an order by pick-up code" className="mx-auto flex max-w-7xl flex-wrap items-start gap-3 px-4 pt-6 sm:px-6 lg:px-8">
+    <form onSubmit={submit} aria-label={t`Find an order by pick-up code`} className="mx-auto flex max-w-7xl flex-wrap items-start gap-3 px-4 pt-6 sm:px-6 lg:px-8">
       <label htmlFor="pickup-code-input" className="sr-only">
-        Pick-up code
+        <Trans>Pick-up code</Trans>
       </label>
       <input
         id="pickup-code-input"
         value={text}
         onChange={(e) => setText(e.target.value)}
-        placeholder="Pick-up code or scan"
+        placeholder={t`Pick-up code or scan`}
         autoComplete="off"
         aria-invalid={problem !== null}
         aria-describedby={problem ? 'pickup-code-problem' : undefined}
         className={inputStyles({ className: 'w-56' })}
       />
       <Button type="submit" variant="primary" size="sm">
-        Find order
+        <Trans>Find order</Trans>
       </Button>
       {detectorClass() && (
         <Button variant="outline" size="sm" aria-pressed={scanning} onClick={() => setScanning(!scanning)}>
-          {scanning ? 'Stop scanning' : 'Scan QR'}
+          {scanning ? t`Stop scanning` : t`Scan QR`}
         </Button>
       )}
       {problem && (
