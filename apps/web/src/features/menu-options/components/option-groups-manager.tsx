@@ -165,37 +165,37 @@ function OptionGroupForm({
         {draft.options.map((option, index) => {
           const number = index + 1;
           return (
-          <div key={option.key} className="flex flex-wrap items-center gap-3">
-            <input
-              aria-label={t`Option ${number} name`}
-              value={option.name}
-              onChange={(e) => changeOption(option.key, { name: e.target.value })}
-              className={inputStyles({ className: 'min-w-40 flex-1' })}
-              maxLength={60}
-            />
-            <input
-              aria-label={t`Option ${number} price added (rupiah)`}
-              type="number"
-              min={0}
-              step={500}
-              value={option.priceDeltaIdr}
-              onChange={(e) => changeOption(option.key, { priceDeltaIdr: e.target.value })}
-              className={inputStyles({ className: 'w-32' })}
-            />
-            <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" checked={option.isDefault} onChange={(e) => changeOption(option.key, { isDefault: e.target.checked })} />
-              <Trans>Default</Trans>
-            </label>
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              aria-label={t`Remove option ${number}`}
-              onClick={() => onChange({ options: draft.options.filter((o) => o.key !== option.key) })}
-            >
-              <Trans>Remove</Trans>
-            </Button>
-          </div>
+            <div key={option.key} className="flex flex-wrap items-center gap-3">
+              <input
+                aria-label={t`Option ${number} name`}
+                value={option.name}
+                onChange={(e) => changeOption(option.key, { name: e.target.value })}
+                className={inputStyles({ className: 'min-w-40 flex-1' })}
+                maxLength={60}
+              />
+              <input
+                aria-label={t`Option ${number} price added (rupiah)`}
+                type="number"
+                min={0}
+                step={500}
+                value={option.priceDeltaIdr}
+                onChange={(e) => changeOption(option.key, { priceDeltaIdr: e.target.value })}
+                className={inputStyles({ className: 'w-32' })}
+              />
+              <label className="flex items-center gap-2 text-sm">
+                <input type="checkbox" checked={option.isDefault} onChange={(e) => changeOption(option.key, { isDefault: e.target.checked })} />
+                <Trans>Default</Trans>
+              </label>
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                aria-label={t`Remove option ${number}`}
+                onClick={() => onChange({ options: draft.options.filter((o) => o.key !== option.key) })}
+              >
+                <Trans>Remove</Trans>
+              </Button>
+            </div>
           );
         })}
         <Button

@@ -90,22 +90,22 @@ export function ProductTabs({ active, onChange }: ProductTabsProps) {
       {PRODUCT_TABS.map((tab) => {
         const category = t(tab.label);
         return (
-        <div
-          key={tab.key}
-          role="tabpanel"
-          id={`${baseId}-panel-${tab.key}`}
-          aria-labelledby={`${baseId}-tab-${tab.key}`}
-          hidden={tab.key !== active}
-          tabIndex={0}
-          className="rounded-2xl pt-8"
-        >
-          <h2 className="sr-only">{category}</h2>
-          <TabProducts filters={tab.filters} label={t`${category} products`} shown={tab.key === active} />
-          {/* Every tab shows the original shop's note, word for word. */}
-          <p className="mt-8 text-sm text-muted">
-            <Trans>*the price has been cutted by discount appears.</Trans>
-          </p>
-        </div>
+          <div
+            key={tab.key}
+            role="tabpanel"
+            id={`${baseId}-panel-${tab.key}`}
+            aria-labelledby={`${baseId}-tab-${tab.key}`}
+            hidden={tab.key !== active}
+            tabIndex={0}
+            className="rounded-2xl pt-8"
+          >
+            <h2 className="sr-only">{category}</h2>
+            <TabProducts filters={tab.filters} label={t`${category} products`} shown={tab.key === active} />
+            {/* Every tab shows the original shop's note, word for word. */}
+            <p className="mt-8 text-sm text-muted">
+              <Trans>*the price has been cutted by discount appears.</Trans>
+            </p>
+          </div>
         );
       })}
     </div>

@@ -40,28 +40,28 @@ export function QuestionsPanel({ timeZone }: { timeZone?: string | undefined }) 
             const asker = question.name;
             const productName = question.productName;
             return (
-            <li key={question.id} className="rounded-3xl bg-white p-5 shadow-card">
-              <article aria-labelledby={`question-${question.id}`}>
-                <h3 id={`question-${question.id}`} className="font-display text-lg font-bold text-ink">
-                  {productName ? <Trans>About {productName}</Trans> : <Trans>A question</Trans>}
-                </h3>
-                <p className="mt-1 text-sm text-muted">
-                  {question.name} · {question.contact} · {formatShopMoment(question.createdAt, ASKED, timeZone)}
-                </p>
-                <p className="mt-3 whitespace-pre-line text-ink">{question.message}</p>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  className="mt-4"
-                  disabled={markAnswered.isPending && markAnswered.variables === question.id}
-                  onClick={() => markAnswered.mutate(question.id)}
-                >
-                  <Trans>
-                    Mark answered<span className="sr-only">: {asker}'s question</span>
-                  </Trans>
-                </Button>
-              </article>
-            </li>
+              <li key={question.id} className="rounded-3xl bg-white p-5 shadow-card">
+                <article aria-labelledby={`question-${question.id}`}>
+                  <h3 id={`question-${question.id}`} className="font-display text-lg font-bold text-ink">
+                    {productName ? <Trans>About {productName}</Trans> : <Trans>A question</Trans>}
+                  </h3>
+                  <p className="mt-1 text-sm text-muted">
+                    {question.name} · {question.contact} · {formatShopMoment(question.createdAt, ASKED, timeZone)}
+                  </p>
+                  <p className="mt-3 whitespace-pre-line text-ink">{question.message}</p>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="mt-4"
+                    disabled={markAnswered.isPending && markAnswered.variables === question.id}
+                    onClick={() => markAnswered.mutate(question.id)}
+                  >
+                    <Trans>
+                      Mark answered<span className="sr-only">: {asker}'s question</span>
+                    </Trans>
+                  </Button>
+                </article>
+              </li>
             );
           })}
         </ul>

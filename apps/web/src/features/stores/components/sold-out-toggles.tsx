@@ -46,19 +46,19 @@ export function SoldOutToggles({ storeId, storeName, products }: { storeId: numb
         {products.map((product) => {
           const productName = product.name;
           return (
-          <li key={product.id} className="flex min-w-0 items-center justify-between gap-3 rounded-2xl bg-white px-4 py-2 shadow-card">
-            <span className="min-w-0 break-words text-ink">{product.name}</span>
-            {product.isSoldOut ? (
-              <span className="shrink-0 text-sm text-muted"><Trans>Sold out everywhere</Trans></span>
-            ) : (
-              <SoldOutSwitch
-                label={t`${productName} sold out at ${storeName}`}
-                soldOut={soldOut.has(product.id)}
-                busy={change.isPending && change.variables.productId === product.id}
-                onChange={(next) => set(product.id, next)}
-              />
-            )}
-          </li>
+            <li key={product.id} className="flex min-w-0 items-center justify-between gap-3 rounded-2xl bg-white px-4 py-2 shadow-card">
+              <span className="min-w-0 break-words text-ink">{product.name}</span>
+              {product.isSoldOut ? (
+                <span className="shrink-0 text-sm text-muted"><Trans>Sold out everywhere</Trans></span>
+              ) : (
+                <SoldOutSwitch
+                  label={t`${productName} sold out at ${storeName}`}
+                  soldOut={soldOut.has(product.id)}
+                  busy={change.isPending && change.variables.productId === product.id}
+                  onChange={(next) => set(product.id, next)}
+                />
+              )}
+            </li>
           );
         })}
       </ul>
@@ -75,11 +75,13 @@ export function ProductSoldOutByStore({ product }: { product: StockProduct }) {
   const [failure, setFailure] = useState<string | null>(null);
   if (stores.isPending) return <Spinner label={t`Loading the stores`} />;
   if (stores.isError) return <Alert tone="danger">{errorMessage(stores.error)}</Alert>;
-  if (product.isSoldOut) return (
+  if (product.isSoldOut) {
+    return (
       <p className="text-muted">
         <Trans>Sold out at every store (the Sold out switch above). Turn it off to choose per store.</Trans>
       </p>
     );
+  }
   const productName = product.name;
   return (
     <div>

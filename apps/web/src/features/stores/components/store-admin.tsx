@@ -37,27 +37,27 @@ export function StoreAdmin() {
         {stores.data.map((store) => {
           const storeName = store.name;
           return (
-          <li key={store.id}>
-            {editing.kind === 'edit' && editing.storeId === store.id ? (
-              <StoreForm store={store} onSaved={(s) => {
-                const name = s.name;
-                close(t`${name} is saved.`);
-              }} onCancel={() => close(null)} />
-            ) : (
-              <div className="flex flex-wrap items-center justify-between gap-4 rounded-3xl bg-white p-5 shadow-card">
-                <div>
-                  <p className="font-display text-lg font-bold text-espresso">
-                    {store.name}
-                    {store.isDefault && <span className="ml-2 text-sm font-normal text-muted"><Trans>(default store)</Trans></span>}
-                  </p>
-                  <p className="text-sm text-muted">{store.address}</p>
+            <li key={store.id}>
+              {editing.kind === 'edit' && editing.storeId === store.id ? (
+                <StoreForm store={store} onSaved={(s) => {
+                  const name = s.name;
+                  close(t`${name} is saved.`);
+                }} onCancel={() => close(null)} />
+              ) : (
+                <div className="flex flex-wrap items-center justify-between gap-4 rounded-3xl bg-white p-5 shadow-card">
+                  <div>
+                    <p className="font-display text-lg font-bold text-espresso">
+                      {store.name}
+                      {store.isDefault && <span className="ml-2 text-sm font-normal text-muted"><Trans>(default store)</Trans></span>}
+                    </p>
+                    <p className="text-sm text-muted">{store.address}</p>
+                  </div>
+                  <Button variant="outline" size="sm" onClick={() => { setSaved(null); setEditing({ kind: 'edit', storeId: store.id }); }}>
+                    <Trans>Edit {storeName}</Trans>
+                  </Button>
                 </div>
-                <Button variant="outline" size="sm" onClick={() => { setSaved(null); setEditing({ kind: 'edit', storeId: store.id }); }}>
-                  <Trans>Edit {storeName}</Trans>
-                </Button>
-              </div>
-            )}
-          </li>
+              )}
+            </li>
           );
         })}
       </ul>

@@ -243,7 +243,7 @@ export function StoreForm({ store, onSaved, onCancel }: StoreFormProps) {
         <div className="sm:col-span-2">{text('address', labels.address!)}</div>
         {text('latitude', labels.latitude!, { inputMode: 'decimal', hint: t`Places the store on the map, e.g. -6.2297` })}
         {text('longitude', labels.longitude!, { inputMode: 'decimal', hint: t`e.g. 106.8106` })}
-        <FormField id={`${prefix}-timeZone`} label={labels.timeZone!} hint={t`Hours, closures and slots are on this clock`} error={errors.timeZone}>
+        <FormField id={`${prefix}-timeZone`} label={labels.timeZone} hint={t`Hours, closures and slots are on this clock`} error={errors.timeZone}>
           <select value={values.timeZone} onChange={(event) => set('timeZone', event.target.value)} {...fieldInputProps(`${prefix}-timeZone`, { error: errors.timeZone, hint: true })}>
             <option value="">{t`The shop's clock`}</option>
             <SelectOptions items={zones} value={(z) => z.value} label={(z) => z.label} />
