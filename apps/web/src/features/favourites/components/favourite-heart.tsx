@@ -1,4 +1,5 @@
 import { SIZE_LABELS, type SizeCode } from '@coffee/contract';
+import { useLingui } from '@lingui/react/macro';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { useLoginRecord } from '../../../lib/login-record';
@@ -10,13 +11,22 @@ const same = (a: readonly number[], b: readonly number[]) => a.length === b.leng
 
 /** The heart on a product page: saves the drink as configured now (size and options); signed-in customers only. */
 export function FavouriteHeart({ productId, sizeCode, optionIds }: FavouriteHeartProps) {
+  const { t } = useLingui();
   const user = useLoginRecord();
   const customer = user?.role === 'customer';
   const favourites = useFavourites(customer);
   const save = useSaveFavourite();
   if (!customer) return null;
   const saved = (favourites.data ?? []).some((f) => f.productId === productId && f.sizeCode === sizeCode && same(f.optionIds, optionIds));
-  const what = sizeCode ? `${SIZE_LABELS[sizeCode]} with these options` : 'with these options';
+  // Size names (Regular, Large, Extra Large) stay as they are in every language.
+  const size = sizeCode ? SIZE_LABELS[sizeCode] : null;
+  const words = size
+    ? saved
+      ? t`Saved to your usual (${size} with these options)`
+      : t`Save as my usual (${size} with these options)`
+    : saved
+      ? t`Saved to your usual (with these options)`
+      : t`Save as my usual (with these options)`;
   return (
     <div>
       <Button
@@ -28,7 +38,7 @@ export function FavouriteHeart({ productId, sizeCode, optionIds }: FavouriteHear
         disabled={saved || save.isPending}
         onClick={() => save.mutate({ productId, sizeCode, optionIds })}
       >
-        <span aria-hidden="true">{saved ? '♥' : '♡'}</span> {saved ? `Saved to your usual (${what})` : `Save as my usual (${what})`}
+        <span aria-hidden="true">{saved ? '♥' : '♡'}</span> {words}
       </Button>
       {save.isError && (
         <p role="alert" className="mt-2 text-sm text-red-700">

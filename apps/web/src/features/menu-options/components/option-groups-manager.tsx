@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import type { OptionGroup, OptionGroupInputBody } from '@coffee/contract';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -42,12 +45,14 @@ const toBody = (draft: Draft): OptionGroupInputBody => ({
   })),
 });
 
-const rule = (group: OptionGroup) =>
-  group.minChoices === 1 && group.maxChoices === 1
-    ? 'Choose one'
-    : group.minChoices === 0 && group.maxChoices === 1
-      ? 'On or off'
-      : `Choose ${group.minChoices} to ${group.maxChoices}`;
+/** How many options a customer chooses in the group, in words. */
+function rule(group: OptionGroup): MessageDescriptor {
+  const fewest = group.minChoices;
+  const most = group.maxChoices;
+  if (fewest === 1 && most === 1) return msg`Choose one`;
+  if (fewest === 0 && most === 1) return msg`On or off`;
+  return msg`Choose ${fewest} to ${most}`;
+}
 
 /**
  * Staff: the option groups drinks offer (milk, sugar, ice, extras). Each group says how many options a customer
@@ -75,9 +80,11 @@ export function OptionGroupsManager() {
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-10 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="font-display text-3xl font-bold text-espresso-deep">Drink options</h1>
+        <h1 className="font-display text-3xl font-bold text-espresso-deep">
+          <Trans>Drink options</Trans>
+        </h1>
         <Button variant="primary" size="sm" onClick={() => setDraft(emptyDraft())} disabled={draft !== null}>
-          Add option group
+          <Trans>Add option group</Trans>
         </Button>
       </div>
       {failure && !draft && (
@@ -131,59 +138,66 @@ function OptionGroupForm({
   failure: string | null;
   onDismissFailure: () => void;
 }) {
+  const { t } = useLingui();
+  const draftName = draft.name;
   const changeOption = (key: string, patch: Partial<DraftOption>) =>
     onChange({ options: draft.options.map((o) => (o.key === key ? { ...o, ...patch } : o)) });
   return (
-    <form onSubmit={onSubmit} aria-label={draft.id === null ? 'New option group' : `Edit ${draft.name}`} className="flex flex-col gap-4 rounded-3xl bg-white p-6 shadow-card">
+    <form onSubmit={onSubmit} aria-label={draft.id === null ? t`New option group` : t`Edit ${draftName}`} className="flex flex-col gap-4 rounded-3xl bg-white p-6 shadow-card">
       <label className="flex flex-col gap-1 text-sm font-medium text-ink">
-        Group name
+        <Trans>Group name</Trans>
         <input value={draft.name} onChange={(e) => onChange({ name: e.target.value })} className={inputStyles()} maxLength={60} />
       </label>
       <div className="grid grid-cols-2 gap-4">
         <label className="flex flex-col gap-1 text-sm font-medium text-ink">
-          Fewest choices
+          <Trans>Fewest choices</Trans>
           <input type="number" min={0} value={draft.minChoices} onChange={(e) => onChange({ minChoices: e.target.value })} className={inputStyles()} />
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium text-ink">
-          Most choices
+          <Trans>Most choices</Trans>
           <input type="number" min={1} value={draft.maxChoices} onChange={(e) => onChange({ maxChoices: e.target.value })} className={inputStyles()} />
         </label>
       </div>
       <fieldset className="flex flex-col gap-3">
-        <legend className="mb-2 text-sm font-medium text-ink">Options (price added in rupiah; defaults are chosen when the customer says nothing)</legend>
-        {draft.options.map((option, index) => (
-          <div key={option.key} className="flex flex-wrap items-center gap-3">
-            <input
-              aria-label={`Option ${index + 1} name`}
-              value={option.name}
-              onChange={(e) => changeOption(option.key, { name: e.target.value })}
-              className={inputStyles({ className: 'min-w-40 flex-1' })}
-              maxLength={60}
-            />
-            <input
-              aria-label={`Option ${index + 1} price added (rupiah)`}
-              type="number"
-              min={0}
-              step={500}
-              value={option.priceDeltaIdr}
-              onChange={(e) => changeOption(option.key, { priceDeltaIdr: e.target.value })}
-              className={inputStyles({ className: 'w-32' })}
-            />
-            <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" checked={option.isDefault} onChange={(e) => changeOption(option.key, { isDefault: e.target.checked })} />
-              Default
-            </label>
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              aria-label={`Remove option ${index + 1}`}
-              onClick={() => onChange({ options: draft.options.filter((o) => o.key !== option.key) })}
-            >
-              Remove
-            </Button>
-          </div>
-        ))}
+        <legend className="mb-2 text-sm font-medium text-ink">
+          <Trans>Options (price added in rupiah; defaults are chosen when the customer says nothing)</Trans>
+        </legend>
+        {draft.options.map((option, index) => {
+          const number = index + 1;
+          return (
+            <div key={option.key} className="flex flex-wrap items-center gap-3">
+              <input
+                aria-label={t`Option ${number} name`}
+                value={option.name}
+                onChange={(e) => changeOption(option.key, { name: e.target.value })}
+                className={inputStyles({ className: 'min-w-40 flex-1' })}
+                maxLength={60}
+              />
+              <input
+                aria-label={t`Option ${number} price added (rupiah)`}
+                type="number"
+                min={0}
+                step={500}
+                value={option.priceDeltaIdr}
+                onChange={(e) => changeOption(option.key, { priceDeltaIdr: e.target.value })}
+                className={inputStyles({ className: 'w-32' })}
+              />
+              <label className="flex items-center gap-2 text-sm">
+                <input type="checkbox" checked={option.isDefault} onChange={(e) => changeOption(option.key, { isDefault: e.target.checked })} />
+                <Trans>Default</Trans>
+              </label>
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                aria-label={t`Remove option ${number}`}
+                onClick={() => onChange({ options: draft.options.filter((o) => o.key !== option.key) })}
+              >
+                <Trans>Remove</Trans>
+              </Button>
+            </div>
+          );
+        })}
         <Button
           type="button"
           variant="outline"
@@ -191,7 +205,7 @@ function OptionGroupForm({
           className="self-start"
           onClick={() => onChange({ options: [...draft.options, { key: newKey(), name: '', priceDeltaIdr: '0', isDefault: false }] })}
         >
-          Add option
+          <Trans>Add option</Trans>
         </Button>
       </fieldset>
       {failure && (
@@ -201,10 +215,10 @@ function OptionGroupForm({
       )}
       <div className="flex gap-3">
         <Button type="submit" variant="primary" disabled={saving}>
-          {saving ? 'Saving…' : 'Save option group'}
+          {saving ? t`Saving…` : t`Save option group`}
         </Button>
         <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
       </div>
     </form>
@@ -213,27 +227,29 @@ function OptionGroupForm({
 
 /** A saved group as staff see it: its rule, its options with their prices, Edit and Delete. */
 function OptionGroupCard({ group, onEdit, deleting, onDelete }: { group: OptionGroup; onEdit: () => void; deleting: boolean; onDelete: () => void }) {
+  const { t } = useLingui();
+  const groupName = group.name;
   return (
     <li aria-labelledby={`group-${group.id}`} className="rounded-3xl bg-white p-6 shadow-card">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id={`group-${group.id}`} className="font-display text-xl font-bold text-ink">
-          {group.name} <span className="text-sm font-normal text-muted">· {rule(group)}</span>
+          {group.name} <span className="text-sm font-normal text-muted">· {t(rule(group))}</span>
         </h2>
         <div className="flex gap-2">
-          <Button variant="outline" size="sm" aria-label={`Edit ${group.name}`} onClick={onEdit}>
-            Edit
+          <Button variant="outline" size="sm" aria-label={t`Edit ${groupName}`} onClick={onEdit}>
+            <Trans>Edit</Trans>
           </Button>
           <Button
             variant="outline"
             size="sm"
-            aria-label={`Delete ${group.name}`}
+            aria-label={t`Delete ${groupName}`}
             disabled={deleting}
             onClick={() => {
-              if (!window.confirm(`Delete ${group.name}? It leaves every product; past orders keep their options.`)) return;
+              if (!window.confirm(t`Delete ${groupName}? It leaves every product; past orders keep their options.`)) return;
               onDelete();
             }}
           >
-            Delete
+            <Trans>Delete</Trans>
           </Button>
         </div>
       </div>
@@ -247,7 +263,7 @@ function OptionGroupCard({ group, onEdit, deleting, onDelete }: { group: OptionG
                 (+<Price amount={option.priceDeltaIdr} />)
               </>
             )}
-            {option.isDefault && ' · default'}
+            {option.isDefault && t` · default`}
           </li>
         ))}
       </ul>

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { BARISTA_NOTE_MAX_LENGTH, isChooseOne } from '@coffee/contract';
 import type { OptionGroup } from '@coffee/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { inputStyles } from '../../../components/ui/input-styles';
 import { Price } from '../../../components/ui/price';
 import { cn } from '../../../lib/cn';
@@ -40,6 +41,7 @@ type OptionChooserProps = {
  * group allows), each option with what it adds; then the note to the barista.
  */
 export function OptionChooser({ groups, value, onChange, note, onNoteChange, className }: OptionChooserProps) {
+  const { t } = useLingui();
   const base = useId();
   const noteId = `${base}-note`;
   return (
@@ -48,7 +50,8 @@ export function OptionChooser({ groups, value, onChange, note, onNoteChange, cla
         const chosen = value[group.id] ?? [];
         const one = isChooseOne(group);
         const full = !one && chosen.length >= group.maxChoices;
-        const hint = one ? null : group.maxChoices > 1 ? `Choose up to ${group.maxChoices}` : null;
+        const most = group.maxChoices;
+        const hint = one ? null : most > 1 ? t`Choose up to ${most}` : null;
         return (
           <fieldset key={group.id}>
             <legend className="mb-3 font-display text-lg font-bold text-ink">
@@ -96,14 +99,14 @@ export function OptionChooser({ groups, value, onChange, note, onNoteChange, cla
       })}
       <div>
         <label htmlFor={noteId} className="mb-3 block font-display text-lg font-bold text-ink">
-          Note to the barista
+          <Trans>Note to the barista</Trans>
         </label>
         <textarea
           id={noteId}
           value={note}
           maxLength={BARISTA_NOTE_MAX_LENGTH}
           rows={2}
-          placeholder="Extra hot, no straw…"
+          placeholder={t`Extra hot, no straw…`}
           aria-describedby={`${noteId}-count`}
           onChange={(event) => onNoteChange(event.target.value)}
           className={inputStyles({ className: 'min-h-0 resize-none' })}

@@ -1,4 +1,5 @@
 import type { Product } from '@coffee/contract';
+import { Trans } from '@lingui/react/macro';
 import { Button } from '../../../components/ui/button';
 import { ProductPicture } from '../../../components/ui/product-picture';
 import { Stepper } from '../../../components/ui/stepper';
@@ -53,17 +54,17 @@ export function OrderSummary({
               {quantity} × {sizeLabel ?? product.name}
             </p>
             {options.length > 0 && <p className="mt-1 text-sm text-ink">{options.join(', ')}</p>}
-            {note && <p className="mt-1 text-sm text-muted italic">Note: {note}</p>}
+            {note && <p className="mt-1 text-sm text-muted italic"><Trans>Note: {note}</Trans></p>}
           </div>
         </div>
         <div className="flex flex-col items-start gap-1 sm:items-end">
           <div className="flex items-center gap-4">
-            <span className="text-sm font-medium text-ink">Quantity</span>
+            <span className="text-sm font-medium text-ink"><Trans>Quantity</Trans></span>
             <Stepper value={quantity} onChange={onQuantityChange} label={product.name} min={1} max={maxQuantity} />
           </div>
           {quantity >= maxQuantity && (
             <p className="text-sm text-muted" role="status">
-              {maxQuantity} is the most we take of one item per order.
+              <Trans>{maxQuantity} is the most we take of one item per order.</Trans>
             </p>
           )}
         </div>
@@ -77,7 +78,7 @@ export function OrderSummary({
         aria-busy={checkingOut}
         className="font-bold tracking-wide lg:rounded-3xl lg:px-12"
       >
-        CHECK OUT
+        <Trans>CHECK OUT</Trans>
       </Button>
     </section>
   );

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Trans } from '@lingui/react/macro';
 import type { ProductListItem } from '@coffee/contract';
 import { paths } from '../../../config/paths';
 import { ProductPrice } from '../../../components/ui/price';
@@ -21,10 +22,10 @@ export function ProductCard({ product, priority = false }: { product: ProductLis
         />
         <div className="absolute -top-1 -left-2 flex flex-col items-start gap-1">
           {product.isSoldOut && (
-            <span className="rounded-full bg-ink px-2.5 py-1 font-display text-xs font-medium text-white">Sold out</span>
+            <span className="rounded-full bg-ink px-2.5 py-1 font-display text-xs font-medium text-white"><Trans>Sold out</Trans></span>
           )}
           {product.isPromo && (
-            <span className="rounded-full bg-crema px-2.5 py-1 font-display text-xs font-medium text-espresso-deep">Promo</span>
+            <span className="rounded-full bg-crema px-2.5 py-1 font-display text-xs font-medium text-espresso-deep"><Trans>Promo</Trans></span>
           )}
         </div>
       </div>

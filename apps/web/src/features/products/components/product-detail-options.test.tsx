@@ -1,8 +1,10 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
+import { I18nProvider } from '@lingui/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { OptionGroup } from '@coffee/contract';
+import { i18n } from '../../../lib/i18n';
 import { createProduct } from '../../../testing/product-factory';
 import { ProductDetail } from './product-detail';
 import type { ProductSelection } from './product-detail';
@@ -48,9 +50,11 @@ const latte = createProduct({ id: '7', name: 'Creamy Ice Latte', price: 27, opti
 function setup() {
   const onAddToCart = vi.fn<(selection: ProductSelection) => Promise<void>>(() => Promise.resolve());
   render(
-    <MemoryRouter>
-      <ProductDetail product={latte} onAddToCart={onAddToCart} />
-    </MemoryRouter>,
+    <I18nProvider i18n={i18n}>
+      <MemoryRouter>
+        <ProductDetail product={latte} onAddToCart={onAddToCart} />
+      </MemoryRouter>
+    </I18nProvider>,
   );
   const price = () => screen.getByRole('heading', { level: 1 }).nextElementSibling?.textContent;
   return { onAddToCart, price };

@@ -1,5 +1,6 @@
 import { useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { SIZE_LABELS } from '@coffee/contract';
 import type { DeliveryMethod, Product, ShopSettings, SizeCode } from '@coffee/contract';
 import { paths } from '../../../config/paths';
@@ -45,14 +46,15 @@ type ProductDetailProps = {
 const DEFAULT_MAX_QUANTITY = 20;
 
 function ProductBreadcrumb({ name }: { name: string }) {
+  const { t } = useLingui();
   return (
     // One line whatever the font: wrapping, a long name took a second line in the fallback font and gave it back
     // when Poppins arrived, moving the whole page up.
-    <nav aria-label="Breadcrumb">
+    <nav aria-label={t`Breadcrumb`}>
       <ol className="flex items-center gap-2 text-sm whitespace-nowrap">
         <li>
           <Link to={paths.products.getHref()} className="rounded text-muted hover:text-espresso">
-            Favorite &amp; Promo
+            <Trans>Favorite &amp; Promo</Trans>
           </Link>
         </li>
         <li aria-hidden="true" className="text-muted">
@@ -81,17 +83,18 @@ function ProductHeading({ product, regular, charged }: { product: Product; regul
       />
       <h1 className="mt-8 font-display text-4xl font-bold text-ink uppercase sm:text-5xl">{product.name}</h1>
       <ProductPrice regular={regular} charged={charged} className="mt-3 font-display text-2xl font-medium text-espresso sm:text-3xl" />
-      {product.isSoldOut && <p className="mt-3 rounded-full bg-ink px-4 py-1 font-display text-sm text-white">Sold out</p>}
+      {product.isSoldOut && <p className="mt-3 rounded-full bg-ink px-4 py-1 font-display text-sm text-white"><Trans>Sold out</Trans></p>}
     </>
   );
 }
 
 /** The size chips: the code shown, its name (Regular, Large...) read out. */
 function SizeChips({ sizes, value, onChange }: { sizes: Product['sizes']; value: SizeCode; onChange: (size: SizeCode) => void }) {
+  const { t } = useLingui();
   return (
     <ChoicePills
       className="mt-8 text-center [&>legend]:mx-auto"
-      legend="Choose a Size"
+      legend={t`Choose a Size`}
       shape="chip"
       value={value}
       onChange={onChange}
@@ -119,6 +122,7 @@ export function ProductDetail({
   maxQuantity = DEFAULT_MAX_QUANTITY,
   FavouriteButton,
 }: ProductDetailProps) {
+  const { t } = useLingui();
   const firstSize = product.sizes[0];
   const [size, setSize] = useState<SizeCode | null>(firstSize?.code ?? null);
   // Dine in is the method shown active at first.
@@ -185,10 +189,10 @@ export function ProductDetail({
           />
           <div className="mt-8 flex w-full max-w-sm flex-col gap-4">
             <Button variant="primary" size="lg" shape="soft" disabled={product.isSoldOut || busy !== null} onClick={addToCart}>
-              {busy === 'add' ? 'Adding…' : 'Add to Cart'}
+              {busy === 'add' ? t`Adding…` : t`Add to Cart`}
             </Button>
             <Button variant="accent" size="lg" shape="soft" onClick={onAskStaff}>
-              Ask a Staff
+              <Trans>Ask a Staff</Trans>
             </Button>
             {FavouriteButton && <FavouriteButton productId={productId} sizeCode={size} optionIds={chosenIds(choice)} />}
             {failure?.from === 'add' && (
@@ -201,7 +205,7 @@ export function ProductDetail({
 
         <div className="flex flex-col gap-8">
           <div className="rounded-3xl bg-white p-6 shadow-card sm:p-10">
-            <p className="font-display text-lg font-bold text-espresso">Delivery only on Monday to friday at 1 - 7 pm</p>
+            <p className="font-display text-lg font-bold text-espresso"><Trans>Delivery only on Monday to friday at 1 - 7 pm</Trans></p>
             {product.description && <p className="mt-4 leading-relaxed text-muted">{product.description}</p>}
             {product.sizes.length > 0 && size !== null && <SizeChips sizes={product.sizes} value={size} onChange={setSize} />}
             {product.optionGroups.length > 0 && (

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ProductListResponse } from '@coffee/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../../../components/ui/button';
 import { ErrorState } from '../../../components/ui/error-state';
 import { errorMessage } from '../../../lib/api-client';
@@ -20,13 +21,14 @@ const gridClass = 'grid grid-cols-2 gap-x-3 gap-y-5 sm:grid-cols-3 sm:gap-x-5 sm
 
 /** A product list's loading, error, empty and loaded states, with "Load more" when the server has more pages. */
 export function ProductGrid({ query, empty, label }: ProductGridProps) {
+  const { t } = useLingui();
   if (query.isPending) {
     // Pending but idle means the list is not shown yet (its query is disabled): render nothing.
     if (query.fetchStatus === 'idle') return null;
     return (
       <div aria-busy="true">
         <p role="status" className="sr-only">
-          Loading products…
+          <Trans>Loading products…</Trans>
         </p>
         <div className={gridClass}>
           {Array.from({ length: 8 }, (_, index) => (
@@ -40,7 +42,7 @@ export function ProductGrid({ query, empty, label }: ProductGridProps) {
   if (query.isError && !query.data) {
     return (
       <ErrorState
-        title="We couldn't load the menu"
+        title={t`We couldn't load the menu`}
         message={errorMessage(query.error)}
         onRetry={() => void query.refetch()}
         retrying={query.isFetching}
@@ -68,7 +70,7 @@ export function ProductGrid({ query, empty, label }: ProductGridProps) {
       {query.hasNextPage && (
         <div className="mt-8 flex justify-center">
           <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-            {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
+            {query.isFetchingNextPage ? t`Loading…` : t`Load more`}
           </Button>
         </div>
       )}

@@ -1,6 +1,9 @@
 import { useId, useRef } from 'react';
 import type { KeyboardEvent } from 'react';
-import { CATEGORY_LABELS } from '@coffee/contract';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { CATEGORY_NAMES } from '../category-names';
 import { cn } from '../../../lib/cn';
 import { useInfiniteProducts } from '../api/get-products';
 import type { ProductFilters } from '../api/get-products';
@@ -8,12 +11,12 @@ import { EmptyList, ProductGrid } from './product-grid';
 
 /** Favorite & Promo is the default tab (key fav-promo), then the four categories. */
 export const PRODUCT_TABS = [
-  { key: 'fav-promo', label: 'Favorite & Promo', filters: { featured: 'true' } },
-  { key: 'coffee', label: CATEGORY_LABELS.coffee, filters: { cat: 'coffee' } },
-  { key: 'non-coffee', label: CATEGORY_LABELS['non-coffee'], filters: { cat: 'non-coffee' } },
-  { key: 'foods', label: CATEGORY_LABELS.foods, filters: { cat: 'foods' } },
-  { key: 'add-on', label: CATEGORY_LABELS['add-on'], filters: { cat: 'add-on' } },
-] as const satisfies ReadonlyArray<{ key: string; label: string; filters: ProductFilters }>;
+  { key: 'fav-promo', label: msg`Favorite & Promo`, filters: { featured: 'true' } },
+  { key: 'coffee', label: CATEGORY_NAMES.coffee, filters: { cat: 'coffee' } },
+  { key: 'non-coffee', label: CATEGORY_NAMES['non-coffee'], filters: { cat: 'non-coffee' } },
+  { key: 'foods', label: CATEGORY_NAMES.foods, filters: { cat: 'foods' } },
+  { key: 'add-on', label: CATEGORY_NAMES['add-on'], filters: { cat: 'add-on' } },
+] as const satisfies ReadonlyArray<{ key: string; label: MessageDescriptor; filters: ProductFilters }>;
 
 export type ProductTabKey = (typeof PRODUCT_TABS)[number]['key'];
 export const DEFAULT_TAB: ProductTabKey = 'fav-promo';
@@ -26,6 +29,7 @@ type ProductTabsProps = { active: ProductTabKey; onChange: (key: ProductTabKey) 
 
 /** WAI-ARIA tabs with automatic activation: arrows, Home and End move between tabs. */
 export function ProductTabs({ active, onChange }: ProductTabsProps) {
+  const { t } = useLingui();
   const baseId = useId();
   const tabRefs = useRef(new Map<ProductTabKey, HTMLButtonElement>());
 
@@ -50,7 +54,7 @@ export function ProductTabs({ active, onChange }: ProductTabsProps) {
     <div>
       <div
         role="tablist"
-        aria-label="Product categories"
+        aria-label={t`Product categories`}
         onKeyDown={onKeyDown}
         className="flex flex-wrap gap-2 sm:gap-x-1 sm:gap-y-2 sm:border-b sm:border-line sm:pb-px"
       >
@@ -78,33 +82,39 @@ export function ProductTabs({ active, onChange }: ProductTabsProps) {
                   : 'border-line bg-white text-muted hover:text-espresso sm:border-transparent sm:bg-transparent',
               )}
             >
-              {tab.label}
+              {t(tab.label)}
             </button>
           );
         })}
       </div>
-      {PRODUCT_TABS.map((tab) => (
-        <div
-          key={tab.key}
-          role="tabpanel"
-          id={`${baseId}-panel-${tab.key}`}
-          aria-labelledby={`${baseId}-tab-${tab.key}`}
-          hidden={tab.key !== active}
-          tabIndex={0}
-          className="rounded-2xl pt-8"
-        >
-          <h2 className="sr-only">{tab.label}</h2>
-          <TabProducts filters={tab.filters} label={`${tab.label} products`} shown={tab.key === active} />
-          {/* Every tab shows the original shop's note, word for word. */}
-          <p className="mt-8 text-sm text-muted">*the price has been cutted by discount appears.</p>
-        </div>
-      ))}
+      {PRODUCT_TABS.map((tab) => {
+        const category = t(tab.label);
+        return (
+          <div
+            key={tab.key}
+            role="tabpanel"
+            id={`${baseId}-panel-${tab.key}`}
+            aria-labelledby={`${baseId}-tab-${tab.key}`}
+            hidden={tab.key !== active}
+            tabIndex={0}
+            className="rounded-2xl pt-8"
+          >
+            <h2 className="sr-only">{category}</h2>
+            <TabProducts filters={tab.filters} label={t`${category} products`} shown={tab.key === active} />
+            {/* Every tab shows the original shop's note, word for word. */}
+            <p className="mt-8 text-sm text-muted">
+              <Trans>*the price has been cutted by discount appears.</Trans>
+            </p>
+          </div>
+        );
+      })}
     </div>
   );
 }
 
 /** Each tab's list is requested the first time the tab is shown, then served from the cache while fresh. */
 function TabProducts({ filters, label, shown }: { filters: ProductFilters; label: string; shown: boolean }) {
+  const { t } = useLingui();
   const query = useInfiniteProducts(filters, { enabled: shown });
-  return <ProductGrid query={query} label={label} empty={<EmptyList title="Nothing here yet. Check back soon!" />} />;
+  return <ProductGrid query={query} label={label} empty={<EmptyList title={t`Nothing here yet. Check back soon!`} />} />;
 }

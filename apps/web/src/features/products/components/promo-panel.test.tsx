@@ -2,10 +2,12 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { I18nProvider } from '@lingui/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Cart } from '@coffee/contract';
 import { createQueryClient } from '../../../app/providers';
 import { ApiError } from '../../../lib/api-client';
+import { i18n, startLanguage } from '../../../lib/i18n';
 import { stubFetch } from '../../../testing/fetch-stub';
 import { createCart, createSummary } from '../../../testing/order-factory';
 import { jsonResponse } from '../../../testing/product-factory';
@@ -15,11 +17,13 @@ import { PromoPanel } from './promo-panel';
 function renderPanel(onApply?: (code: string) => Promise<Cart>) {
   stubFetch(() => jsonResponse({ data: createPromotions() }));
   render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter>
-        <PromoPanel onApply={onApply} />
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter>
+          <PromoPanel onApply={onApply} />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </I18nProvider>,
   );
 }
 
@@ -62,5 +66,23 @@ describe('Promo Today', () => {
     expect(await screen.findByText('Happy Halloween is on your cart. Add Spicy Chicken Wings to use this coupon.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Apply Coupon' }));
     expect(await screen.findByText('This coupon is for Dine in orders')).toBeTruthy();
+  });
+
+  describe('in Indonesian', () => {
+    afterEach(() => startLanguage('en', ['shop', 'account', 'staff', 'contract']));
+
+    it('speaks Indonesian, the shop terms and the discount in rupiah as Indonesians write them', async () => {
+      await startLanguage('id', ['shop', 'account', 'staff', 'contract']);
+      const user = userEvent.setup();
+      const onApply = vi.fn((_code: string) =>
+        Promise.resolve(createCart({ coupon: { ...coupon, discountIdr: 38_000, problem: null }, summary: createSummary({ discountIdr: 38_000 }) })),
+      );
+      renderPanel(onApply);
+      expect(screen.getByRole('heading', { name: 'Promo Hari Ini' })).toBeTruthy();
+      expect(within(screen.getByRole('list', { name: 'Syarat semua kupon' })).getAllByRole('listitem')[0]?.textContent).toBe('1 kupon per hari');
+      await user.click(await screen.findByRole('radio', { name: /Happy Halloween/ }));
+      await user.click(screen.getByRole('button', { name: 'Pakai Kupon' }));
+      expect(await screen.findByText('Happy Halloween sudah terpasang di keranjang Anda: hemat Rp38.000 untuk pesanan Anda.')).toBeTruthy();
+    });
   });
 });

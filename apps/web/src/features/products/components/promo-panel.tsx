@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { formatIdr } from '@coffee/contract';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Cart, Promotion, PromotionPicture } from '@coffee/contract';
 import mothersDayArt from '../../../assets/coupon-mothers-day.svg';
 import sundayCoffeeArt from '../../../assets/coupon-sunday-coffee.svg';
@@ -10,6 +12,7 @@ import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { money } from '../../../lib/money';
 import { usePromotions } from '../api/get-promotions';
 
 /** Each coupon picture with its card colour; dark text on every colour (contrast). */
@@ -24,14 +27,23 @@ const ART: Record<PromotionPicture, { src: string; colour: string }> = {
  * The shop's terms, in the spec's words (Term and Condition of the Promo Today panel), always shown; a chosen coupon's
  * own terms (its days, hours, delivery method, member card) are listed beside them.
  */
-const SHOP_TERMS = ['1 coupon per day', 'Dine in only', 'Buy 1 get 1 only for new user', 'Should make member card to apply coupon'];
+const SHOP_TERMS = [
+  msg`1 coupon per day`,
+  msg`Dine in only`,
+  msg`Buy 1 get 1 only for new user`,
+  msg`Should make member card to apply coupon`,
+];
 
 /** What the customer reads once the coupon is on the cart: its discount, or what the cart still needs. */
-function appliedMessage(cart: Cart): string {
+function appliedMessage(cart: Cart): MessageDescriptor {
   const coupon = cart.coupon;
-  if (!coupon) return 'The coupon could not be put on your cart.';
-  if (coupon.problem) return `${coupon.name} is on your cart. ${coupon.problem}.`;
-  return `${coupon.name} is on your cart: ${formatIdr(coupon.discountIdr)} off your order.`;
+  if (!coupon) return msg`The coupon could not be put on your cart.`;
+  const name = coupon.name;
+  // The API's words, already in the screen's language.
+  const problem = coupon.problem;
+  if (problem) return msg`${name} is on your cart. ${problem}.`;
+  const discount = money(coupon.discountIdr);
+  return msg`${name} is on your cart: ${discount} off your order.`;
 }
 
 type PromoPanelProps = {
@@ -41,20 +53,23 @@ type PromoPanelProps = {
 
 /** Promo Today: the shop's coupons; Apply Coupon puts the chosen one on the cart, where the server checks its rules. */
 export function PromoPanel({ onApply }: PromoPanelProps) {
+  const { t } = useLingui();
   const promotions = usePromotions();
   const [selected, setSelected] = useState<number | null>(null);
   const [status, setStatus] = useState<{ text: string; signIn?: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   const name = useId();
   const chosen = promotions.data?.find((p) => p.id === selected);
+  const chosenName = chosen?.name ?? '';
 
   const apply = async () => {
-    if (!chosen) return setStatus({ text: 'Choose a coupon first.' });
-    if (!chosen.code) return setStatus({ text: `${chosen.name} applies by itself: nothing to do.` });
-    if (!onApply) return setStatus({ text: 'Sign in to use a coupon: it goes on your cart.', signIn: true });
+    if (!chosen) return setStatus({ text: t`Choose a coupon first.` });
+    const name = chosen.name;
+    if (!chosen.code) return setStatus({ text: t`${name} applies by itself: nothing to do.` });
+    if (!onApply) return setStatus({ text: t`Sign in to use a coupon: it goes on your cart.`, signIn: true });
     setBusy(true);
     try {
-      setStatus({ text: appliedMessage(await onApply(chosen.code)) });
+      setStatus({ text: t(appliedMessage(await onApply(chosen.code))) });
     } catch (error) {
       setStatus({ text: errorMessage(error) });
     } finally {
@@ -65,13 +80,13 @@ export function PromoPanel({ onApply }: PromoPanelProps) {
   return (
     <section aria-labelledby="promo-heading" className="rounded-3xl bg-white p-5 shadow-card sm:p-6">
       <h2 id="promo-heading" className="text-center font-display text-2xl font-bold text-espresso">
-        Promo Today
+        <Trans>Promo Today</Trans>
       </h2>
-      <p className="mx-auto mt-2 max-w-60 text-center text-sm text-muted">Coupons will be updated every weeks. Check them out!</p>
+      <p className="mx-auto mt-2 max-w-60 text-center text-sm text-muted"><Trans>Coupons will be updated every weeks. Check them out!</Trans></p>
 
       <fieldset className="mt-6">
-        <legend className="sr-only">Choose a coupon</legend>
-        {promotions.isError && <p className="text-center text-sm text-muted">The coupons could not be loaded. Please reload.</p>}
+        <legend className="sr-only"><Trans>Choose a coupon</Trans></legend>
+        {promotions.isError && <p className="text-center text-sm text-muted"><Trans>The coupons could not be loaded. Please reload.</Trans></p>}
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
           {(promotions.data ?? []).map((coupon: Promotion) => (
             <li key={coupon.id}>
@@ -104,7 +119,7 @@ export function PromoPanel({ onApply }: PromoPanelProps) {
       </fieldset>
 
       <Button variant="primary" className="mt-6 w-full" disabled={busy} onClick={() => void apply()}>
-        Apply Coupon
+        <Trans>Apply Coupon</Trans>
       </Button>
       <p role="status" className="mt-2 min-h-5 text-center text-sm text-espresso">
         {status?.text}
@@ -112,23 +127,23 @@ export function PromoPanel({ onApply }: PromoPanelProps) {
           <>
             {' '}
             <Link to={paths.login.getHref(paths.products.getHref())} className="font-medium underline">
-              Sign in
+              <Trans>Sign in</Trans>
             </Link>
           </>
         )}
       </p>
 
       <div className="mt-4 text-sm text-muted">
-        <h3 className="font-display font-bold text-ink">Term and Condition</h3>
-        <ol className="mt-2 list-inside list-decimal space-y-1" aria-label="Terms of every coupon">
+        <h3 className="font-display font-bold text-ink"><Trans>Term and Condition</Trans></h3>
+        <ol className="mt-2 list-inside list-decimal space-y-1" aria-label={t`Terms of every coupon`}>
           {SHOP_TERMS.map((term) => (
-            <li key={term}>{term}</li>
+            <li key={term.id}>{t(term)}</li>
           ))}
         </ol>
         {chosen && (
           <>
             <h4 className="mt-3 font-display font-bold text-ink">{chosen.name}</h4>
-            <ul className="mt-1 list-inside list-disc space-y-1" aria-label={`Terms of ${chosen.name}`}>
+            <ul className="mt-1 list-inside list-disc space-y-1" aria-label={t`Terms of ${chosenName}`}>
               {chosen.terms.map((term) => (
                 <li key={term}>{term}</li>
               ))}

@@ -1,5 +1,8 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { QUESTION_CONTACT_MAX_LENGTH, QUESTION_MESSAGE_MAX_LENGTH, QUESTION_NAME_MAX_LENGTH } from '@coffee/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -10,11 +13,11 @@ import { serverFieldErrors } from '../../../lib/form-errors';
 import { useAskQuestion } from '../api/ask-question';
 
 type Fields = 'name' | 'contact' | 'message';
-const LABELS: Record<Fields, string> = { name: 'Your name', contact: 'Email or phone', message: 'Your question' };
-const MISSING: Record<Fields, string> = {
-  name: 'Please tell us your name.',
-  contact: 'Please give an email address or phone number, so we can answer you.',
-  message: 'Please write your question.',
+const LABELS: Record<Fields, MessageDescriptor> = { name: msg`Your name`, contact: msg`Email or phone`, message: msg`Your question` };
+const MISSING: Record<Fields, MessageDescriptor> = {
+  name: msg`Please tell us your name.`,
+  contact: msg`Please give an email address or phone number, so we can answer you.`,
+  message: msg`Please write your question.`,
 };
 
 type AskStaffDialogProps = {
@@ -30,6 +33,8 @@ type AskStaffDialogProps = {
 
 /** "Ask a Staff" when the shop has no chat link: a short message that reaches the staff orders screen and the shop's mail. */
 export function AskStaffDialog({ open, onClose, product, prefill, onSent }: AskStaffDialogProps) {
+  const { t } = useLingui();
+  const labels: Record<Fields, string> = { name: t(LABELS.name), contact: t(LABELS.contact), message: t(LABELS.message) };
   const [values, setValues] = useState<Record<Fields, string>>({ name: prefill?.name ?? '', contact: prefill?.contact ?? '', message: '' });
   const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -43,7 +48,7 @@ export function AskStaffDialog({ open, onClose, product, prefill, onSent }: AskS
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const missing: Partial<Record<Fields, string>> = {};
-    for (const field of ['name', 'contact', 'message'] as const) if (values[field].trim() === '') missing[field] = MISSING[field];
+    for (const field of ['name', 'contact', 'message'] as const) if (values[field].trim() === '') missing[field] = t(MISSING[field]);
     setErrors(missing);
     setFailure(null);
     if (Object.keys(missing).length > 0) return;
@@ -56,8 +61,8 @@ export function AskStaffDialog({ open, onClose, product, prefill, onSent }: AskS
         },
         onError: (error) => {
           // A refusal about one field shows under it only; anything else (too many questions, no connection) above.
-          const server = serverFieldErrors(error, LABELS);
-          const fieldErrors = Object.fromEntries(Object.entries(server).filter(([field]) => field in LABELS));
+          const server = serverFieldErrors(error, labels);
+          const fieldErrors = Object.fromEntries(Object.entries(server).filter(([field]) => field in labels));
           if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
           else setFailure(errorMessage(error));
         },
@@ -66,16 +71,20 @@ export function AskStaffDialog({ open, onClose, product, prefill, onSent }: AskS
   };
 
   const left = QUESTION_MESSAGE_MAX_LENGTH - values.message.length;
+  const most = QUESTION_MESSAGE_MAX_LENGTH;
+  const productName = product.name;
   return (
-    <Dialog open={open} onClose={onClose} title={`Ask about ${product.name}`}>
+    <Dialog open={open} onClose={onClose} title={t`Ask about ${productName}`}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-busy={ask.isPending}>
-        <p className="text-sm text-muted">Our staff answer by email or phone, usually within the day.</p>
+        <p className="text-sm text-muted">
+          <Trans>Our staff answer by email or phone, usually within the day.</Trans>
+        </p>
         {failure && (
           <Alert tone="danger" onClose={() => setFailure(null)}>
             {failure}
           </Alert>
         )}
-        <FormField id="ask-name" label={LABELS.name} error={errors.name}>
+        <FormField id="ask-name" label={labels.name} error={errors.name}>
           <input
             type="text"
             autoComplete="name"
@@ -85,7 +94,7 @@ export function AskStaffDialog({ open, onClose, product, prefill, onSent }: AskS
             {...fieldInputProps('ask-name', { error: errors.name })}
           />
         </FormField>
-        <FormField id="ask-contact" label={LABELS.contact} error={errors.contact}>
+        <FormField id="ask-contact" label={labels.contact} error={errors.contact}>
           <input
             type="text"
             autoComplete="email"
@@ -97,9 +106,9 @@ export function AskStaffDialog({ open, onClose, product, prefill, onSent }: AskS
         </FormField>
         <FormField
           id="ask-message"
-          label={LABELS.message}
+          label={labels.message}
           error={errors.message}
-          hint={left < 100 ? `${left} characters left` : `Up to ${QUESTION_MESSAGE_MAX_LENGTH} characters.`}
+          hint={left < 100 ? t`${left} characters left` : t`Up to ${most} characters.`}
         >
           <textarea
             rows={4}
@@ -111,10 +120,10 @@ export function AskStaffDialog({ open, onClose, product, prefill, onSent }: AskS
         </FormField>
         <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="light" onClick={onClose} disabled={ask.isPending}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" variant="accent" disabled={ask.isPending}>
-            {ask.isPending ? 'Sending…' : 'Send Question'}
+            {ask.isPending ? t`Sending…` : t`Send Question`}
           </Button>
         </div>
       </form>

@@ -1,10 +1,13 @@
+import { t } from '@lingui/core/macro';
+
 /**
  * The shop's chat link (CHAT_URL) with the product named where the link allows it, so the staff know at once what
  * the customer is looking at: WhatsApp (wa.me, api.whatsapp.com) and Telegram share links take `text`, a mailto: link
  * takes `subject`. Any other link opens as it is.
  */
 export function chatLinkFor(chatUrl: string, productName: string): string {
-  const text = `Hello! I have a question about ${productName}.`;
+  // In the screens' language, read at the click.
+  const text = t`Hello! I have a question about ${productName}.`;
   let url: URL;
   try {
     url = new URL(chatUrl);
@@ -12,7 +15,7 @@ export function chatLinkFor(chatUrl: string, productName: string): string {
     return chatUrl;
   }
   if (url.protocol === 'mailto:') {
-    url.searchParams.set('subject', `Question about ${productName}`);
+    url.searchParams.set('subject', t`Question about ${productName}`);
     // URLSearchParams writes spaces as "+", which mail programs show literally.
     return url.toString().replaceAll('+', '%20');
   }

@@ -1,5 +1,6 @@
 import { Suspense, lazy, useState } from 'react';
 import type { ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { useToast } from '../../../components/ui/toast';
 import { chatLinkFor } from './chat-link';
 
@@ -22,6 +23,7 @@ export function useAskStaff({ chatUrl, product, prefill }: AskStaffOptions): { a
   // Kept once asked for, so a closed form keeps what was typed in it.
   const [wanted, setWanted] = useState(false);
   const toast = useToast();
+  const { t } = useLingui();
   const ask = () => {
     if (chatUrl) {
       // From the click itself, so no popup blocker stops it; noopener keeps the chat site away from this tab.
@@ -40,7 +42,7 @@ export function useAskStaff({ chatUrl, product, prefill }: AskStaffOptions): { a
         prefill={prefill}
         onSent={() => {
           setOpen(false);
-          toast('Thanks! Your question reached our staff. We will answer you soon.');
+          toast(t`Thanks! Your question reached our staff. We will answer you soon.`);
         }}
       />
     </Suspense>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQueries } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -17,7 +18,7 @@ export type StockProduct = { id: number; name: string; isSoldOut: boolean };
 function SoldOutSwitch({ label, soldOut, busy, onChange }: { label: string; soldOut: boolean; busy: boolean; onChange: (next: boolean) => void }) {
   return (
     <Button variant={soldOut ? 'primary' : 'outline'} size="sm" aria-pressed={soldOut} aria-label={label} disabled={busy} onClick={() => onChange(!soldOut)}>
-      Sold out
+      <Trans>Sold out</Trans>
     </Button>
   );
 }
@@ -27,10 +28,11 @@ function SoldOutSwitch({ label, soldOut, busy, onChange }: { label: string; sold
  * A product sold out everywhere (its own flag, set in the menu) shows so, without a switch.
  */
 export function SoldOutToggles({ storeId, storeName, products }: { storeId: number; storeName: string; products: readonly StockProduct[] }) {
+  const { t } = useLingui();
   const list = useStoreSoldOut(storeId);
   const change = useSetStoreSoldOut();
   const [failure, setFailure] = useState<string | null>(null);
-  if (list.isPending) return <Spinner label={`Loading what ${storeName} has sold out`} />;
+  if (list.isPending) return <Spinner label={t`Loading what ${storeName} has sold out`} />;
   if (list.isError) return <Alert tone="danger">{errorMessage(list.error)}</Alert>;
   const soldOut = new Set(list.data.productIds);
   const set = (productId: number, next: boolean) => {
@@ -40,22 +42,25 @@ export function SoldOutToggles({ storeId, storeName, products }: { storeId: numb
   return (
     <div>
       {failure && <Alert tone="danger" className="mb-3">{failure}</Alert>}
-      <ul className="grid gap-2 sm:grid-cols-2 xl:grid-cols-3" aria-label={`Sold out at ${storeName}`}>
-        {products.map((product) => (
-          <li key={product.id} className="flex min-w-0 items-center justify-between gap-3 rounded-2xl bg-white px-4 py-2 shadow-card">
-            <span className="min-w-0 break-words text-ink">{product.name}</span>
-            {product.isSoldOut ? (
-              <span className="shrink-0 text-sm text-muted">Sold out everywhere</span>
-            ) : (
-              <SoldOutSwitch
-                label={`${product.name} sold out at ${storeName}`}
-                soldOut={soldOut.has(product.id)}
-                busy={change.isPending && change.variables.productId === product.id}
-                onChange={(next) => set(product.id, next)}
-              />
-            )}
-          </li>
-        ))}
+      <ul className="grid gap-2 sm:grid-cols-2 xl:grid-cols-3" aria-label={t`Sold out at ${storeName}`}>
+        {products.map((product) => {
+          const productName = product.name;
+          return (
+            <li key={product.id} className="flex min-w-0 items-center justify-between gap-3 rounded-2xl bg-white px-4 py-2 shadow-card">
+              <span className="min-w-0 break-words text-ink">{product.name}</span>
+              {product.isSoldOut ? (
+                <span className="shrink-0 text-sm text-muted"><Trans>Sold out everywhere</Trans></span>
+              ) : (
+                <SoldOutSwitch
+                  label={t`${productName} sold out at ${storeName}`}
+                  soldOut={soldOut.has(product.id)}
+                  busy={change.isPending && change.variables.productId === product.id}
+                  onChange={(next) => set(product.id, next)}
+                />
+              )}
+            </li>
+          );
+        })}
       </ul>
     </div>
   );
@@ -63,25 +68,34 @@ export function SoldOutToggles({ storeId, storeName, products }: { storeId: numb
 
 /** The menu admin's part (a product's edit page): the product's switch at each store. */
 export function ProductSoldOutByStore({ product }: { product: StockProduct }) {
+  const { t } = useLingui();
   const stores = useStores();
   const lists = useQueries({ queries: (stores.data ?? []).map((store) => storeSoldOutQueryOptions(store.id)) });
   const change = useSetStoreSoldOut();
   const [failure, setFailure] = useState<string | null>(null);
-  if (stores.isPending) return <Spinner label="Loading the stores" />;
+  if (stores.isPending) return <Spinner label={t`Loading the stores`} />;
   if (stores.isError) return <Alert tone="danger">{errorMessage(stores.error)}</Alert>;
-  if (product.isSoldOut) return <p className="text-muted">Sold out at every store (the Sold out switch above). Turn it off to choose per store.</p>;
+  if (product.isSoldOut) {
+    return (
+      <p className="text-muted">
+        <Trans>Sold out at every store (the Sold out switch above). Turn it off to choose per store.</Trans>
+      </p>
+    );
+  }
+  const productName = product.name;
   return (
     <div>
       {failure && <Alert tone="danger" className="mb-3">{failure}</Alert>}
-      <ul className="flex flex-col gap-2" aria-label={`${product.name} by store`}>
+      <ul className="flex flex-col gap-2" aria-label={t`${productName} by store`}>
         {stores.data.map((store, i) => {
           const list = lists[i];
+          const storeName = store.name;
           return (
             <li key={store.id} className="flex min-w-0 items-center justify-between gap-3 rounded-2xl bg-white px-4 py-2 shadow-card">
               <span className="min-w-0 break-words text-ink">{store.name}</span>
               {list?.data ? (
                 <SoldOutSwitch
-                  label={`${product.name} sold out at ${store.name}`}
+                  label={t`${productName} sold out at ${storeName}`}
                   soldOut={list.data.productIds.includes(product.id)}
                   busy={change.isPending && change.variables.storeId === store.id}
                   onChange={(next) => {
@@ -90,7 +104,7 @@ export function ProductSoldOutByStore({ product }: { product: StockProduct }) {
                   }}
                 />
               ) : (
-                <Spinner label={`Loading ${store.name}`} />
+                <Spinner label={t`Loading ${storeName}`} />
               )}
             </li>
           );

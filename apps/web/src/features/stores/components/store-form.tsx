@@ -1,7 +1,11 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { DELIVERY_METHOD_LABELS, DELIVERY_METHODS, WEEKDAY_NAMES as WEEKDAYS } from '@coffee/contract';
+import { DELIVERY_METHODS, WEEKDAY_NAMES as WEEKDAYS } from '@coffee/contract';
 import type { DayHours, DeliveryMethod, Store, StoreInput } from '@coffee/contract';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { DELIVERY_METHOD_NAMES, weekdayIn } from '../delivery-method-names';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FieldError, FormField, fieldInputProps } from '../../../components/ui/form-field';
@@ -71,35 +75,42 @@ function valuesOf(store: Store | undefined): Values {
 }
 
 /** The words each server field is read after ("Latitude must be ..."); rows of hours are named by their weekday. */
-const LABELS: Record<string, string> = {
-  name: 'Name',
-  address: 'Address',
-  latitude: 'Latitude',
-  longitude: 'Longitude',
-  phone: 'Phone',
-  timeZone: 'Time zone',
-  deliveryMethods: 'The store',
-  openingHours: 'Opening hours',
-  deliveryHours: 'Delivery hours',
-  closedDates: 'Closed dates',
-  slotMinutes: 'Slot length',
-  'capacityPerSlot.dine-in': 'Dine in orders per slot',
-  'capacityPerSlot.door-delivery': 'Door Delivery orders per slot',
-  'capacityPerSlot.pick-up': 'Pick up orders per slot',
-  leadMinutes: 'Lead time',
+const LABELS: Record<string, MessageDescriptor> = {
+  name: msg`Name`,
+  address: msg`Address`,
+  latitude: msg`Latitude`,
+  longitude: msg`Longitude`,
+  phone: msg`Phone`,
+  timeZone: msg`Time zone`,
+  deliveryMethods: msg`The store`,
+  openingHours: msg`Opening hours`,
+  deliveryHours: msg`Delivery hours`,
+  closedDates: msg`Closed dates`,
+  slotMinutes: msg`Slot length`,
+  'capacityPerSlot.dine-in': msg`Dine in orders per slot`,
+  'capacityPerSlot.door-delivery': msg`Door Delivery orders per slot`,
+  'capacityPerSlot.pick-up': msg`Pick up orders per slot`,
+  leadMinutes: msg`Lead time`,
 };
+
+/** Turns a message into the screens' language (useLingui's `t`, given by the form). */
+type Say = (message: MessageDescriptor) => string;
+
+/** Every label of LABELS in the screens' language. */
+const labelsIn = (say: Say): Record<string, string> => Object.fromEntries(Object.entries(LABELS).map(([key, label]) => [key, say(label)]));
 
 /** The days a form row list sends, in weekday order, so a server error's index names its weekday. */
 const sentDays = (rows: readonly DayRow[]) => rows.flatMap((row, i) => (row.open ? [i + 1] : []));
 
 type Built = { ok: true; body: StoreInput } | { ok: false; errors: Record<string, string> };
 
-function build(values: Values): Built {
+function build(values: Values, say: Say): Built {
   const errors: Record<string, string> = {};
-  const number = (key: string, text: string, label: string, whole: boolean): number => {
+  const number = (key: string, text: string, what: MessageDescriptor, whole: boolean): number => {
     const n = Number(text.trim());
     if (text.trim() === '' || !Number.isFinite(n) || (whole && !Number.isInteger(n))) {
-      errors[key] = whole ? `${label} must be a whole number` : `${label} must be a number, such as -6.2297`;
+      const label = say(what);
+      errors[key] = whole ? say(msg`${label} must be a whole number`) : say(msg`${label} must be a number, such as -6.2297`);
     }
     return n;
   };
@@ -109,27 +120,27 @@ function build(values: Values): Built {
       if (!row.open) return [];
       const from = parseClockTime(row.from);
       const to = parseClockTime(row.to);
-      if (!from || !to) errors[`${kind}.${i + 1}`] = `${WEEKDAYS[i]}: ${TIME_FORMAT_MESSAGE.charAt(0).toLowerCase()}${TIME_FORMAT_MESSAGE.slice(1)}.`;
+      if (!from || !to) errors[`${kind}.${i + 1}`] = `${weekdayIn(i + 1)}: ${TIME_FORMAT_MESSAGE.charAt(0).toLowerCase()}${TIME_FORMAT_MESSAGE.slice(1)}.`;
       return [{ day: i + 1, from: from || row.from, to: to || row.to }];
     });
   const body: StoreInput = {
     name: values.name,
     address: values.address,
-    latitude: number('latitude', values.latitude, 'Latitude', false),
-    longitude: number('longitude', values.longitude, 'Longitude', false),
+    latitude: number('latitude', values.latitude, LABELS.latitude!, false),
+    longitude: number('longitude', values.longitude, LABELS.longitude!, false),
     phone: values.phone,
     timeZone: values.timeZone === '' ? null : values.timeZone,
     deliveryMethods: DELIVERY_METHODS.filter((m) => values.deliveryMethods.includes(m)),
     openingHours: hours('openingHours'),
     deliveryHours: hours('deliveryHours'),
     closedDates: values.closedDates.filter((d) => d !== ''),
-    slotMinutes: number('slotMinutes', values.slotMinutes, 'Slot length', true),
+    slotMinutes: number('slotMinutes', values.slotMinutes, LABELS.slotMinutes!, true),
     capacityPerSlot: {
       'dine-in': number('capacityPerSlot.dine-in', values.capacityPerSlot['dine-in'], LABELS['capacityPerSlot.dine-in']!, true),
       'door-delivery': number('capacityPerSlot.door-delivery', values.capacityPerSlot['door-delivery'], LABELS['capacityPerSlot.door-delivery']!, true),
       'pick-up': number('capacityPerSlot.pick-up', values.capacityPerSlot['pick-up'], LABELS['capacityPerSlot.pick-up']!, true),
     },
-    leadMinutes: number('leadMinutes', values.leadMinutes, 'Lead time', true),
+    leadMinutes: number('leadMinutes', values.leadMinutes, LABELS.leadMinutes!, true),
   };
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, body };
 }
@@ -138,12 +149,13 @@ function build(values: Values): Built {
  * The server names a row of hours by its index in what was sent ("openingHours.2.to"): this puts the error beside
  * that weekday's row, read after the weekday's name; a closed date's error goes under the closures.
  */
-function placeServerErrors(error: unknown, values: Values): Record<string, string> {
-  const labels: Record<string, string> = { ...LABELS };
+function placeServerErrors(error: unknown, values: Values, say: Say): Record<string, string> {
+  const labels = labelsIn(say);
   for (const kind of ['openingHours', 'deliveryHours'] as const) {
-    const what = kind === 'openingHours' ? 'Opening hours' : 'Delivery hours';
-    sentDays(values[kind]).forEach((day, i) => {
-      for (const end of ['', '.day', '.from', '.to']) labels[`${kind}.${i}${end}`] = `${what} on ${WEEKDAYS[day - 1]}`;
+    sentDays(values[kind]).forEach((isoDay, i) => {
+      const day = weekdayIn(isoDay);
+      const label = kind === 'openingHours' ? say(msg`Opening hours on ${day}`) : say(msg`Delivery hours on ${day}`);
+      for (const end of ['', '.day', '.from', '.to']) labels[`${kind}.${i}${end}`] = label;
     });
   }
   const placed: Record<string, string> = {};
@@ -165,11 +177,15 @@ type StoreFormProps = {
 
 /** Staff: every setting of a store, new or existing, saved whole (POST or PUT /stores); errors beside their field. */
 export function StoreForm({ store, onSaved, onCancel }: StoreFormProps) {
+  const { t } = useLingui();
+  const say: Say = (message) => t(message);
+  const labels = labelsIn(say);
   const [values, setValues] = useState(() => valuesOf(store));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const save = useSaveStore();
   const prefix = `store-${store?.id ?? 'new'}`;
+  const storeName = store?.name;
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -183,7 +199,7 @@ export function StoreForm({ store, onSaved, onCancel }: StoreFormProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    const built = build(values);
+    const built = build(values, say);
     if (!built.ok) {
       setErrors(built.errors);
       return;
@@ -194,7 +210,7 @@ export function StoreForm({ store, onSaved, onCancel }: StoreFormProps) {
       {
         onSuccess: onSaved,
         onError: (error) => {
-          const placed = placeServerErrors(error, values);
+          const placed = placeServerErrors(error, values, say);
           setErrors(placed);
           // An error no field owns (a lost connection, a store that is gone) shows above the buttons.
           if (Object.keys(placed).length === 0) setFailure(errorMessage(error));
@@ -220,23 +236,25 @@ export function StoreForm({ store, onSaved, onCancel }: StoreFormProps) {
     : [...TIME_ZONES, { value: values.timeZone, label: values.timeZone }];
 
   return (
-    <form noValidate onSubmit={submit} aria-label={store ? `Settings of ${store.name}` : 'New store'} className="flex flex-col gap-8 rounded-3xl bg-white p-6 shadow-card">
+    <form noValidate onSubmit={submit} aria-label={storeName !== undefined ? t`Settings of ${storeName}` : t`New store`} className="flex flex-col gap-8 rounded-3xl bg-white p-6 shadow-card">
       <div className="grid gap-5 sm:grid-cols-2">
-        {text('name', 'Name')}
-        {text('phone', 'Phone', { type: 'tel', hint: 'Shown to customers; may be empty' })}
-        <div className="sm:col-span-2">{text('address', 'Address')}</div>
-        {text('latitude', 'Latitude', { inputMode: 'decimal', hint: 'Places the store on the map, e.g. -6.2297' })}
-        {text('longitude', 'Longitude', { inputMode: 'decimal', hint: 'e.g. 106.8106' })}
-        <FormField id={`${prefix}-timeZone`} label="Time zone" hint="Hours, closures and slots are on this clock" error={errors.timeZone}>
+        {text('name', labels.name!)}
+        {text('phone', labels.phone!, { type: 'tel', hint: t`Shown to customers; may be empty` })}
+        <div className="sm:col-span-2">{text('address', labels.address!)}</div>
+        {text('latitude', labels.latitude!, { inputMode: 'decimal', hint: t`Places the store on the map, e.g. -6.2297` })}
+        {text('longitude', labels.longitude!, { inputMode: 'decimal', hint: t`e.g. 106.8106` })}
+        <FormField id={`${prefix}-timeZone`} label={labels.timeZone} hint={t`Hours, closures and slots are on this clock`} error={errors.timeZone}>
           <select value={values.timeZone} onChange={(event) => set('timeZone', event.target.value)} {...fieldInputProps(`${prefix}-timeZone`, { error: errors.timeZone, hint: true })}>
-            <option value="">The shop's clock</option>
+            <option value="">{t`The shop's clock`}</option>
             <SelectOptions items={zones} value={(z) => z.value} label={(z) => z.label} />
           </select>
         </FormField>
       </div>
 
       <fieldset>
-        <legend className="mb-2 font-display text-lg font-bold text-ink">Ways to receive an order</legend>
+        <legend className="mb-2 font-display text-lg font-bold text-ink">
+          <Trans>Ways to receive an order</Trans>
+        </legend>
         <div className="flex flex-wrap gap-5">
           {DELIVERY_METHODS.map((method) => (
             <label key={method} className="flex items-center gap-2 text-ink">
@@ -247,15 +265,15 @@ export function StoreForm({ store, onSaved, onCancel }: StoreFormProps) {
                   set('deliveryMethods', event.target.checked ? [...values.deliveryMethods, method] : values.deliveryMethods.filter((m) => m !== method))
                 }
               />
-              {DELIVERY_METHOD_LABELS[method]}
+              {t(DELIVERY_METHOD_NAMES[method])}
             </label>
           ))}
         </div>
         <FieldError id={`${prefix}-methods-error`} message={errors.deliveryMethods} />
       </fieldset>
 
-      <HoursRows kind="openingHours" legend="Opening hours (Dine in and Pick up)" prefix={prefix} rows={values.openingHours} errors={errors} onRow={setRow} />
-      <HoursRows kind="deliveryHours" legend="Delivery hours (Door Delivery)" prefix={prefix} rows={values.deliveryHours} errors={errors} onRow={setRow} />
+      <HoursRows kind="openingHours" legend={t`Opening hours (Dine in and Pick up)`} prefix={prefix} rows={values.openingHours} errors={errors} onRow={setRow} />
+      <HoursRows kind="deliveryHours" legend={t`Delivery hours (Door Delivery)`} prefix={prefix} rows={values.deliveryHours} errors={errors} onRow={setRow} />
 
       <ClosedDays
         prefix={prefix}
@@ -266,13 +284,13 @@ export function StoreForm({ store, onSaved, onCancel }: StoreFormProps) {
       />
 
       <div className="grid gap-5 sm:grid-cols-2">
-        {text('slotMinutes', 'Slot length (minutes)', { inputMode: 'numeric' })}
-        {text('leadMinutes', 'Lead time (minutes)', { inputMode: 'numeric', hint: 'From ordering to the earliest slot' })}
+        {text('slotMinutes', t`Slot length (minutes)`, { inputMode: 'numeric' })}
+        {text('leadMinutes', t`Lead time (minutes)`, { inputMode: 'numeric', hint: t`From ordering to the earliest slot` })}
         {DELIVERY_METHODS.map((method) => {
           const key = `capacityPerSlot.${method}`;
           const id = `${prefix}-capacity-${method}`;
           return (
-            <FormField key={method} id={id} label={LABELS[key]} error={errors[key]}>
+            <FormField key={method} id={id} label={labels[key]} error={errors[key]}>
               <input
                 type="text"
                 inputMode="numeric"
@@ -296,10 +314,10 @@ export function StoreForm({ store, onSaved, onCancel }: StoreFormProps) {
       )}
       <div className="flex flex-wrap gap-3">
         <Button type="submit" variant="primary" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : store ? 'Save changes' : 'Add the store'}
+          {save.isPending ? t`Saving…` : store ? t`Save changes` : t`Add the store`}
         </Button>
         <Button type="button" variant="outline" onClick={onCancel} disabled={save.isPending}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
       </div>
     </form>
@@ -342,20 +360,21 @@ function HoursRows({ kind, legend, prefix, rows, errors, onRow }: {
   errors: Record<string, string>;
   onRow: (kind: HoursKind, index: number, change: Partial<DayRow>) => void;
 }) {
+  const { t } = useLingui();
   const hintId = `${prefix}-${kind}-hint`;
   return (
     <fieldset className="flex flex-col gap-3">
       <legend className="mb-2 font-display text-lg font-bold text-ink">{legend}</legend>
       <p id={hintId} className="-mt-2 text-sm text-muted">
-        24-hour clock, HH:MM (e.g. 09:00 to 21:30)
+        <Trans>24-hour clock, HH:MM (e.g. 09:00 to 21:30)</Trans>
       </p>
       {rows.map((row, i) => {
-        const day = WEEKDAYS[i]!;
+        const day = weekdayIn(i + 1);
         const error = errors[`${kind}.${i + 1}`];
         const errorId = `${prefix}-${kind}-${i}-error`;
         const time = (end: 'from' | 'to') => (
           <TimeInput
-            label={`${legend}: ${day} ${end}`}
+            label={end === 'from' ? t`${legend}: ${day} from` : t`${legend}: ${day} to`}
             value={row[end]}
             disabled={!row.open}
             invalid={Boolean(error)}
@@ -371,7 +390,9 @@ function HoursRows({ kind, legend, prefix, rows, errors, onRow }: {
                 {day}
               </label>
               {time('from')}
-              <span aria-hidden="true">to</span>
+              <span aria-hidden="true">
+                <Trans>to</Trans>
+              </span>
               {time('to')}
             </div>
             <FieldError id={errorId} message={error} />
@@ -400,21 +421,30 @@ function ClosedDays({
   const [newClosure, setNewClosure] = useState('');
   return (
     <fieldset className="flex flex-col gap-3">
-      <legend className="mb-2 font-display text-lg font-bold text-ink">Closed all day on</legend>
-      {dates.length === 0 && <p className="text-sm text-muted">No closures planned.</p>}
+      <legend className="mb-2 font-display text-lg font-bold text-ink">
+        <Trans>Closed all day on</Trans>
+      </legend>
+      {dates.length === 0 && (
+        <p className="text-sm text-muted">
+          <Trans>No closures planned.</Trans>
+        </p>
+      )}
       <ul className="flex flex-wrap gap-3">
-        {dates.map((date) => (
-          <li key={date} className="flex items-center gap-2 rounded-full bg-page px-4 py-1">
-            {dayName(date, true)}
-            <Button type="button" variant="ghost" size="sm" onClick={() => onChange(dates.filter((d) => d !== date))}>
-              Remove closure on {dayName(date, true)}
-            </Button>
-          </li>
-        ))}
+        {dates.map((date) => {
+          const day = dayName(date, true);
+          return (
+            <li key={date} className="flex items-center gap-2 rounded-full bg-page px-4 py-1">
+              {day}
+              <Button type="button" variant="ghost" size="sm" onClick={() => onChange(dates.filter((d) => d !== date))}>
+                <Trans>Remove closure on {day}</Trans>
+              </Button>
+            </li>
+          );
+        })}
       </ul>
       <div className="flex flex-wrap items-end gap-3">
         <label className="flex flex-col gap-1 text-sm font-semibold text-ink">
-          Closure date
+          <Trans>Closure date</Trans>
           <input
             type="text"
             inputMode="numeric"
@@ -446,7 +476,7 @@ function ClosedDays({
             setNewClosure('');
           }}
         >
-          Add closure
+          <Trans>Add closure</Trans>
         </Button>
       </div>
       <FieldError id={`${prefix}-closures-error`} message={error} />

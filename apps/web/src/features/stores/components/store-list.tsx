@@ -1,5 +1,6 @@
-import { DELIVERY_METHOD_LABELS, weekdayName } from '@coffee/contract';
 import type { Store } from '@coffee/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { DELIVERY_METHOD_NAMES, weekdayIn } from '../delivery-method-names';
 import { StoresList } from './loaded-stores';
 
 /** The /stores page: every store with today's hours, whether it is open now, and what a rush means for ordering. */
@@ -8,10 +9,13 @@ export function StoreList() {
 }
 
 function StoreCard({ store }: { store: Store }) {
+  const { t } = useLingui();
   const headingId = `store-${store.id}`;
   const { hours, openNow } = store.today;
   // Open, but paused for online orders: the badge says so rather than "Open now" beside "not taking online orders".
-  const badge = !openNow ? 'Closed now' : store.paused ? 'Open · no online orders' : 'Open now';
+  const badge = !openNow ? t`Closed now` : store.paused ? t`Open · no online orders` : t`Open now`;
+  const from = hours?.from;
+  const to = hours?.to;
   return (
     <article aria-labelledby={headingId} className="h-full rounded-3xl bg-white p-6 shadow-card">
       <div className="flex items-start justify-between gap-4">
@@ -34,16 +38,18 @@ function StoreCard({ store }: { store: Store }) {
           </a>
         </p>
       )}
-      <p className="mt-3 text-ink">{hours ? `Today ${hours.from}–${hours.to}` : 'Closed today'}</p>
+      <p className="mt-3 text-ink">{hours ? t`Today ${from}–${to}` : t`Closed today`}</p>
       <p className="mt-1 text-sm text-muted">
-        {store.deliveryMethods.map((m) => DELIVERY_METHOD_LABELS[m]).join(' · ')}
+        {store.deliveryMethods.map((m) => t(DELIVERY_METHOD_NAMES[m])).join(' · ')}
       </p>
       <details className="mt-3 text-sm text-muted">
-        <summary className="cursor-pointer">Opening hours</summary>
+        <summary className="cursor-pointer">
+          <Trans>Opening hours</Trans>
+        </summary>
         <ul className="mt-2">
           {[1, 2, 3, 4, 5, 6, 7].map((isoDay) => {
             const h = store.openingHours.find((o) => o.day === isoDay);
-            return <li key={isoDay}>{`${weekdayName(isoDay, 'short')}: ${h ? `${h.from}–${h.to}` : 'closed'}`}</li>;
+            return <li key={isoDay}>{`${weekdayIn(isoDay, 'short')}: ${h ? `${h.from}–${h.to}` : t`closed`}`}</li>;
           })}
         </ul>
       </details>

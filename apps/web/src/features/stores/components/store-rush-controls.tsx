@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Store } from '@coffee/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
@@ -15,11 +16,15 @@ export function StoreRushControls() {
 }
 
 function StoreRushCard({ store }: { store: Store }) {
+  const { t } = useLingui();
   const rush = useSetStoreRush();
   const [until, setUntil] = useState('');
   const [unreadable, setUnreadable] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const headingId = `rush-${store.id}`;
+  const pausedTill = store.pausedUntil?.slice(11);
+  const extra = store.extraPrepMinutes;
+  const notice = store.notice;
 
   const save = (body: { paused: boolean; pausedUntil?: string | null; extraPrepMinutes: number }) => {
     setFailure(null);
@@ -32,22 +37,26 @@ function StoreRushCard({ store }: { store: Store }) {
         {store.name}
       </h2>
       <p className="mt-1 text-sm text-muted">
-        {store.paused ? (store.pausedUntil ? `Paused until ${store.pausedUntil.slice(11)}` : 'Paused until you resume') : 'Taking online orders'}
-        {store.extraPrepMinutes > 0 ? ` · ${store.extraPrepMinutes} extra minutes` : ''}
+        {store.paused ? (pausedTill ? t`Paused until ${pausedTill}` : t`Paused until you resume`) : t`Taking online orders`}
+        {extra > 0 ? ` · ${t`${extra} extra minutes`}` : ''}
       </p>
-      {store.notice && <p className="mt-2 text-sm text-ink">Customers see: “{store.notice}”</p>}
+      {notice && (
+        <p className="mt-2 text-sm text-ink">
+          <Trans>Customers see: “{notice}”</Trans>
+        </p>
+      )}
       <div className="mt-4 flex flex-wrap items-end gap-3">
         {store.paused ? (
           <Button variant="primary" disabled={rush.isPending} onClick={() => save({ paused: false, extraPrepMinutes: store.extraPrepMinutes })}>
-            Resume online orders
+            <Trans>Resume online orders</Trans>
           </Button>
         ) : (
           <>
             <Button variant="primary" disabled={rush.isPending} onClick={() => save({ paused: true, pausedUntil: null, extraPrepMinutes: store.extraPrepMinutes })}>
-              Pause now
+              <Trans>Pause now</Trans>
             </Button>
             <label className="flex flex-col gap-1 text-sm font-semibold text-ink">
-              Pause until
+              <Trans>Pause until</Trans>
               <input
                 type="text"
                 inputMode="numeric"
@@ -75,12 +84,12 @@ function StoreRushCard({ store }: { store: Store }) {
                 save({ paused: true, pausedUntil: `${store.today.date}T${time}`, extraPrepMinutes: store.extraPrepMinutes });
               }}
             >
-              Pause until then
+              <Trans>Pause until then</Trans>
             </Button>
           </>
         )}
         <label className="flex flex-col gap-1 text-sm font-semibold text-ink">
-          Extra preparation time
+          <Trans>Extra preparation time</Trans>
           <select
             value={store.extraPrepMinutes}
             disabled={rush.isPending}
@@ -89,9 +98,9 @@ function StoreRushCard({ store }: { store: Store }) {
             }
             className="rounded-xl border border-stone-300 px-3 py-2 font-normal"
           >
-            {[...new Set([...EXTRA_MINUTES, store.extraPrepMinutes])].sort((a, b) => a - b).map((m) => (
-              <option key={m} value={m}>
-                {m === 0 ? 'None' : `+${m} minutes`}
+            {[...new Set([...EXTRA_MINUTES, store.extraPrepMinutes])].sort((a, b) => a - b).map((minutes) => (
+              <option key={minutes} value={minutes}>
+                {minutes === 0 ? t`None` : t`+${minutes} minutes`}
               </option>
             ))}
           </select>

@@ -1,5 +1,8 @@
 import { useEffect } from 'react';
-import { DELIVERY_METHOD_LABELS } from '@coffee/contract';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { DELIVERY_METHOD_NAMES } from '../delivery-method-names';
 import type { DayHours, DeliveryMethod, DeliveryWindow, ShopSettings, Slot, Store } from '@coffee/contract';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
@@ -42,6 +45,7 @@ export function storeWindows(store: Store, day: string): ShopSettings['deliveryW
  * store says so.
  */
 export function StoreSlotChooser({ method, day, time, storeId, onStoreChange, onTimeChange, onStoreHours }: StoreSlotChooserProps) {
+  const { t } = useLingui();
   // Asked again like the slots: the store list says which store is paused or closed now.
   const stores = useStores({ refetchInterval: STORES_REFRESH_MS });
   const offering = (stores.data ?? []).filter((s) => s.deliveryMethods.includes(method));
@@ -56,24 +60,35 @@ export function StoreSlotChooser({ method, day, time, storeId, onStoreChange, on
     if (store && /^\d{4}-\d{2}-\d{2}$/.test(day)) onStoreHours?.(storeWindows(store, day));
   }, [store, day, onStoreHours]);
 
-  if (stores.isPending) return <Spinner label="Loading the stores" />;
-  if (!store) return <p className="text-sm text-muted">No store offers {DELIVERY_METHOD_LABELS[method]} online right now.</p>;
+  if (stores.isPending) return <Spinner label={t`Loading the stores`} />;
+  if (!store) {
+    const methodName = t(DELIVERY_METHOD_NAMES[method]);
+    return (
+      <p className="text-sm text-muted">
+        <Trans>No store offers {methodName} online right now.</Trans>
+      </p>
+    );
+  }
 
   const asap = slots.data?.asap ?? null;
+  const readyAbout = asap?.time;
   return (
     <div className="flex flex-col gap-4">
       <label className="flex flex-col gap-1 text-sm font-semibold text-ink">
-        Store
+        <Trans>Store</Trans>
         <select
           value={store.id}
           onChange={(event) => onStoreChange(Number(event.target.value))}
           className="w-full min-w-0 rounded-xl border border-stone-300 bg-white px-3 py-2 font-normal"
         >
-          {offering.map((s) => (
-            <option key={s.id} value={s.id}>
-              {`${s.name}${s.paused ? ' (not taking online orders)' : s.today.openNow ? '' : ' (closed now)'}`}
-            </option>
-          ))}
+          {offering.map((s) => {
+            const storeName = s.name;
+            return (
+              <option key={s.id} value={s.id}>
+                {s.paused ? t`${storeName} (not taking online orders)` : s.today.openNow ? storeName : t`${storeName} (closed now)`}
+              </option>
+            );
+          })}
         </select>
       </label>
       <p className="text-sm text-muted">{store.address}</p>
@@ -83,13 +98,15 @@ export function StoreSlotChooser({ method, day, time, storeId, onStoreChange, on
         </p>
       )}
       <fieldset>
-        <legend className="text-sm font-semibold text-ink">Time</legend>
+        <legend className="text-sm font-semibold text-ink">
+          <Trans>Time</Trans>
+        </legend>
         {slots.isPending ? (
-          <Spinner label="Loading the times" />
+          <Spinner label={t`Loading the times`} />
         ) : (
           <div className="mt-2 flex flex-wrap gap-2">
             <SlotButton
-              label={asap ? `As soon as possible (ready about ${asap.time})` : 'As soon as possible'}
+              label={readyAbout ? t`As soon as possible (ready about ${readyAbout})` : t`As soon as possible`}
               pressed={time === ''}
               disabled={asap === null}
               onClick={() => onTimeChange('')}
@@ -97,7 +114,7 @@ export function StoreSlotChooser({ method, day, time, storeId, onStoreChange, on
             {(slots.data?.slots ?? []).map((slot) => (
               <SlotButton
                 key={slot.startsAt}
-                label={slotLabel(slot, store)}
+                label={slot.orderable ? slot.time : t(whyNot(slot, store))}
                 pressed={time === slot.time}
                 disabled={!slot.orderable}
                 onClick={() => onTimeChange(slot.time)}
@@ -106,7 +123,9 @@ export function StoreSlotChooser({ method, day, time, storeId, onStoreChange, on
           </div>
         )}
         {!slots.isPending && (slots.data?.slots.length ?? 0) === 0 && (
-          <p className="mt-2 text-sm text-muted">No times are left on this day: choose another day.</p>
+          <p className="mt-2 text-sm text-muted">
+            <Trans>No times are left on this day: choose another day.</Trans>
+          </p>
         )}
       </fieldset>
     </div>
@@ -114,10 +133,10 @@ export function StoreSlotChooser({ method, day, time, storeId, onStoreChange, on
 }
 
 /** A slot that cannot be chosen says why: full, the store paused, or too soon to prepare. */
-function slotLabel(slot: Slot, store: Store): string {
-  if (slot.orderable) return slot.time;
-  if (slot.taken >= slot.capacity) return `${slot.time} (full)`;
-  return `${slot.time} (${store.paused ? 'paused' : 'too soon'})`;
+function whyNot(slot: Slot, store: Store): MessageDescriptor {
+  const time = slot.time;
+  if (slot.taken >= slot.capacity) return msg`${time} (full)`;
+  return store.paused ? msg`${time} (paused)` : msg`${time} (too soon)`;
 }
 
 function SlotButton({ label, pressed, disabled, onClick }: { label: string; pressed: boolean; disabled: boolean; onClick: () => void }) {
