@@ -22,16 +22,17 @@ const rawRecord = () => {
 };
 
 /**
- * The screens follow the language kept in a signed-in account's profile (GET /users/me `language`, which the
+ * The screens follow the language kept in a signed-in customer's profile (GET /users/me `language`, which the
  * navigation's language switch saves): asked once per sign-in, or at start once the session is known to be live. The
  * API's texts already on screen are asked for again in it. A 401 here is left to the session check (never a sign-out).
+ * Staff screens keep the device's language (the cookie): a counter's tablet does not change with who signs in.
  */
 async function followProfileLanguage(queryClient: QueryClient, signal?: AbortSignal): Promise<void> {
   const before = rawRecord();
   // Named, not imported: zod stays off the layout's code (lib/contract-schema.ts).
   const { data: profile } = await apiGet('/users/me', { schema: contractSchema('UserProfileResponse'), signal, on401: 'ignore' });
   // Signed out or in as someone else in the meantime: not this account's language any more.
-  if (rawRecord() !== before || !isLanguage(profile.language) || profile.language === currentLanguage()) return;
+  if (rawRecord() !== before || profile.role !== 'customer' || !isLanguage(profile.language) || profile.language === currentLanguage()) return;
   await switchLanguage(profile.language);
   await queryClient.invalidateQueries();
 }
