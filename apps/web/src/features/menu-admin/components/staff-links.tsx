@@ -3,6 +3,7 @@ import { paths } from '../../../config/paths';
 import { buttonStyles } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { useStaffMay } from '../../../lib/staff-rights';
+import { Trans } from '@lingui/react/macro';
 
 /** The menu is a manager's or the owner's to change; a barista sees no way to it. */
 const useIsStaff = (): boolean => useStaffMay('menu');
@@ -22,7 +23,7 @@ export function StaffAddProductLink({ className }: { className?: string }) {
       <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4" fill="none" stroke="currentColor" strokeWidth="2.6" strokeLinecap="round">
         <path d="M12 5v14M5 12h14" />
       </svg>
-      Add product
+      <Trans>Add product</Trans>
     </Link>
   );
 }
@@ -34,7 +35,7 @@ export function StaffEditProductBar({ productId }: { productId: number }) {
     <div className="mx-auto flex max-w-7xl justify-end px-4 pt-6 sm:px-6 lg:px-8">
       <Link to={paths.editProduct.getHref(productId)} className={buttonStyles({ variant: 'outline', size: 'sm', className: 'gap-1.5' })}>
         <PencilIcon />
-        Edit product
+        <Trans>Edit product</Trans>
       </Link>
     </div>
   );
