@@ -23,49 +23,61 @@ import { cn } from '../../../lib/cn';
 import { errorMessage } from '../../../lib/api-client';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { SelectOptions } from '../../../components/ui/select-options';
+import { msg } from '@lingui/core/macro';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /** The category select's options, in the menu's tab order and with the original shop's words. */
-export const CATEGORY_OPTIONS: ReadonlyArray<{ value: Category; label: string }> = [
-  { value: 'coffee', label: 'Coffee' },
-  { value: 'non-coffee', label: 'Non Coffee' },
-  { value: 'foods', label: 'Foods' },
-  { value: 'add-on', label: 'Add On' },
+export const CATEGORY_OPTIONS: ReadonlyArray<{ value: Category; label: MessageDescriptor }> = [
+  { value: 'coffee', label: msg`Coffee` },
+  { value: 'non-coffee', label: msg`Non Coffee` },
+  { value: 'foods', label: msg`Foods` },
+  { value: 'add-on', label: msg`Add On` },
 ];
 const DRINKS: readonly Category[] = ['coffee', 'non-coffee'];
 
-const wholePrice = (what: string) =>
-  z
+const wholePrice = (i18n: I18n, field: string) => {
+  const max = MAX_PRODUCT_PRICE;
+  return z
     .string()
     .trim()
-    .refine((v) => v === '' || /^\d+$/.test(v), `${what} must be a whole number of thousands of rupiah (34 means IDR 34.000)`)
-    .refine((v) => v === '' || (Number(v) >= 1 && Number(v) <= MAX_PRODUCT_PRICE), `${what} must be from 1 to ${MAX_PRODUCT_PRICE}`);
-
-const schema = z.object({
-  name: z.string().trim().min(1, 'Enter the product name').max(PRODUCT_NAME_MAX_LENGTH, `Use at most ${PRODUCT_NAME_MAX_LENGTH} characters`),
-  price: wholePrice('Price').refine((v) => v !== '', 'Enter the price'),
-  // '' is the disabled placeholder: nothing chosen yet.
-  category: z.string().refine((v) => (CATEGORIES as readonly string[]).includes(v), 'Choose a category'),
-  description: z.string().trim().max(PRODUCT_DESCRIPTION_MAX_LENGTH, `Use at most ${PRODUCT_DESCRIPTION_MAX_LENGTH} characters`),
-  sizes: z.object({ R: wholePrice('Regular price'), L: wholePrice('Large price'), XL: wholePrice('Extra Large price') }),
-  isFavorite: z.boolean(),
-  isPromo: z.boolean(),
-  promoPercentOff: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || (/^\d+$/.test(v) && Number(v) <= MAX_PROMO_PERCENT_OFF), `Promo % off must be a whole number from 0 to ${MAX_PROMO_PERCENT_OFF}`),
-  isSoldOut: z.boolean(),
-});
-export type ProductFormValues = z.infer<typeof schema>;
-
-const LABELS: Record<string, string> = {
-  name: 'Product name',
-  price: 'Price',
-  category: 'Category',
-  description: 'Description',
-  sizes: 'Sizes',
-  image: 'Picture',
-  promoPercentOff: 'Promo % off',
+    .refine((v) => v === '' || /^\d+$/.test(v), i18n._(msg`${field} must be a whole number of thousands of rupiah (34 means IDR 34.000)`))
+    .refine((v) => v === '' || (Number(v) >= 1 && Number(v) <= MAX_PRODUCT_PRICE), i18n._(msg`${field} must be from 1 to ${max}`));
 };
+
+/** The form's rules, worded in the screen's language (built on each render: a language switch rewords them). */
+function productSchema(i18n: I18n) {
+  const nameMax = PRODUCT_NAME_MAX_LENGTH;
+  const descriptionMax = PRODUCT_DESCRIPTION_MAX_LENGTH;
+  const percentMax = MAX_PROMO_PERCENT_OFF;
+  return z.object({
+    name: z.string().trim().min(1, i18n._(msg`Enter the product name`)).max(PRODUCT_NAME_MAX_LENGTH, i18n._(msg`Use at most ${nameMax} characters`)),
+    price: wholePrice(i18n, i18n._(msg`Price`)).refine((v) => v !== '', i18n._(msg`Enter the price`)),
+    // '' is the disabled placeholder: nothing chosen yet.
+    category: z.string().refine((v) => (CATEGORIES as readonly string[]).includes(v), i18n._(msg`Choose a category`)),
+    description: z.string().trim().max(PRODUCT_DESCRIPTION_MAX_LENGTH, i18n._(msg`Use at most ${descriptionMax} characters`)),
+    sizes: z.object({ R: wholePrice(i18n, i18n._(msg`Regular price`)), L: wholePrice(i18n, i18n._(msg`Large price`)), XL: wholePrice(i18n, i18n._(msg`Extra Large price`)) }),
+    isFavorite: z.boolean(),
+    isPromo: z.boolean(),
+    promoPercentOff: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || (/^\d+$/.test(v) && Number(v) <= MAX_PROMO_PERCENT_OFF), i18n._(msg`Promo % off must be a whole number from 0 to ${percentMax}`)),
+    isSoldOut: z.boolean(),
+  });
+}
+export type ProductFormValues = z.infer<ReturnType<typeof productSchema>>;
+
+/** The API's field names as the form labels them, for its errors. */
+const labelsOf = (i18n: I18n): Record<string, string> => ({
+  name: i18n._(msg`Product name`),
+  price: i18n._(msg`Price`),
+  category: i18n._(msg`Category`),
+  description: i18n._(msg`Description`),
+  sizes: i18n._(msg`Sizes`),
+  image: i18n._(msg`Picture`),
+  promoPercentOff: i18n._(msg`Promo % off`),
+});
 
 function valuesOf(product: Product | undefined): ProductFormValues {
   const sizePrice = (code: SizeCode) => String(product?.sizes.find((s) => s.code === code)?.price ?? '');
@@ -119,6 +131,7 @@ type ProductFormProps = {
  * and says what went wrong, next to the field when the API names one, so nothing typed is lost.
  */
 export function ProductForm({ product, onSubmit, onCancel, deleteAction, optionGroups }: ProductFormProps) {
+  const { t, i18n } = useLingui();
   const editing = product !== undefined;
   // In the order the product shows them; a newly ticked group goes last.
   const [groupIds, setGroupIds] = useState<number[]>(() => product?.optionGroups.map((g) => g.id) ?? []);
@@ -129,7 +142,7 @@ export function ProductForm({ product, onSubmit, onCancel, deleteAction, optionG
     setFocus,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<ProductFormValues>({ resolver: zodResolver(schema), defaultValues: valuesOf(product) });
+  } = useForm<ProductFormValues>({ resolver: zodResolver(productSchema(i18n)), defaultValues: valuesOf(product) });
   const pictureChoice = usePictureChoice();
   const { picture, removePicture, pictureRefused, setPictureError } = pictureChoice;
   const [failure, setFailure] = useState<string | null>(null);
@@ -144,10 +157,10 @@ export function ProductForm({ product, onSubmit, onCancel, deleteAction, optionG
   const showSizes = DRINKS.includes(category as Category) || (product?.sizes.length ?? 0) > 0;
   // A product saved without a picture shows its category's default picture (the same for every such product).
   const noPictureLabel = editing
-    ? "No picture: the menu shows the category's picture until one is chosen"
+    ? t`No picture: the menu shows the category's picture until one is chosen`
     : name.trim() && category
-      ? "No picture chosen: the menu shows the category's picture"
-      : 'No picture chosen';
+      ? t`No picture chosen: the menu shows the category's picture`
+      : t`No picture chosen`;
 
   const submit = async (values: ProductFormValues) => {
     setFailure(null);
@@ -163,7 +176,7 @@ export function ProductForm({ product, onSubmit, onCancel, deleteAction, optionG
       const fields = attach ? { ...productFields(values, showSizes), optionGroupIds: groupIds } : productFields(values, showSizes);
       await onSubmit(fields, { file: picture?.file ?? null, remove: removePicture && !picture });
     } catch (error) {
-      const server = serverFieldErrors(error, LABELS);
+      const server = serverFieldErrors(error, labelsOf(i18n));
       if (server.image) {
         setPictureError(server.image);
         chooseRef.current?.focus();
@@ -195,25 +208,25 @@ export function ProductForm({ product, onSubmit, onCancel, deleteAction, optionG
       <PictureSection product={product} noPictureLabel={noPictureLabel} choice={pictureChoice} busy={isSubmitting} chooseRef={chooseRef} />
 
       <div className="flex min-w-0 flex-col gap-7">
-        <FormField id="product-name" label="Product Name" error={errors.name?.message}>
-          <input type="text" placeholder="Type product name" autoComplete="off" {...field('name')} {...register('name')} />
+        <FormField id="product-name" label={t`Product Name`} error={errors.name?.message}>
+          <input type="text" placeholder={t`Type product name`} autoComplete="off" {...field('name')} {...register('name')} />
         </FormField>
 
         <PriceField price={price} input={{ ...field('price', { hint: true, className: 'pr-16 pl-14' }), ...register('price') }} error={errors.price?.message} />
 
-        <FormField id="product-category" label="Category" error={errors.category?.message}>
+        <FormField id="product-category" label={t`Category`} error={errors.category?.message}>
           <select {...field('category', { className: 'appearance-auto' })} {...register('category')}>
             <option value="" disabled>
-              Select category
+              {t`Select category`}
             </option>
-            <SelectOptions items={CATEGORY_OPTIONS} value={(option) => option.value} label={(option) => option.label} />
+            <SelectOptions items={CATEGORY_OPTIONS} value={(option) => option.value} label={(option) => t(option.label)} />
           </select>
         </FormField>
 
-        <FormField id="product-description" label="Description" error={errors.description?.message}>
+        <FormField id="product-description" label={t`Description`} error={errors.description?.message}>
           <textarea
             rows={3}
-            placeholder="Describe your product"
+            placeholder={t`Describe your product`}
             {...field('description', { className: 'resize-y' })}
             {...register('description')}
           />
@@ -227,10 +240,10 @@ export function ProductForm({ product, onSubmit, onCancel, deleteAction, optionG
 
         <div className="mt-2 flex flex-col gap-3 sm:flex-row">
           <Button type="submit" variant="primary" size="lg" shape="soft" disabled={isSubmitting} className="sm:min-w-52">
-            {isSubmitting ? 'Saving…' : editing ? 'UpdateProduct' : 'Save Product'}
+            {isSubmitting ? t`Saving…` : editing ? t`UpdateProduct` : t`Save Product`}
           </Button>
           <Button variant="light" size="lg" shape="soft" disabled={isSubmitting} onClick={onCancel} className="border border-line sm:min-w-40">
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           {deleteAction && <div className="sm:ml-auto">{deleteAction}</div>}
         </div>
@@ -274,18 +287,21 @@ function PictureSection({
   busy: boolean;
   chooseRef: RefObject<HTMLButtonElement | null>;
 }) {
+  const { t } = useLingui();
   const { picture, setPicture, removePicture, setRemovePicture, pictureError, setPictureError, pictureRefused, setPictureRefused, choose, refuse } = choice;
+  const productName = product?.name;
+  const maxMb = MAX_PICTURE_MB;
   const existingUrl = product && !removePicture ? product.imageUrl : null;
   const shownUrl = picture?.url ?? existingUrl;
   const pictureIds = fieldIds('product-picture');
   return (
     <section aria-labelledby="product-picture-heading" className="flex flex-col items-center gap-5">
       <h2 id="product-picture-heading" className="sr-only">
-        Picture
+        <Trans>Picture</Trans>
       </h2>
       <PictureFrame
         src={shownUrl}
-        alt={picture ? 'Preview of the chosen picture' : `Current picture of ${product?.name ?? 'the product'}`}
+        alt={picture ? t`Preview of the chosen picture` : productName ? t`Current picture of ${productName}` : t`Current picture of the product`}
         className="aspect-square w-64 shadow-card sm:w-72"
         fallback={
           <div role="img" aria-label={noPictureLabel} className="grid size-full place-items-center text-espresso/50">
@@ -308,7 +324,7 @@ function PictureSection({
           disabled={busy}
           aria-describedby={pictureError ? `${pictureIds.hint} ${pictureIds.error}` : pictureIds.hint}
         >
-          {shownUrl ? 'Change Picture' : 'Choose Picture'}
+          {shownUrl ? t`Change Picture` : t`Choose Picture`}
         </PictureChooser>
         {(picture || existingUrl) && (
           <Button
@@ -321,19 +337,19 @@ function PictureSection({
               else setRemovePicture(true);
             }}
           >
-            {picture ? 'Undo Picture Change' : 'Remove Picture'}
+            {picture ? t`Undo Picture Change` : t`Remove Picture`}
           </Button>
         )}
         {removePicture && !picture && (
           <Button variant="ghost" size="sm" onClick={() => setRemovePicture(false)}>
-            Keep the current picture
+            <Trans>Keep the current picture</Trans>
           </Button>
         )}
       </div>
       <p id={pictureIds.hint} className="max-w-xs text-center text-sm text-muted">
         {product
-          ? `JPEG, PNG, WebP or GIF up to ${MAX_PICTURE_MB} MB.`
-          : `Optional. JPEG, PNG, WebP or GIF up to ${MAX_PICTURE_MB} MB; without one, the menu shows the category's picture.`}
+          ? t`JPEG, PNG, WebP or GIF up to ${maxMb} MB.`
+          : t`Optional. JPEG, PNG, WebP or GIF up to ${maxMb} MB; without one, the menu shows the category's picture.`}
       </p>
       <FieldError id={pictureIds.error} message={pictureError ?? undefined} />
       {pictureRefused && (
@@ -345,7 +361,7 @@ function PictureSection({
             setPictureError(null);
           }}
         >
-          Continue without this picture
+          <Trans>Continue without this picture</Trans>
         </Button>
       )}
     </section>
@@ -354,17 +370,20 @@ function PictureSection({
 
 /** The price in thousands of rupiah, as the menu writes it, with what the menu will show. */
 function PriceField({ price, input, error }: { price: string; input: ComponentProps<'input'>; error: string | undefined }) {
+  const { t } = useLingui();
   return (
     <FormField
       id="product-price"
-      label="Price"
+      label={t`Price`}
       hint={
         <>
-          In thousands of rupiah, as the menu shows it: 34 is IDR 34.000.
+          <Trans>In thousands of rupiah, as the menu shows it: 34 is IDR 34.000.</Trans>
           {/^\d+$/.test(price.trim()) && Number(price) > 0 && (
             <>
               {' '}
-              Shown as <Price amount={Number(price) * 1000} className="font-medium text-espresso" />.
+              <Trans>
+                Shown as <Price amount={Number(price) * 1000} className="font-medium text-espresso" />.
+              </Trans>
             </>
           )}
         </>
@@ -381,7 +400,7 @@ function PriceField({ price, input, error }: { price: string; input: ComponentPr
           min={1}
           max={MAX_PRODUCT_PRICE}
           step={1}
-          placeholder="Type the price"
+          placeholder={t`Type the price`}
           {...input}
         />
         <span aria-hidden="true" className="pointer-events-none absolute top-1/2 right-5 -translate-y-1/2 font-medium text-muted">
@@ -408,9 +427,11 @@ function SizesFieldset({ register, errors }: { register: UseFormRegister<Product
   const sizesError = errors?.message ?? errors?.R?.message ?? errors?.L?.message ?? errors?.XL?.message;
   return (
     <fieldset aria-describedby={cn(fieldIds('product-sizes').hint, sizesError && fieldIds('product-sizes').error)}>
-      <legend className="font-display font-medium text-ink">Sizes</legend>
+      <legend className="font-display font-medium text-ink">
+        <Trans>Sizes</Trans>
+      </legend>
       <p id={fieldIds('product-sizes').hint} className="mt-1 text-sm text-muted">
-        Price of each size in thousands of rupiah. Leave a size empty if it is not sold.
+        <Trans>Price of each size in thousands of rupiah. Leave a size empty if it is not sold.</Trans>
       </p>
       <div className="mt-3 grid gap-4 sm:grid-cols-3">
         {SIZE_CODES.map((code) => (
@@ -441,8 +462,12 @@ function SizesFieldset({ register, errors }: { register: UseFormRegister<Product
 function OptionGroupsFieldset({ groups, chosen, onChange }: { groups: ReadonlyArray<OptionGroup>; chosen: number[]; onChange: (ids: number[]) => void }) {
   return (
     <fieldset>
-      <legend className="font-display font-medium text-ink">Drink options</legend>
-      <p className="mt-1 text-sm text-muted">What a customer chooses on the product page, in the order ticked.</p>
+      <legend className="font-display font-medium text-ink">
+        <Trans>Drink options</Trans>
+      </legend>
+      <p className="mt-1 text-sm text-muted">
+        <Trans>What a customer chooses on the product page, in the order ticked.</Trans>
+      </p>
       <div className="mt-3 flex flex-wrap gap-3">
         {groups.map((group) => (
           <label key={group.id} className="flex items-center gap-2 text-sm text-ink">
@@ -463,19 +488,24 @@ function OptionGroupsFieldset({ groups, chosen, onChange }: { groups: ReadonlyAr
 
 /** Favorite, Promo and Sold out, and the promotion's percent off. */
 function OnTheMenuFieldset({ register, error }: { register: UseFormRegister<ProductFormValues>; error: string | undefined }) {
+  const { t } = useLingui();
   return (
     <fieldset>
-      <legend className="font-display font-medium text-ink">On the menu</legend>
+      <legend className="font-display font-medium text-ink">
+        <Trans>On the menu</Trans>
+      </legend>
       <div className="mt-3 flex flex-wrap gap-3">
-        <Toggle label="Favorite" {...register('isFavorite')} />
-        <Toggle label="Promo" {...register('isPromo')} />
-        <Toggle label="Sold out" {...register('isSoldOut')} />
+        <Toggle label={t`Favorite`} {...register('isFavorite')} />
+        <Toggle label={t`Promo`} {...register('isPromo')} />
+        <Toggle label={t`Sold out`} {...register('isSoldOut')} />
       </div>
-      <p className="mt-2 text-sm text-muted">Favorite and Promo products appear in the Favorite &amp; Promo tab.</p>
+      <p className="mt-2 text-sm text-muted">
+        <Trans>Favorite and Promo products appear in the Favorite &amp; Promo tab.</Trans>
+      </p>
       <FormField
         id="product-promoPercentOff"
-        label="Promo % off"
-        hint="Taken off every size's price while on promotion; the menu shows the regular price struck through. Leave empty for none."
+        label={t`Promo % off`}
+        hint={t`Taken off every size's price while on promotion; the menu shows the regular price struck through. Leave empty for none.`}
         error={error}
         className="mt-4 max-w-xs"
       >
@@ -483,7 +513,7 @@ function OnTheMenuFieldset({ register, error }: { register: UseFormRegister<Prod
           type="text"
           inputMode="numeric"
           autoComplete="off"
-          placeholder="e.g. 20"
+          placeholder={t`e.g. 20`}
           {...fieldInputProps('product-promoPercentOff', { error: error, hint: true })}
           {...register('promoPercentOff')}
         />

@@ -1,18 +1,9 @@
 import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
-import {
-  CATEGORIES,
-  CATEGORY_LABELS,
-  DELIVERY_METHODS,
-  DELIVERY_METHOD_LABELS,
-  PROMOTION_AUDIENCES,
-  PROMOTION_BENEFITS,
-  PROMOTION_FIELD_LABELS,
-  PROMOTION_FREQUENCIES,
-  PROMOTION_PICTURES,
-  WEEKDAY_NAMES as WEEKDAYS,
-} from '@coffee/contract';
+import { CATEGORIES, DELIVERY_METHODS, PROMOTION_AUDIENCES, PROMOTION_BENEFITS, PROMOTION_FREQUENCIES, PROMOTION_PICTURES } from '@coffee/contract';
 import type {
+  Category,
+  DeliveryMethod,
   Product,
   PromotionAudience,
   PromotionBenefit,
@@ -25,10 +16,13 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FieldError, fieldInputProps } from '../../../components/ui/form-field';
 import { errorMessage } from '../../../lib/api-client';
-import { DAY_FORMAT_MESSAGE, TIME_FORMAT_MESSAGE, dayOfYearText, dayText, parseCalendarDay, parseClockTime, parseDayOfYear } from '../../../lib/clock-text';
+import { dayOfYearText, dayText, parseCalendarDay, parseClockTime, parseDayOfYear } from '../../../lib/clock-text';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { useDeleteStaffPromotion, useSaveStaffPromotion, useStaffPromotions } from '../api/staff-promotions';
 import { SelectOptions } from '../../../components/ui/select-options';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /** A product a promotion can be bound to, as the menu lists it. */
 export type MenuProduct = Pick<Product, 'id' | 'name' | 'category'>;
@@ -36,31 +30,75 @@ export type MenuProduct = Pick<Product, 'id' | 'name' | 'category'>;
 /** The menu for the qualifying product's picker: the app layer reads it, since a feature does not import another. */
 export type PromotionMenu = { products: MenuProduct[]; status: 'loading' | 'ready' | 'failed' };
 
-const PICTURE_LABELS: Record<PromotionPicture, string> = {
-  'mothers-day': "Mother's Day",
-  'sunday-coffee': 'Sunday coffee',
-  halloween: 'Halloween',
-  birthday: 'Birthday',
+const PICTURE_LABELS: Record<PromotionPicture, MessageDescriptor> = {
+  'mothers-day': msg`Mother's Day`,
+  'sunday-coffee': msg`Sunday coffee`,
+  halloween: msg`Halloween`,
+  birthday: msg`Birthday`,
 };
-const AUDIENCE_LABELS: Record<PromotionAudience, string> = {
-  everyone: 'Everyone',
-  'new-customers': 'New customers (no delivered order yet)',
-  members: 'Member card holders',
+const AUDIENCE_LABELS: Record<PromotionAudience, MessageDescriptor> = {
+  everyone: msg`Everyone`,
+  'new-customers': msg`New customers (no delivered order yet)`,
+  members: msg`Member card holders`,
 };
-const FREQUENCY_LABELS: Record<PromotionFrequency, string> = {
-  daily: 'Once a day',
-  once: 'Once per customer',
-  unlimited: 'Every order',
+const FREQUENCY_LABELS: Record<PromotionFrequency, MessageDescriptor> = {
+  daily: msg`Once a day`,
+  once: msg`Once per customer`,
+  unlimited: msg`Every order`,
 };
-const BENEFIT_LABELS: Record<PromotionBenefit, string> = {
-  'percent-off': 'Percent off the subtotal',
-  'amount-off': 'Rupiah off the subtotal',
-  'free-item': 'The cheapest qualifying item free',
-  'buy-one-get-one': 'Buy one, get one free',
+const BENEFIT_LABELS: Record<PromotionBenefit, MessageDescriptor> = {
+  'percent-off': msg`Percent off the subtotal`,
+  'amount-off': msg`Rupiah off the subtotal`,
+  'free-item': msg`The cheapest qualifying item free`,
+  'buy-one-get-one': msg`Buy one, get one free`,
+};
+/** The contract's CATEGORY_LABELS, in the screen's language. */
+const CATEGORY_NAMES: Record<Category, MessageDescriptor> = {
+  coffee: msg`Coffee`,
+  'non-coffee': msg`Non Coffee`,
+  foods: msg`Foods`,
+  'add-on': msg`Add-On`,
+};
+/** The contract's DELIVERY_METHOD_LABELS, in the screen's language. */
+const DELIVERY_METHOD_NAMES: Record<DeliveryMethod, MessageDescriptor> = {
+  'dine-in': msg`Dine in`,
+  'door-delivery': msg`Door Delivery`,
+  'pick-up': msg`Pick up`,
 };
 
-/** The names the API uses in `field`, as this form labels them. */
-const LABELS: Record<string, string> = { name: 'Name', description: 'Description', ...PROMOTION_FIELD_LABELS };
+/**
+ * The names the API uses in `field`, as this form labels them (the contract's PROMOTION_FIELD_LABELS, with the same
+ * English, in the screen's language).
+ */
+const LABELS: Record<string, MessageDescriptor> = {
+  name: msg`Name`,
+  description: msg`Description`,
+  code: msg`Coupon code`,
+  picture: msg`Picture`,
+  startsOn: msg`First day`,
+  endsOn: msg`Last day`,
+  yearlyOn: msg`Day of the year`,
+  onBirthday: msg`Birthday only`,
+  weekdays: msg`Weekdays`,
+  fromTime: msg`Start time`,
+  toTime: msg`End time`,
+  deliveryMethods: msg`Delivery methods`,
+  audience: msg`Who may use it`,
+  frequency: msg`How often`,
+  benefit: msg`Benefit`,
+  benefitValue: msg`Benefit amount`,
+  targetProductId: msg`Qualifying product`,
+  targetCategory: msg`Qualifying category`,
+  isActive: msg`Active`,
+};
+const labelsIn = (i18n: I18n): Record<string, string> => Object.fromEntries(Object.entries(LABELS).map(([field, label]) => [field, i18n._(label)]));
+
+/** ISO weekdays 1 (Monday) to 7 (Sunday) by name in the screen's language ('Monday', 'Senin'). */
+function weekdayNames(language: string): string[] {
+  const format = new Intl.DateTimeFormat(language === 'id' ? 'id-ID' : 'en-GB', { weekday: 'long', timeZone: 'UTC' });
+  // Monday 1 January 2024.
+  return [1, 2, 3, 4, 5, 6, 7].map((day) => format.format(Date.UTC(2024, 0, day)));
+}
 
 const text = (form: FormData, name: string): string => {
   const value = form.get(name);
@@ -73,18 +111,20 @@ const orNull = (value: string): string | null => (value === '' ? null : value);
  * language; the API keeps 'YYYY-MM-DD', 'MM-DD' and 'HH:mm'. Each reader gives '' for an empty field, null for text
  * it cannot read.
  */
-const READERS: Record<string, { read: (text: string) => string | null; message: string }> = {
-  startsOn: { read: parseCalendarDay, message: `${DAY_FORMAT_MESSAGE}.` },
-  endsOn: { read: parseCalendarDay, message: `${DAY_FORMAT_MESSAGE}.` },
-  yearlyOn: { read: parseDayOfYear, message: 'Write the day of the year as DD/MM, e.g. 22/12.' },
-  fromTime: { read: parseClockTime, message: `${TIME_FORMAT_MESSAGE}.` },
-  toTime: { read: parseClockTime, message: `${TIME_FORMAT_MESSAGE}.` },
+const DAY_FORMAT = msg`Write the day as DD/MM/YYYY, e.g. 26/11/2026.`;
+const TIME_FORMAT = msg`Write the time as HH:MM on the 24-hour clock, e.g. 19:30.`;
+const READERS: Record<string, { read: (text: string) => string | null; message: MessageDescriptor }> = {
+  startsOn: { read: parseCalendarDay, message: DAY_FORMAT },
+  endsOn: { read: parseCalendarDay, message: DAY_FORMAT },
+  yearlyOn: { read: parseDayOfYear, message: msg`Write the day of the year as DD/MM, e.g. 22/12.` },
+  fromTime: { read: parseClockTime, message: TIME_FORMAT },
+  toTime: { read: parseClockTime, message: TIME_FORMAT },
 };
 
-/** A message under each day or time field whose text is no day or time, before anything is sent. */
-export function unreadableFields(form: FormData): Record<string, string> {
+/** A message under each day or time field whose text is no day or time, before anything is sent, in i18n's language. */
+export function unreadableFields(form: FormData, i18n: I18n): Record<string, string> {
   const errors: Record<string, string> = {};
-  for (const [name, { read, message }] of Object.entries(READERS)) if (read(text(form, name)) === null) errors[name] = message;
+  for (const [name, { read, message }] of Object.entries(READERS)) if (read(text(form, name)) === null) errors[name] = i18n._(message);
   return errors;
 }
 
@@ -137,11 +177,10 @@ function Field({ id, label, error, hint, children }: { id: string; label: string
 /** Day and time fields are text (a native one draws itself in the browser's language: 11/26/2026, 08:00 PM). */
 const DAY_FIELD = { type: 'text', inputMode: 'numeric', autoComplete: 'off' } as const;
 
-const PRODUCT_HINT = 'For a free item or buy one get one; none: see the category.';
-const MENU_HINTS: Record<PromotionMenu['status'], string> = {
-  loading: `${PRODUCT_HINT} Loading the menu…`,
-  ready: PRODUCT_HINT,
-  failed: `${PRODUCT_HINT} We couldn't load the menu: reload the page to choose another product.`,
+const MENU_HINTS: Record<PromotionMenu['status'], MessageDescriptor> = {
+  loading: msg`For a free item or buy one get one; none: see the category. Loading the menu…`,
+  ready: msg`For a free item or buy one get one; none: see the category.`,
+  failed: msg`For a free item or buy one get one; none: see the category. We couldn't load the menu: reload the page to choose another product.`,
 };
 
 /**
@@ -149,30 +188,31 @@ const MENU_HINTS: Record<PromotionMenu['status'], string> = {
  * offered while the menu loads, or when it has left the menu, so saving other rules never drops or swaps it.
  */
 function ProductPicker({ promotion, menu, error }: { promotion: StaffPromotion | null; menu: PromotionMenu; error: string | undefined }) {
+  const { t } = useLingui();
   const [chosen, setChosen] = useState(promotion?.targetProductId ? String(promotion.targetProductId) : '');
   const current = promotion?.targetProductId ?? null;
   const missing = current !== null && !menu.products.some((product) => product.id === String(current));
-  const currentName = promotion?.targetProductName ?? `Product ${current}`;
+  const currentName = promotion?.targetProductName ?? t`Product ${current}`;
   const byName = [...menu.products].sort((a, b) => a.name.localeCompare(b.name));
   const id = 'promotion-targetProductId';
 
   return (
-    <Field id={id} label="Qualifying product" error={error} hint={MENU_HINTS[menu.status]}>
+    <Field id={id} label={t`Qualifying product`} error={error} hint={t(MENU_HINTS[menu.status])}>
       <select
         name="targetProductId"
         value={chosen}
         onChange={(event) => setChosen(event.target.value)}
         {...fieldInputProps(id, { error, hint: true })}
       >
-        <option value="">None</option>
+        <option value="">{t`None`}</option>
         {missing && (
-          <option value={current}>{menu.status === 'ready' ? `${currentName} (no longer on the menu)` : currentName}</option>
+          <option value={current}>{menu.status === 'ready' ? t`${currentName} (no longer on the menu)` : currentName}</option>
         )}
         {CATEGORIES.map((category) => {
           const products = byName.filter((product) => product.category === category);
           if (products.length === 0) return null;
           return (
-            <optgroup key={category} label={CATEGORY_LABELS[category]}>
+            <optgroup key={category} label={t(CATEGORY_NAMES[category])}>
               <SelectOptions items={products} value={(product) => product.id} label={(product) => product.name} />
             </optgroup>
           );
@@ -202,15 +242,16 @@ function ChoiceField<Key extends string>({
   label: string;
   defaultValue: string;
   choices: readonly Key[];
-  labels: Record<Key, string>;
+  labels: Record<Key, MessageDescriptor>;
   anyLabel?: string;
   fields: FieldsProps;
 }) {
+  const { t } = useLingui();
   return (
     <Field id={`promotion-${name}`} label={label} error={errors[name]}>
       <select name={name} defaultValue={defaultValue} {...input(name)}>
         {anyLabel !== undefined && <option value="">{anyLabel}</option>}
-        <SelectOptions items={choices} value={(key) => key} label={(key) => labels[key]} />
+        <SelectOptions items={choices} value={(key) => key} label={(key) => t(labels[key])} />
       </select>
     </Field>
   );
@@ -246,32 +287,33 @@ function CheckboxGroup({
 
 /** When the promotion applies: its days, the day of the year or the birthday, the weekdays and the hours. */
 function WhenFields({ p, errors, input }: FieldsProps) {
+  const { t, i18n } = useLingui();
   return (
     <>
-      <Field id="promotion-startsOn" label="First day" error={errors.startsOn} hint="DD/MM/YYYY; empty: from now.">
+      <Field id="promotion-startsOn" label={t`First day`} error={errors.startsOn} hint={t`DD/MM/YYYY; empty: from now.`}>
         <input name="startsOn" {...DAY_FIELD} placeholder="DD/MM/YYYY" defaultValue={p?.startsOn ? dayText(p.startsOn) : ''} {...input('startsOn', { hint: true })} />
       </Field>
-      <Field id="promotion-endsOn" label="Last day" error={errors.endsOn} hint="DD/MM/YYYY; empty: no end.">
+      <Field id="promotion-endsOn" label={t`Last day`} error={errors.endsOn} hint={t`DD/MM/YYYY; empty: no end.`}>
         <input name="endsOn" {...DAY_FIELD} placeholder="DD/MM/YYYY" defaultValue={p?.endsOn ? dayText(p.endsOn) : ''} {...input('endsOn', { hint: true })} />
       </Field>
-      <Field id="promotion-yearlyOn" label="Day of the year" error={errors.yearlyOn} hint="Day/month, e.g. 22/12; empty: any day.">
+      <Field id="promotion-yearlyOn" label={t`Day of the year`} error={errors.yearlyOn} hint={t`Day/month, e.g. 22/12; empty: any day.`}>
         <input name="yearlyOn" {...DAY_FIELD} placeholder="DD/MM" defaultValue={p?.yearlyOn ? dayOfYearText(p.yearlyOn) : ''} {...input('yearlyOn', { hint: true })} />
       </Field>
       <label className="flex items-center gap-3 self-end font-display text-ink">
         <input name="onBirthday" type="checkbox" defaultChecked={p?.onBirthday ?? false} className="size-5 accent-espresso" />
-        Only on the customer's birthday
+        <Trans>Only on the customer's birthday</Trans>
       </label>
 
       <CheckboxGroup
         name="weekdays"
-        legend="Weekdays (none checked: every day)"
-        choices={WEEKDAYS.map((day, index) => ({ value: index + 1, label: day, checked: p?.weekdays.includes(index + 1) ?? false }))}
+        legend={t`Weekdays (none checked: every day)`}
+        choices={weekdayNames(i18n.locale).map((day, index) => ({ value: index + 1, label: day, checked: p?.weekdays.includes(index + 1) ?? false }))}
         error={errors.weekdays}
       />
-      <Field id="promotion-fromTime" label="Start time" error={errors.fromTime} hint="24-hour clock, HH:MM, on the shop's clock; both empty: all day.">
+      <Field id="promotion-fromTime" label={t`Start time`} error={errors.fromTime} hint={t`24-hour clock, HH:MM, on the shop's clock; both empty: all day.`}>
         <input name="fromTime" {...DAY_FIELD} placeholder="HH:MM" defaultValue={p?.fromTime ?? ''} {...input('fromTime', { hint: true })} />
       </Field>
-      <Field id="promotion-toTime" label="End time" error={errors.toTime}>
+      <Field id="promotion-toTime" label={t`End time`} error={errors.toTime}>
         <input name="toTime" {...DAY_FIELD} placeholder="HH:MM" defaultValue={p?.toTime ?? ''} {...input('toTime')} />
       </Field>
     </>
@@ -281,22 +323,23 @@ function WhenFields({ p, errors, input }: FieldsProps) {
 /** Who may use it, how often, and what it gives on which item. */
 function BenefitFields({ menu, ...fields }: FieldsProps & { menu: PromotionMenu }) {
   const { p, errors, input } = fields;
+  const { t } = useLingui();
   return (
     <>
-      <ChoiceField name="audience" label="Who may use it" defaultValue={p?.audience ?? 'everyone'} choices={PROMOTION_AUDIENCES} labels={AUDIENCE_LABELS} fields={fields} />
-      <ChoiceField name="frequency" label="How often" defaultValue={p?.frequency ?? 'daily'} choices={PROMOTION_FREQUENCIES} labels={FREQUENCY_LABELS} fields={fields} />
-      <ChoiceField name="benefit" label="Benefit" defaultValue={p?.benefit ?? 'percent-off'} choices={PROMOTION_BENEFITS} labels={BENEFIT_LABELS} fields={fields} />
-      <Field id="promotion-benefitValue" label="Benefit amount" error={errors.benefitValue} hint="Percent for percent off, whole rupiah for rupiah off.">
+      <ChoiceField name="audience" label={t`Who may use it`} defaultValue={p?.audience ?? 'everyone'} choices={PROMOTION_AUDIENCES} labels={AUDIENCE_LABELS} fields={fields} />
+      <ChoiceField name="frequency" label={t`How often`} defaultValue={p?.frequency ?? 'daily'} choices={PROMOTION_FREQUENCIES} labels={FREQUENCY_LABELS} fields={fields} />
+      <ChoiceField name="benefit" label={t`Benefit`} defaultValue={p?.benefit ?? 'percent-off'} choices={PROMOTION_BENEFITS} labels={BENEFIT_LABELS} fields={fields} />
+      <Field id="promotion-benefitValue" label={t`Benefit amount`} error={errors.benefitValue} hint={t`Percent for percent off, whole rupiah for rupiah off.`}>
         <input name="benefitValue" type="number" min={0} defaultValue={p?.benefitValue ?? ''} {...input('benefitValue', { hint: true })} />
       </Field>
       <ProductPicker promotion={p} menu={menu} error={errors.targetProductId} />
       <ChoiceField
         name="targetCategory"
-        label="Qualifying category"
+        label={t`Qualifying category`}
         defaultValue={p?.targetCategory ?? ''}
         choices={CATEGORIES}
-        labels={CATEGORY_LABELS}
-        anyLabel="Any item"
+        labels={CATEGORY_NAMES}
+        anyLabel={t`Any item`}
         fields={fields}
       />
     </>
@@ -304,6 +347,7 @@ function BenefitFields({ menu, ...fields }: FieldsProps & { menu: PromotionMenu 
 }
 
 function PromotionForm({ promotion, menu, onDone }: { promotion: StaffPromotion | null; menu: PromotionMenu; onDone: (message: string) => void }) {
+  const { t, i18n } = useLingui();
   const save = useSaveStaffPromotion();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -315,19 +359,21 @@ function PromotionForm({ promotion, menu, onDone }: { promotion: StaffPromotion 
     setErrors({});
     setFailure(null);
     const form = new FormData(event.currentTarget);
-    const unreadable = unreadableFields(form);
+    const unreadable = unreadableFields(form, i18n);
     if (Object.keys(unreadable).length > 0) return setErrors(unreadable);
     try {
       const saved = await save.mutateAsync({ id: p?.id ?? null, body: promotionBody(form) });
-      onDone(p ? `${saved.name} was saved.` : `${saved.name} was added.`);
+      const name = saved.name;
+      onDone(p ? t`${name} was saved.` : t`${name} was added.`);
     } catch (error) {
-      const fields = serverFieldErrors(error, LABELS);
+      const fields = serverFieldErrors(error, labelsIn(i18n));
       if (Object.keys(fields).length > 0) setErrors(fields);
       else setFailure(errorMessage(error));
     }
   };
 
   const fields: FieldsProps = { p, errors, input };
+  const name = p?.name;
 
   return (
     <form
@@ -337,36 +383,36 @@ function PromotionForm({ promotion, menu, onDone }: { promotion: StaffPromotion 
       className="grid gap-5 rounded-3xl bg-white p-6 shadow-card sm:grid-cols-2"
     >
       <h2 id="promotion-form-heading" className="font-display text-2xl font-bold text-ink sm:col-span-2">
-        {p ? `Edit ${p.name}` : 'New promotion'}
+        {name !== undefined ? t`Edit ${name}` : t`New promotion`}
       </h2>
       {(failure || Object.keys(errors).length > 0) && (
         <Alert tone="danger" className="sm:col-span-2">
-          {failure ?? 'Some rules need a look: see the messages under the fields.'}
+          {failure ?? t`Some rules need a look: see the messages under the fields.`}
         </Alert>
       )}
-      <Field id="promotion-name" label="Name" error={errors.name}>
+      <Field id="promotion-name" label={t`Name`} error={errors.name}>
         <input name="name" type="text" defaultValue={p?.name ?? ''} required {...input('name')} />
       </Field>
-      <Field id="promotion-code" label="Coupon code" error={errors.code} hint="Letters, digits and dashes; empty: applied by itself.">
+      <Field id="promotion-code" label={t`Coupon code`} error={errors.code} hint={t`Letters, digits and dashes; empty: applied by itself.`}>
         <input name="code" type="text" defaultValue={p?.code ?? ''} autoComplete="off" {...input('code', { hint: true })} />
       </Field>
       <div className="sm:col-span-2">
-        <Field id="promotion-description" label="Description" error={errors.description}>
+        <Field id="promotion-description" label={t`Description`} error={errors.description}>
           <input name="description" type="text" defaultValue={p?.description ?? ''} {...input('description')} />
         </Field>
       </div>
-      <ChoiceField name="picture" label="Picture" defaultValue={p?.picture ?? 'sunday-coffee'} choices={PROMOTION_PICTURES} labels={PICTURE_LABELS} fields={fields} />
+      <ChoiceField name="picture" label={t`Picture`} defaultValue={p?.picture ?? 'sunday-coffee'} choices={PROMOTION_PICTURES} labels={PICTURE_LABELS} fields={fields} />
       <label className="flex items-center gap-3 self-end font-display text-ink">
         <input name="isActive" type="checkbox" defaultChecked={p?.isActive ?? true} className="size-5 accent-espresso" />
-        Active (offered to customers)
+        <Trans>Active (offered to customers)</Trans>
       </label>
 
       <WhenFields {...fields} />
 
       <CheckboxGroup
         name="deliveryMethods"
-        legend="Delivery methods (none checked: all)"
-        choices={DELIVERY_METHODS.map((method) => ({ value: method, label: DELIVERY_METHOD_LABELS[method], checked: p?.deliveryMethods.includes(method) ?? false }))}
+        legend={t`Delivery methods (none checked: all)`}
+        choices={DELIVERY_METHODS.map((method) => ({ value: method, label: t(DELIVERY_METHOD_NAMES[method]), checked: p?.deliveryMethods.includes(method) ?? false }))}
         error={errors.deliveryMethods}
       />
 
@@ -374,10 +420,10 @@ function PromotionForm({ promotion, menu, onDone }: { promotion: StaffPromotion 
 
       <div className="flex gap-3 sm:col-span-2">
         <Button type="submit" variant="primary" shape="soft" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : p ? 'Save promotion' : 'Add promotion'}
+          {save.isPending ? t`Saving…` : p ? t`Save promotion` : t`Add promotion`}
         </Button>
         <Button variant="light" shape="soft" className="border border-line" onClick={() => onDone('')}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
       </div>
     </form>
@@ -386,6 +432,7 @@ function PromotionForm({ promotion, menu, onDone }: { promotion: StaffPromotion 
 
 /** Staff: every promotion with its rules as customers read them, and a form to add or change one. */
 export function PromotionsAdmin({ menu }: { menu: PromotionMenu }) {
+  const { t } = useLingui();
   const promotions = useStaffPromotions();
   const remove = useDeleteStaffPromotion();
   // undefined: no form open; null: a new promotion.
@@ -397,10 +444,11 @@ export function PromotionsAdmin({ menu }: { menu: PromotionMenu }) {
     setNotice(message ? { tone: 'success', text: message } : null);
   };
   const deletePromotion = async (p: StaffPromotion) => {
-    if (!window.confirm(`Delete ${p.name}?`)) return;
+    const name = p.name;
+    if (!window.confirm(t`Delete ${name}?`)) return;
     try {
       await remove.mutateAsync(p.id);
-      setNotice({ tone: 'success', text: `${p.name} was deleted.` });
+      setNotice({ tone: 'success', text: t`${name} was deleted.` });
     } catch (error) {
       setNotice({ tone: 'danger', text: errorMessage(error) });
     }
@@ -409,10 +457,12 @@ export function PromotionsAdmin({ menu }: { menu: PromotionMenu }) {
   return (
     <main className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-10 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="font-display text-3xl font-bold text-ink">Promotions</h1>
+        <h1 className="font-display text-3xl font-bold text-ink">
+          <Trans>Promotions</Trans>
+        </h1>
         {editing === undefined && (
           <Button variant="primary" shape="soft" onClick={() => setEditing(null)}>
-            New promotion
+            <Trans>New promotion</Trans>
           </Button>
         )}
       </div>
@@ -422,17 +472,23 @@ export function PromotionsAdmin({ menu }: { menu: PromotionMenu }) {
         </Alert>
       )}
       {editing !== undefined && <PromotionForm key={editing?.id ?? 'new'} promotion={editing} menu={menu} onDone={done} />}
-      {promotions.isPending && <p className="text-muted">Loading the promotions…</p>}
+      {promotions.isPending && <p className="text-muted">
+          <Trans>Loading the promotions…</Trans>
+        </p>}
       {promotions.isError && <Alert tone="danger">{errorMessage(promotions.error)}</Alert>}
-      {promotions.data?.length === 0 && <p className="text-muted">No promotions yet.</p>}
+      {promotions.data?.length === 0 && <p className="text-muted">
+          <Trans>No promotions yet.</Trans>
+        </p>}
       <ul className="grid gap-4">
-        {promotions.data?.map((p) => (
+        {promotions.data?.map((p) => {
+          const name = p.name;
+          return (
           <li key={p.id} className="rounded-3xl bg-white p-5 shadow-card">
             <div className="flex flex-wrap items-baseline justify-between gap-3">
               <h2 className="font-display text-xl font-bold text-ink">
                 {p.name} {p.code && <span className="font-mono text-base text-espresso">{p.code}</span>}
               </h2>
-              <span className="text-sm text-muted">{p.isActive ? 'Active' : 'Switched off'}</span>
+              <span className="text-sm text-muted">{p.isActive ? t`Active` : t`Switched off`}</span>
             </div>
             <ul className="mt-2 list-disc pl-5 text-sm text-muted">
               {p.terms.map((term) => (
@@ -440,15 +496,16 @@ export function PromotionsAdmin({ menu }: { menu: PromotionMenu }) {
               ))}
             </ul>
             <div className="mt-3 flex gap-3">
-              <Button variant="outline" size="sm" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>
-                Edit
+              <Button variant="outline" size="sm" onClick={() => setEditing(p)} aria-label={t`Edit ${name}`}>
+                <Trans>Edit</Trans>
               </Button>
-              <Button variant="light" size="sm" className="border border-line" onClick={() => void deletePromotion(p)} aria-label={`Delete ${p.name}`}>
-                Delete
+              <Button variant="light" size="sm" className="border border-line" onClick={() => void deletePromotion(p)} aria-label={t`Delete ${name}`}>
+                <Trans>Delete</Trans>
               </Button>
             </div>
           </li>
-        ))}
+          );
+        })}
       </ul>
     </main>
   );

@@ -1,4 +1,7 @@
-import { CATEGORY_LABELS, type Category, type Report } from '@coffee/contract';
+import type { Category, DeliveryMethod, PaymentMethod, Report } from '@coffee/contract';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Price } from '../../../components/ui/price';
 
 const COLUMN = 14;
@@ -7,23 +10,32 @@ const HEIGHT = 120;
 
 /** Sales per day as columns: hand-drawn SVG, like the day's chart (no charting library for a few dozen bars). */
 export function DayColumns({ days }: { days: Report['byDay'] }) {
+  const { t } = useLingui();
   const most = Math.max(1, ...days.map((d) => d.salesIdr));
   const width = days.length * (COLUMN + GAP);
   const busiest = [...days].sort((a, b) => b.salesIdr - a.salesIdr)[0];
+  const count = days.length;
+  const best = busiest && busiest.salesIdr > 0 ? busiest.date : null;
   return (
     <figure className="overflow-x-auto">
       <svg
         role="img"
-        aria-label={`Sales per day, ${days.length} days${busiest && busiest.salesIdr > 0 ? `; the best day ${busiest.date}` : ''}`}
+        aria-label={
+          best
+            ? t`Sales per day, ${plural(count, { one: '# day', other: '# days' })}; the best day ${best}`
+            : t`Sales per day, ${plural(count, { one: '# day', other: '# days' })}`
+        }
         width={width}
         height={HEIGHT + 16}
         viewBox={`0 0 ${width} ${HEIGHT + 16}`}
       >
         {days.map((d, i) => {
+          const date = d.date;
+          const orders = d.orders;
           const h = d.salesIdr === 0 ? 0 : Math.max(2, Math.round((d.salesIdr / most) * HEIGHT));
           return (
             <g key={d.date} data-testid="day-column">
-              <title>{`${d.date}: ${d.orders} orders`}</title>
+              <title>{t`${date}: ${orders} orders`}</title>
               <rect x={i * (COLUMN + GAP)} y={HEIGHT - h} width={COLUMN} height={h} rx={3} className="fill-espresso" />
               {(days.length <= 7 || d.date.endsWith('01') || Number(d.date.slice(8)) % 5 === 0) && (
                 <text x={i * (COLUMN + GAP) + COLUMN / 2} y={HEIGHT + 12} textAnchor="middle" fontSize="9" className="fill-muted">
@@ -34,7 +46,9 @@ export function DayColumns({ days }: { days: Report['byDay'] }) {
           );
         })}
       </svg>
-      <figcaption className="text-xs text-muted">Sales per day (shop time)</figcaption>
+      <figcaption className="text-xs text-muted">
+        <Trans>Sales per day (shop time)</Trans>
+      </figcaption>
     </figure>
   );
 }
@@ -57,14 +71,18 @@ export function BarTable({ title, rows, countLabel }: { title: string; rows: rea
     <section className="rounded-3xl bg-white p-5 shadow-card" aria-label={title}>
       <h3 className="font-display text-lg font-bold text-ink">{title}</h3>
       {rows.length === 0 ? (
-        <p className="mt-2 text-sm text-muted">No sales in this range.</p>
+        <p className="mt-2 text-sm text-muted">
+          <Trans>No sales in this range.</Trans>
+        </p>
       ) : (
         <table className="mt-2 w-full table-fixed text-sm">
           <thead className="sr-only">
             <tr>
               <th scope="col">{title}</th>
               <th scope="col">{countLabel}</th>
-              <th scope="col">Sales</th>
+              <th scope="col">
+                <Trans>Sales</Trans>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -88,17 +106,53 @@ export function BarTable({ title, rows, countLabel }: { title: string; rows: rea
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
-const categoryLabel = (c: string) => CATEGORY_LABELS[c as Category] ?? c;
 
-/** Every breakdown of a report as rows for BarTable, hours and weekdays in clock order, the rest by sales. */
-export function breakdowns(report: Report) {
+/** The contract's CATEGORY_LABELS (same English), in the screen's language. */
+const CATEGORY_NAMES: Record<Category, MessageDescriptor> = {
+  coffee: msg`Coffee`,
+  'non-coffee': msg`Non Coffee`,
+  foods: msg`Foods`,
+  'add-on': msg`Add-On`,
+};
+/** The API's payment method labels (the contract's PAYMENT_METHOD_LABELS) that are words; brands (QRIS, GoPay...) stay. */
+const PAYMENT_NAMES: Partial<Record<PaymentMethod, MessageDescriptor>> = {
+  card: msg`Card`,
+  'bank-account': msg`Bank Account`,
+  'cash-on-delivery': msg`Cash on Delivery`,
+};
+/** The API's channel labels (the contract's DELIVERY_METHOD_LABELS), in the screen's language. */
+const CHANNEL_NAMES: Record<DeliveryMethod, MessageDescriptor> = {
+  'dine-in': msg`Dine in`,
+  'door-delivery': msg`Door Delivery`,
+  'pick-up': msg`Pick up`,
+};
+
+/** A label the screen words itself when it knows the key, else the API's. */
+const wordOr = <Key extends string>(names: Partial<Record<Key, MessageDescriptor>>, key: string, fallback: string, i18n: I18n): string => {
+  const name = names[key as Key];
+  return name ? i18n._(name) : fallback;
+};
+
+/** ISO weekday 1 (Monday) to 7 (Sunday) by name in the screen's language ('Monday', 'Senin'); the API's name otherwise. */
+function weekdayLabel(weekday: number, fallback: string, language: string): string {
+  if (!Number.isInteger(weekday) || weekday < 1 || weekday > 7) return fallback;
+  const format = new Intl.DateTimeFormat(language === 'id' ? 'id-ID' : 'en-GB', { weekday: 'long', timeZone: 'UTC' });
+  // Monday 1 January 2024.
+  return format.format(Date.UTC(2024, 0, weekday));
+}
+
+/**
+ * Every breakdown of a report as rows for BarTable, hours and weekdays in clock order, the rest by sales; the words
+ * (weekdays, categories, payment methods, channels) in i18n's language.
+ */
+export function breakdowns(report: Report, i18n: I18n) {
   return {
     hours: report.byHour.filter((h) => h.orders > 0).map((h) => ({ key: String(h.hour), label: `${pad(h.hour)}:00`, count: h.orders, salesIdr: h.salesIdr })),
-    weekdays: report.byWeekday.map((w) => ({ key: String(w.weekday), label: w.name, count: w.orders, salesIdr: w.salesIdr })),
+    weekdays: report.byWeekday.map((w) => ({ key: String(w.weekday), label: weekdayLabel(w.weekday, w.name, i18n.locale), count: w.orders, salesIdr: w.salesIdr })),
     stores: report.byStore.map((s) => ({ key: String(s.storeId), label: s.name, count: s.orders, salesIdr: s.salesIdr })),
-    payments: report.byPaymentMethod.map((m) => ({ key: m.method, label: m.label, count: m.orders, salesIdr: m.salesIdr })),
-    channels: report.byChannel.map((c) => ({ key: c.channel, label: c.label, count: c.orders, salesIdr: c.salesIdr })),
+    payments: report.byPaymentMethod.map((m) => ({ key: m.method, label: wordOr(PAYMENT_NAMES, m.method, m.label, i18n), count: m.orders, salesIdr: m.salesIdr })),
+    channels: report.byChannel.map((c) => ({ key: c.channel, label: wordOr(CHANNEL_NAMES, c.channel, c.label, i18n), count: c.orders, salesIdr: c.salesIdr })),
     products: report.byProduct.map((p) => ({ key: String(p.productId), label: p.name, count: p.quantity, salesIdr: p.salesIdr })),
-    categories: report.byCategory.map((c) => ({ key: c.category, label: categoryLabel(c.category), count: c.quantity, salesIdr: c.salesIdr })),
+    categories: report.byCategory.map((c) => ({ key: c.category, label: wordOr(CATEGORY_NAMES, c.category, c.category, i18n), count: c.quantity, salesIdr: c.salesIdr })),
   };
 }

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Report } from '@coffee/contract';
+import { startLanguage } from '../../../lib/i18n';
 import { writeLoginRecord } from '../../../lib/login-record';
 import { stubFetch } from '../../../testing/fetch-stub';
 import { jsonResponse } from '../../../testing/product-factory';
@@ -85,5 +86,25 @@ describe('Reports screen', () => {
     const asked = stub.calls.at(-1)!.searchParams;
     expect(Object.fromEntries(asked)).toEqual({ range: 'custom', from: '2026-11-02', to: '2026-11-02', storeId: '2' });
     expect(screen.getByRole('link', { name: 'Download report (CSV)' }).getAttribute('href')).toBe('/api/v1/staff/reports/report.csv?range=custom&from=2026-11-02&to=2026-11-02&storeId=2');
+  });
+
+  describe('in Indonesian', () => {
+    afterEach(async () => {
+      await startLanguage('en', ['shop', 'account', 'staff', 'contract']);
+    });
+
+    it('words the figures, weekdays, categories and money in Indonesian', async () => {
+      await startLanguage('id', ['shop', 'account', 'staff', 'contract']);
+      setup();
+      const totals = await screen.findByRole('region', { name: /01\/11\/2026 s\.d\. 30\/11\/2026 · Semua toko/ });
+      expect(screen.getByRole('heading', { level: 1, name: 'Laporan' })).toBeTruthy();
+      expect(within(totals).getByText('PB1 terkumpul (10 %)')).toBeTruthy();
+      expect(within(totals).getByText('Rata-rata per pesanan').nextElementSibling?.textContent).toBe('Rp37.767');
+      expect(within(screen.getByRole('region', { name: 'Per hari' })).getByText('Senin')).toBeTruthy();
+      expect(within(screen.getByRole('region', { name: 'Per kategori' })).getByText('Makanan')).toBeTruthy();
+      expect(within(screen.getByRole('region', { name: 'Per metode pembayaran' })).getByText('Bayar di Tempat (COD)')).toBeTruthy();
+      expect(within(screen.getByRole('region', { name: 'Per cara pemesanan' })).getByText('Ambil di Toko')).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Unduh pesanan (CSV)' })).toBeTruthy();
+    });
   });
 });
