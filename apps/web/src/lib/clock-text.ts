@@ -16,14 +16,6 @@ export const timeFormatMessage = (): string => i18n._(TIME_FORMAT);
 /** DAY_FORMAT in the screens' language now (call it while drawing, never once at load). */
 export const dayFormatMessage = (): string => i18n._(DAY_FORMAT);
 
-/**
- * The English texts, for screens not yet reading them in the current language.
- * @deprecated use timeFormatMessage() / dayFormatMessage() (or TIME_FORMAT / DAY_FORMAT with `t`).
- */
-export const TIME_FORMAT_MESSAGE = 'Write the time as HH:MM on the 24-hour clock, e.g. 19:30';
-/** @deprecated use dayFormatMessage() (or DAY_FORMAT with `t`). */
-export const DAY_FORMAT_MESSAGE = 'Write the day as DD/MM/YYYY, e.g. 26/11/2026';
-
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /**

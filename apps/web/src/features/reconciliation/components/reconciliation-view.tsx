@@ -8,7 +8,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { Price } from '../../../components/ui/price';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { dayName, dayText, parseCalendarDay } from '../../../lib/clock-text';
+import { DAY_FORMAT, dayName, dayText, parseCalendarDay } from '../../../lib/clock-text';
 import { cn } from '../../../lib/cn';
 import { useReconciliation } from '../api/get-reconciliation';
 import type { I18n, MessageDescriptor } from '@lingui/core';
@@ -51,7 +51,6 @@ const gatewayState = (line: ReconciliationLine, i18n: I18n): string => {
   return i18n._(msg`${status} (${refund})`);
 };
 
-const DAY_FORMAT = msg`Write the day as DD/MM/YYYY, e.g. 26/11/2026`;
 
 function LineCard({ line }: { line: ReconciliationLine }) {
   const { t, i18n } = useLingui();

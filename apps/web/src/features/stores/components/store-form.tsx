@@ -10,7 +10,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FieldError, FormField, fieldInputProps } from '../../../components/ui/form-field';
 import { errorMessage } from '../../../lib/api-client';
-import { DAY_FORMAT_MESSAGE, TIME_FORMAT_MESSAGE, dayName, parseCalendarDay, parseClockTime } from '../../../lib/clock-text';
+import { dayFormatMessage, dayName, parseCalendarDay, parseClockTime } from '../../../lib/clock-text';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { useSaveStore } from '../api/save-store';
 import { SelectOptions } from '../../../components/ui/select-options';
@@ -120,7 +120,8 @@ function build(values: Values, say: Say): Built {
       if (!row.open) return [];
       const from = parseClockTime(row.from);
       const to = parseClockTime(row.to);
-      if (!from || !to) errors[`${kind}.${i + 1}`] = `${weekdayIn(i + 1)}: ${TIME_FORMAT_MESSAGE.charAt(0).toLowerCase()}${TIME_FORMAT_MESSAGE.slice(1)}.`;
+      const day = weekdayIn(i + 1);
+      if (!from || !to) errors[`${kind}.${i + 1}`] = say(msg`${day}: write the time as HH:MM on the 24-hour clock, e.g. 19:30.`);
       return [{ day: i + 1, from: from || row.from, to: to || row.to }];
     });
   const body: StoreInput = {
@@ -469,7 +470,7 @@ function ClosedDays({
             // Day first, like every day field here ('25/12/2026'); a day that cannot be read stays to be corrected.
             const date = parseCalendarDay(newClosure);
             if (!date) {
-              onError(`${DAY_FORMAT_MESSAGE}.`);
+              onError(`${dayFormatMessage()}.`);
               return;
             }
             if (!dates.includes(date)) onChange([...dates, date].sort());

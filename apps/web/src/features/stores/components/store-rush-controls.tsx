@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
-import { TIME_FORMAT_MESSAGE, parseClockTime } from '../../../lib/clock-text';
+import { TIME_FORMAT, parseClockTime } from '../../../lib/clock-text';
 import { StoresList } from './loaded-stores';
 import { useSetStoreRush } from '../api/set-store-rush';
 
@@ -108,7 +108,7 @@ function StoreRushCard({ store }: { store: Store }) {
       </div>
       {unreadable && !store.paused && (
         <p id={`${headingId}-until-error`} className="mt-2 text-sm font-medium text-[#B42318]">
-          {TIME_FORMAT_MESSAGE}.
+          {t(TIME_FORMAT)}.
         </p>
       )}
       {failure && (
