@@ -7,14 +7,19 @@ import { lingui } from '@lingui/vite-plugin';
 // so the app only ever calls relative /api and /uploads addresses. In development Vite proxies them.
 const api = 'http://localhost:3000';
 
-/** The chunks of the staff and signed-in screens (src/app/routes/), whose dynamic imports list no preloads. */
-const WITHOUT_PRELOAD_LIST = /(?:^|\/)(?:staff-[a-z-]+|add-products|edit-products|option-groups|history|order|payment|pickup|user|navbar-signed-in|your-usual|favourite-heart|login-complete|reset-password)-[\w-]{8}\.js$/;
+/**
+ * The chunks of the screens other than the first screens' (home, the menu, a product: src/app/routes/), whose dynamic
+ * imports list no preloads: staff, signed-in, sign-in and the stores and not-found screens fetch their imports when
+ * they arrive.
+ */
+const WITHOUT_PRELOAD_LIST = /(?:^|\/)(?:staff-[a-z-]+|add-products|edit-products|option-groups|history|order|payment|pickup|user|navbar-signed-in|your-usual|favourite-heart|login-complete|reset-password|login|register|forgot-password|stores|not-found|route-guards)-[\w-]{8}\.js$/;
 
 export default defineConfig({
   // Lingui compiles the catalogues a screen imports (src/lib/i18n.ts) and its macros (Trans, t, msg) in the build,
   // with no Babel pass: the browser gets compiled messages and no message parser.
   plugins: [lingui({ macroTransform: true, configPath: `${import.meta.dirname}/lingui.config.ts` }), react(), tailwindcss()],
   resolve: {
+    alias: { 'use-sync-external-store/shim': `${import.meta.dirname}/src/lib/react-sync-store.ts` },
     // 'source' first: @coffee/contract resolves to its TypeScript source, no contract build needed.
     conditions: ['source', 'module', 'browser', 'development|production'],
   },
@@ -45,8 +50,8 @@ export default defineConfig({
       // Every browser the shop supports knows <link rel="modulepreload">: no polyfill on the first screen.
       polyfill: false,
       // The entry carries, for each screen it imports on demand, the list of chunks to fetch with it: bytes every
-      // first screen waits for. Staff and signed-in screens go without theirs (their chunks fetch their own imports
-      // when they arrive); the screens a visitor opens keep them.
+      // first screen waits for. The screens in WITHOUT_PRELOAD_LIST go without theirs (their chunks fetch their own imports
+      // when they arrive); home, the menu and a product keep them.
       resolveDependencies: (filename, deps, { hostType }) => (hostType === 'js' && WITHOUT_PRELOAD_LIST.test(filename) ? [] : deps),
     },
     rolldownOptions: {
@@ -72,17 +77,24 @@ export default defineConfig({
               priority: 1,
             },
             {
-              // The contract's plain values and helpers (no schema) in chunks of their own: left to itself the bundler
+              // The contract's plain values and helpers (no schema) apart from its schemas: left to itself the bundler
               // puts them in the chunk of the schemas the app imports lazily, and the first screen would then load zod
-              // and every schema to read a page size. The limits (the route table's sign-in path) apart from the
-              // money and clock helpers, the category, size and delivery labels, the option rules and the question
-              // limits, which only later screens use.
+              // and every schema to read a page size. The limits (the route table's sign-in path) here; the money and
+              // clock helpers, the labels, option rules and question limits with the catalogue pages' code below.
               name: 'contract-limits',
               test: /[\\/]packages[\\/]contract[\\/]src[\\/]limits\.ts$/,
             },
             {
-              name: 'contract-values',
-              test: /[\\/]packages[\\/]contract[\\/]src[\\/](?:money|shop-time|categories|sizes|delivery-methods|option-rules|question-limits)\.ts$/,
+              // What the menu and a product page both wait for beyond the entry (the API client, the query hook, money,
+              // pictures), and what a product page waits for beyond that (choosing, adding to the cart): a file each
+              // rather than a dozen small ones, which compress worse apart (decision 018). Later screens that use
+              // a part of them fetch the file.
+              name: 'catalogue-pages',
+              test: /[\\/](?:packages[\\/]contract[\\/]src[\\/](?:money|shop-time|categories|sizes|delivery-methods|option-rules|question-limits)\.ts|src[\\/]lib[\\/](?:api-client|money)\.ts|src[\\/]components[\\/]ui[\\/](?:price|error-state|product-picture)\.tsx|@tanstack[\\/](?:react-query|query-core)[\\/]build[\\/]modern[\\/](?:queryOptions|queryObserver|IsRestoringProvider|QueryErrorResetBoundary|errorBoundaryUtils|suspense|useBaseQuery|useQuery)\.js)$/,
+            },
+            {
+              name: 'product-page',
+              test: /[\\/](?:src[\\/]features[\\/]products[\\/]components[\\/](?:product-detail|option-chooser|order-summary)\.tsx|src[\\/]features[\\/]questions[\\/]components[\\/](?:use-ask-staff\.tsx|chat-link\.ts)|src[\\/]features[\\/]cart[\\/](?:api[\\/]get-cart|scheduled-parts|visitor-cart|use-add-to-cart)\.ts|src[\\/]features[\\/](?:products[\\/]api[\\/]get-product|shop[\\/]api[\\/]get-shop-settings)\.ts|src[\\/]lib[\\/]clock-text\.ts|src[\\/]components[\\/]ui[\\/](?:delivery-choice|stepper|choice-pills|alert|input-styles)\.tsx?|@tanstack[\\/](?:react-query|query-core)[\\/]build[\\/]modern[\\/](?:mutationObserver|useMutation)\.js)$/,
             },
           ],
         },

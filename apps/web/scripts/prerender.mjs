@@ -96,15 +96,34 @@ const fetchPreload = (href) => `<link rel="preload" as="fetch" crossorigin="use-
 /** A page's file in `language`: home.html in English, home.id.html in Indonesian (the API serves each by language). */
 const inLanguage = (file, language) => (language === 'en' ? file : file.replace(/\.html$/, `.${language}.html`));
 
-async function prerender(url, file, language, { render = () => renderPage(url, language), preloads = '', rootAttributes = '' } = {}) {
-  const html = composePage(template, splitHead(await render()), { extraHead: preloads, rootAttributes, language });
+/**
+ * The chunks of a route module (its file and its static imports' beyond the entry), for the boot script to fetch with
+ * the entry after the first paint (its data-preload), rather than after the entry has run.
+ */
+const viteManifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
+function routeChunks(key, into = new Set()) {
+  const chunk = viteManifest[key];
+  if (!chunk) throw new Error(`dist/.vite/manifest.json has no ${key}: see scripts/prerender.mjs.`);
+  if (chunk.isEntry || into.has(`/${chunk.file}`)) return into;
+  into.add(`/${chunk.file}`);
+  for (const imported of chunk.imports ?? []) routeChunks(imported, into);
+  return into;
+}
+
+async function prerender(url, file, language, { render = () => renderPage(url, language), preloads = '', rootAttributes = '', route } = {}) {
+  let html = composePage(template, splitHead(await render()), { extraHead: preloads, rootAttributes, language });
+  if (route) {
+    const chunks = [...routeChunks(route)];
+    html = html.replace(/ data-preload="([^"]*)"/, (_attribute, list) => ` data-preload="${[list, ...chunks].filter(Boolean).join(' ')}"`);
+  }
   fs.writeFileSync(path.join(dist, inLanguage(file, language)), html);
   console.log(`prerendered ${url} -> dist/${inLanguage(file, language)}`);
 }
 
 const appManifest = JSON.parse(fs.readFileSync(path.join(dist, 'manifest.webmanifest'), 'utf8'));
 for (const language of LANGUAGES) {
-  await prerender('/', 'home.html', language);
+  // Home's screen came with the entry before it loaded on demand as the others do: its chunks still arrive with it.
+  await prerender('/', 'home.html', language, { route: 'src/app/routes/home.tsx' });
   await prerender('/404', '404.html', language);
   await prerender('/products', 'products.html', language, {
     preloads: fetchPreload(await productsFirstRequest()),

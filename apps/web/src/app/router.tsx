@@ -7,7 +7,6 @@ import { loadArea, type Area } from '../lib/i18n';
 import { NavigationPendingContext, RouteHandlesContext } from './route-state';
 import { RootLayout } from './routes/root-layout';
 import { RouteErrorBoundary } from './routes/route-error';
-import { HomeRoute } from './routes/home';
 
 /**
  * The words a screen of an area draws besides the shop's: its forms word errors with the contract's, and a staff
@@ -55,14 +54,14 @@ function page<Module>(
 }
 
 /**
- * The one route table, built from config/paths.ts. Screens other than Home load on demand, and so do the guards
- * (their notices and the staff-only screen), which the home page does without.
+ * The one route table, built from config/paths.ts. Every screen loads on demand (the entry holds the layout, which
+ * every page draws), and so do the guards (their notices and the staff-only screen).
  */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      { path: paths.home.path, element: <HomeRoute /> },
+      { path: paths.home.path, ...page(() => import('./routes/home'), 'HomeRoute') },
       { path: paths.products.path, ...page(() => import('./routes/products'), 'ProductsRoute') },
       { path: paths.product.path, ...page(() => import('./routes/product-detail'), 'ProductDetailRoute') },
       { path: paths.stores.path, ...page(() => import('./routes/stores'), 'StoresRoute') },
