@@ -55,7 +55,7 @@ export const promotionRoutes: FastifyPluginCallbackZod<PromotionRoutesOptions> =
     },
     async (_request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return { data: await promotions.listAllPromotions() };
+      return { data: await promotions.listAllPromotions(sayFor(request)) };
     },
   );
 
@@ -73,7 +73,7 @@ export const promotionRoutes: FastifyPluginCallbackZod<PromotionRoutesOptions> =
       },
     },
     async (request, reply) => {
-      const created = await promotions.createPromotion(request.body);
+      const created = await promotions.createPromotion(request.body, sayFor(request));
       return reply.code(201).send({ data: created });
     },
   );
@@ -100,7 +100,7 @@ export const promotionRoutes: FastifyPluginCallbackZod<PromotionRoutesOptions> =
         },
       },
     },
-    async (request) => ({ data: await promotions.replacePromotion(idOf(request.params.id), request.body) }),
+    async (request) => ({ data: await promotions.replacePromotion(idOf(request.params.id), request.body, sayFor(request)) }),
   );
 
   app.delete(

@@ -290,10 +290,10 @@ function createMemberCards(repo: PromotionRepository, deps: Pick<PromotionServic
 /** The staff's list of promotions and their changes. */
 function createPromotionAdmin(repo: PromotionRepository, deps: Pick<PromotionServiceDeps, 'products' | 'now' | 'settings'>) {
   const { settings, now } = deps;
-  const toStaffPromotion = (p: PromotionRecord): StaffPromotion => ({
+  /** `say`: the staff member's language, from the route (English for callers without a reader). */
+  const toStaffPromotion = (p: PromotionRecord, say: Say = inEnglish): StaffPromotion => ({
     ...p,
-    // The staff screen's terms stay in English: its routes pass no reader yet.
-    terms: describeTerms(p, settings.memberCardThresholdIdr).map(inEnglish),
+    terms: describeTerms(p, settings.memberCardThresholdIdr).map(say),
   });
 
   /** Ids parsed leniently by the routes: anything that is not a stored id is a 404, never a 400. */
@@ -316,24 +316,24 @@ function createPromotionAdmin(repo: PromotionRepository, deps: Pick<PromotionSer
 
   return {
     /** Every promotion with every rule, for the staff screen. */
-    async listAllPromotions(): Promise<StaffPromotion[]> {
-      return (await repo.listAll()).map(toStaffPromotion);
+    async listAllPromotions(say: Say = inEnglish): Promise<StaffPromotion[]> {
+      return (await repo.listAll()).map((p) => toStaffPromotion(p, say));
     },
 
-    async createPromotion(input: PromotionInput): Promise<StaffPromotion> {
+    async createPromotion(input: PromotionInput, say: Say = inEnglish): Promise<StaffPromotion> {
       const id = await repo.insertPromotion(await checkInput(input, null), now().toISOString());
       const created = await repo.findById(id);
       if (!created) throw new Error(`promotion ${id} vanished`);
-      return toStaffPromotion(created);
+      return toStaffPromotion(created, say);
     },
 
     /** Replaces every rule. Carts holding it are judged by the new rules on their next look. */
-    async replacePromotion(id: number, input: PromotionInput): Promise<StaffPromotion> {
+    async replacePromotion(id: number, input: PromotionInput, say: Say = inEnglish): Promise<StaffPromotion> {
       if (!(await repo.findById(id))) throw notFound(NO_SUCH_PROMOTION);
       await repo.updatePromotion(id, await checkInput(input, id));
       const updated = await repo.findById(id);
       if (!updated) throw notFound(NO_SUCH_PROMOTION);
-      return toStaffPromotion(updated);
+      return toStaffPromotion(updated, say);
     },
 
     /** A promotion orders already spent is kept for their record: staff switch it off instead. */

@@ -166,7 +166,13 @@ function ReportBody({ report, ask }: { report: Report; ask: ReportAsk }) {
           </Figure>
           <Figure label={t`Cancelled before payment`}>{report.cancellations.orders}</Figure>
         </dl>
-        <p className="mt-3 text-xs text-muted">{report.tax.basis}</p>
+        {/* Worded here from the tax's name and rate, as the API's `basis` (English, for its other readers) says it. */}
+        <p className="mt-3 text-xs text-muted">
+          <Trans>
+            Menu prices exclude {tax}: each order adds {rate} % of its items after the coupon discount (delivery fee untaxed),
+            rounded to the rupiah once per order. Collected is the sum of what the paid orders were charged.
+          </Trans>
+        </p>
         {report.byDay.length > 1 && (
           <div className="mt-4">
             <DayColumns days={report.byDay} />
