@@ -5,8 +5,8 @@ import { ApiError } from '../../lib/api-client';
 import { cartQueryOptions, setCartData } from './api/get-cart';
 import { mergeCart } from './api/merge-cart';
 import { setCartDelivery } from './api/set-cart-delivery';
-import { EMPTY_VISITOR_CART, addVisitorLines, readVisitorCart, updateVisitorCart, useVisitorCart } from './visitor-cart';
-import type { VisitorCart } from './visitor-cart';
+import { newIdempotencyKey } from './api/retry-safe-change';
+import { EMPTY_VISITOR_CART, readVisitorCart, updateVisitorCart, useVisitorCart } from './visitor-cart';
 
 /** Web Locks where the browser has them: two tabs that see the same sign-in must not both send the cart. */
 async function exclusively<T>(work: () => Promise<T>): Promise<T> {
@@ -44,19 +44,23 @@ const worthKeeping = (error: unknown) =>
 
 /**
  * Sends the browser cart to POST /cart/merge (the same product and size add up on the server), then the
- * delivery choice made before signing in, and clears the browser cart. The cart is taken out of storage
- * before sending, so a second tab finds nothing to send; it is put back when the merge could be retried.
+ * delivery choice made before signing in, and clears the browser cart once the server has answered. The cart stays
+ * in storage until then, with the merge's Idempotency-Key written beside it before it is sent: a page reloaded (or
+ * closed) while the merge was on its way sends it again with that key at its next start, and the server merges it
+ * once. A second tab waits for the first (the lock), then finds nothing to send.
  * Answers the server's notes (lines skipped or shortened), or null when there was nothing to merge.
- * Throws when the merge failed.
+ * Throws when the merge failed; the cart is kept when asking again could work.
  */
 export function mergeVisitorCartIntoAccount(queryClient: QueryClient): Promise<string[] | null> {
   return exclusively(async () => {
     const taken = readVisitorCart();
     if (taken.lines.length === 0 && taken.delivery === null) return null;
     mergeState({ running: merges.running + 1 });
-    updateVisitorCart(() => EMPTY_VISITOR_CART);
+    const mergeKey = taken.mergeKey ?? newIdempotencyKey();
+    if (!taken.mergeKey) updateVisitorCart((current) => ({ ...current, mergeKey }));
     try {
-      const { cart, notes } = await mergeCart({ lines: taken.lines });
+      const { cart, notes } = await mergeCart({ lines: taken.lines }, mergeKey);
+      updateVisitorCart(() => EMPTY_VISITOR_CART);
       // A cart read in flight (the checkout asks at mount) must not land after the merge's answer and undo it.
       await queryClient.cancelQueries({ queryKey: cartQueryOptions().queryKey });
       setCartData(queryClient, cart);
@@ -71,15 +75,12 @@ export function mergeVisitorCartIntoAccount(queryClient: QueryClient): Promise<s
       }
       return notes;
     } catch (error) {
-      if (worthKeeping(error)) updateVisitorCart((current) => restore(current, taken));
+      // Kept to send again (with its key: the server may have merged it before the answer was lost), else dropped.
+      if (!worthKeeping(error)) updateVisitorCart(() => EMPTY_VISITOR_CART);
       mergeState({ failed: true });
       throw error;
     } finally {
       mergeState({ running: merges.running - 1 });
     }
   });
-}
-
-function restore(current: VisitorCart, taken: VisitorCart): VisitorCart {
-  return { lines: addVisitorLines(current, taken.lines).lines, delivery: current.delivery ?? taken.delivery };
 }

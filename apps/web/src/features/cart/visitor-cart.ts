@@ -9,6 +9,8 @@ import type { AddCartLineInputBody, DeliveryMethod, SizeCode } from '@coffee/con
  */
 export const VISITOR_CART_KEY = '@cart';
 
+/** An Idempotency-Key as newIdempotencyKey writes it (a version 4 UUID). */
+const MERGE_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 // The merge endpoint takes at most 100 lines (contract MergeCartInput); one product in three sizes is three lines.
 const MAX_LINES = 100;
 const MAX_OPTION_IDS = 50;
@@ -28,6 +30,11 @@ export interface VisitorCart {
   lines: VisitorCartLine[];
   /** How and when, as chosen on the product page; null until the visitor picks (the account's choice is kept then). */
   delivery: { deliveryMethod: DeliveryMethod; scheduledFor: string | null } | null;
+  /**
+   * The Idempotency-Key of the merge into the account sent with this cart and not yet answered (merge-visitor-cart.ts):
+   * a page reloaded meanwhile sends the cart again with it, and the server merges it once.
+   */
+  mergeKey?: string;
 }
 
 // Checked by hand rather than with a zod schema: every page reads this cart at start (the header's count), and zod
@@ -66,12 +73,14 @@ function toVisitorCart(value: unknown): VisitorCart | null {
     if (!line) return null;
     lines.push(line);
   }
-  const { delivery } = value;
-  if (delivery === null) return { lines, delivery: null };
+  const { delivery, mergeKey } = value;
+  if (mergeKey !== undefined && !(typeof mergeKey === 'string' && MERGE_KEY.test(mergeKey))) return null;
+  const keyed = mergeKey === undefined ? {} : { mergeKey };
+  if (delivery === null) return { lines, delivery: null, ...keyed };
   if (!isObject(delivery) || !isOneOf(DELIVERY_METHODS, delivery.deliveryMethod)) return null;
   const { scheduledFor } = delivery;
   if (scheduledFor !== null && !(typeof scheduledFor === 'string' && SHOP_LOCAL_DATE_TIME.test(scheduledFor))) return null;
-  return { lines, delivery: { deliveryMethod: delivery.deliveryMethod, scheduledFor } };
+  return { lines, delivery: { deliveryMethod: delivery.deliveryMethod, scheduledFor }, ...keyed };
 }
 
 export const EMPTY_VISITOR_CART: VisitorCart = { lines: [], delivery: null };

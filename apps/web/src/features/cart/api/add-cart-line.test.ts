@@ -3,6 +3,7 @@ import { stubFetch } from '../../../testing/fetch-stub';
 import { createCart } from '../../../testing/order-factory';
 import { jsonResponse } from '../../../testing/product-factory';
 import { addCartLine } from './add-cart-line';
+import { newIdempotencyKey } from './retry-safe-change';
 import { mergeCart } from './merge-cart';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -53,10 +54,11 @@ describe('mergeCart', () => {
       attempt += 1;
       return attempt === 1 ? Promise.reject(new TypeError('Failed to fetch')) : jsonResponse({ data: createCart(), notes: [] });
     });
-    await mergeCart({ lines: [line] });
+    const key = newIdempotencyKey();
+    await mergeCart({ lines: [line] }, key);
     const keys = requests.map((r) => r.headers['Idempotency-Key']);
     expect(keys).toHaveLength(2);
     expect(keys[0]).toMatch(UUID);
-    expect(keys[1]).toBe(keys[0]);
+    expect(keys).toEqual([key, key]);
   });
 });

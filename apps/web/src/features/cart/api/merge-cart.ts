@@ -10,10 +10,11 @@ const cartChangeSchema = contractSchema('CartChangeResponse');
  * POST /api/v1/cart/merge: a visitor's browser cart joins the account's cart at sign-in. The same
  * product and size add up; what cannot be ordered is skipped and `notes` says so, one sentence each.
  */
-export async function mergeCart(input: MergeCartInputBody): Promise<{ cart: Cart; notes: string[] }> {
-  // With its own Idempotency-Key: a retry after a dropped connection merges the browser cart once.
-  const { data, notes } = await sendRetrySafe((headers) =>
-    apiRequest('/cart/merge', { method: 'POST', body: input, schema: cartChangeSchema, headers }),
+export async function mergeCart(input: MergeCartInputBody, key: string): Promise<{ cart: Cart; notes: string[] }> {
+  // With the browser cart's Idempotency-Key: a retry after a dropped connection, or after a reload, merges it once.
+  const { data, notes } = await sendRetrySafe(
+    (headers) => apiRequest('/cart/merge', { method: 'POST', body: input, schema: cartChangeSchema, headers }),
+    key,
   );
   return { cart: data, notes };
 }

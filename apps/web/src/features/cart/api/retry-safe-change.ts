@@ -5,8 +5,8 @@ import { ApiError } from '../../../lib/api-client';
  * connection fails before an answer arrives, the change may or may not have been made, so it is sent once more
  * with the same key: the server answers a key it has seen without changing the cart again, so nothing is added twice.
  */
-export async function sendRetrySafe<T>(send: (headers: Record<string, string>) => Promise<T>): Promise<T> {
-  const headers = { 'Idempotency-Key': newIdempotencyKey() };
+export async function sendRetrySafe<T>(send: (headers: Record<string, string>) => Promise<T>, key: string = newIdempotencyKey()): Promise<T> {
+  const headers = { 'Idempotency-Key': key };
   try {
     return await send(headers);
   } catch (error) {

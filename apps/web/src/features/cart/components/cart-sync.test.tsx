@@ -105,9 +105,33 @@ describe('the cart badge and the merge at sign-in', () => {
     renderRoutes([{ path: '/', element: <Shell /> }], '/');
     signIn();
     expect(await screen.findByText(/could not be added to your cart/)).toBeTruthy();
-    expect(JSON.parse(localStorage.getItem(VISITOR_CART_KEY) ?? 'null')).toEqual({
+    expect(JSON.parse(localStorage.getItem(VISITOR_CART_KEY) ?? 'null')).toMatchObject({
       lines: [{ productId: 7, size: 'L', quantity: 2 }],
       delivery: null,
     });
+  });
+
+  it('sends a merge cut off by a reload again with the same key, so the account gets the cart once', async () => {
+    const lines = [{ productId: 7, size: 'L' as const, quantity: 2 }];
+    updateVisitorCart(() => ({ lines, delivery: null }));
+    const { requests } = stubFetch((url) => {
+      if (url.pathname !== '/api/v1/cart/merge') return jsonResponse({ data: createCart() });
+      // The first merge is still on its way when the page reloads; the one sent after the reload is answered.
+      if (requests.filter((r) => r.url.pathname === '/api/v1/cart/merge').length === 1) return new Promise<Response>(() => undefined);
+      return jsonResponse({ data: createCart({ lines: [createCartLine({ id: 1, sizeCode: 'L', quantity: 2 })] }), notes: [] });
+    });
+    const mergeKeys = () => requests.filter((r) => r.url.pathname === '/api/v1/cart/merge').map((r) => r.headers['Idempotency-Key']);
+    const before = renderRoutes([{ path: '/', element: <Shell /> }], '/');
+    signIn();
+    await waitFor(() => expect(mergeKeys()).toHaveLength(1));
+    // Still in this browser, with the key it went with, while the shop has not answered.
+    expect(JSON.parse(localStorage.getItem(VISITOR_CART_KEY) ?? 'null')).toEqual({ lines, delivery: null, mergeKey: mergeKeys()[0] });
+
+    before.unmount();
+    renderRoutes([{ path: '/', element: <Shell /> }], '/');
+
+    await waitFor(() => expect(mergeKeys()).toHaveLength(2));
+    expect(mergeKeys()[1]).toBe(mergeKeys()[0]);
+    await waitFor(() => expect(localStorage.getItem(VISITOR_CART_KEY)).toBeNull());
   });
 });
