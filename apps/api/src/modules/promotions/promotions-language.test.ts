@@ -30,5 +30,12 @@ describe('coupons in Bahasa Indonesia', () => {
     const termsOf = (res: typeof terms.english) => res.json<PromotionListResponse>().data.find((p) => p.code === 'PAGI')?.terms;
     expect(termsOf(terms.english)).toEqual(['For Pick up orders only']);
     expect(termsOf(terms.indonesian)).toEqual(['Khusus pesanan Ambil di Toko']);
+
+    // The staff screen's list words them in the staff member's language too.
+    const staff = await signUpAndSignIn(ctx, { role: 'staff' });
+    const listed = await askInBothLanguages(ctx.app, { method: 'GET', url: '/api/v1/staff/promotions', headers: staff.headers });
+    const staffTermsOf = (res: typeof listed.english) => res.json<PromotionListResponse>().data.find((p) => p.code === 'PAGI')?.terms;
+    expect(staffTermsOf(listed.english)).toEqual(['For Pick up orders only']);
+    expect(staffTermsOf(listed.indonesian)).toEqual(['Khusus pesanan Ambil di Toko']);
   });
 });

@@ -53,7 +53,7 @@ export const promotionRoutes: FastifyPluginCallbackZod<PromotionRoutesOptions> =
         response: { 200: StaffPromotionListResponse, 401: ErrorResponse, 403: ErrorResponse },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       return { data: await promotions.listAllPromotions(sayFor(request)) };
     },
