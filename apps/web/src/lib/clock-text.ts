@@ -119,3 +119,15 @@ export function dayName(iso: string, withYear = false, language: Language = curr
   const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
   return utcDayText(date, withYear, language);
 }
+
+/** Monday 1 January 2024 (UTC): ISO weekday `d` is `d - 1` days after it. */
+const A_MONDAY = Date.UTC(2024, 0, 1);
+
+/**
+ * The name of ISO weekday `isoDay` (1 Monday ... 7 Sunday) in `language`: 'Monday' as the contract's weekdayName
+ * writes it in English, 'Senin' in Indonesian; '' for anything else.
+ */
+export function weekdayIn(isoDay: number, width: 'long' | 'short' = 'long', language: Language = currentLanguage()): string {
+  if (!Number.isInteger(isoDay) || isoDay < 1 || isoDay > 7) return '';
+  return new Intl.DateTimeFormat(INTL_LOCALE[language], { weekday: width, timeZone: 'UTC' }).format(A_MONDAY + (isoDay - 1) * 86_400_000);
+}

@@ -1,10 +1,11 @@
 import { useId, useState } from 'react';
 import { DELIVERY_METHODS } from '@coffee/contract';
-import type { I18n, MessageDescriptor } from '@lingui/core';
+import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { DeliveryMethod, DeliveryWindow, ShopSettings } from '@coffee/contract';
 import { TIME_FORMAT, isWholeClockTime, parseClockTime } from '../../lib/clock-text';
+import { DELIVERY_METHOD_NAMES } from '../../lib/contract-words';
 import { ChoicePills } from './choice-pills';
 
 type DeliveryWindows = ShopSettings['deliveryWindows'];
@@ -34,13 +35,6 @@ function hoursHint(i18n: I18n, method: DeliveryMethod, hours: DeliveryWindow | u
 export function isTimeInsideHours(hours: DeliveryWindow | undefined, time: string): boolean {
   return time === '' || hours === undefined || (time >= hours.from && time <= hours.to);
 }
-
-/** The delivery methods' names on screen (the contract's DELIVERY_METHOD_LABELS, in each language). */
-export const DELIVERY_METHOD_NAMES: Record<DeliveryMethod, MessageDescriptor> = {
-  'dine-in': msg`Dine in`,
-  'door-delivery': msg`Door Delivery`,
-  'pick-up': msg`Pick up`,
-};
 
 export function DeliveryMethodPills({
   value,

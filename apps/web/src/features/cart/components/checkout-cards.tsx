@@ -9,7 +9,7 @@ import { FieldError, describedBy, fieldIds, inputStyles } from '../../../compone
 import { cn } from '../../../lib/cn';
 import { dayName } from '../../../lib/clock-text';
 import { nextCalendarDate } from '../../../lib/shop-time';
-import { paymentMethodWords } from '../labels';
+import { paymentMethodName } from '../../../lib/contract-words';
 
 /** A white card under a heading drawn on the brown checkout page. */
 export function CheckoutCard({ title, action, children, titleId }: { title: string; titleId: string; action?: ReactNode; children: ReactNode }) {
@@ -313,7 +313,7 @@ export function PaymentMethodCard({
                 className="size-5 shrink-0 accent-espresso"
               />
               {paymentIcons[method]}
-              <span className={cn(value === method && 'font-medium')}>{paymentMethodWords(method, i18n)}</span>
+              <span className={cn(value === method && 'font-medium')}>{paymentMethodName(method, i18n)}</span>
             </label>
           ))}
         </div>

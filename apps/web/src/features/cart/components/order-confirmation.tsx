@@ -9,7 +9,7 @@ import { paths } from '../../../config/paths';
 import { buttonStyles } from '../../../components/ui/button';
 import { Price } from '../../../components/ui/price';
 import { formatShopTime } from '../../../lib/shop-time';
-import { DELIVERY_METHOD_WORDS } from '../labels';
+import { DELIVERY_METHOD_NAMES } from '../../../lib/contract-words';
 
 /** What the shop answered to "Confirm and pay": the order as placed, and how to pay for it. */
 export function OrderConfirmation({ order, AfterOrder }: { order: Order; AfterOrder?: ComponentType<{ order: Order }> | undefined }) {
@@ -42,7 +42,7 @@ export function OrderConfirmation({ order, AfterOrder }: { order: Order; AfterOr
         <Row label={t`Total`}>
           <Price amount={order.summary.totalIdr} className="font-bold" />
         </Row>
-        <Row label={t(DELIVERY_METHOD_WORDS[order.deliveryMethod])}>
+        <Row label={t(DELIVERY_METHOD_NAMES[order.deliveryMethod])}>
           {/* As soon as possible is the first slot with room: its time is when the order is ready. */}
           {order.isAsap ? t`As soon as possible (ready about ${readyAt})` : formatShopTime(order.scheduledFor)}
           {order.address && <span className="block text-muted">{order.address}</span>}

@@ -13,7 +13,8 @@ import { useStaffOrderAction, type StaffAction } from '../api/change-order-statu
 import { useMarkLineDone } from '../api/mark-line-done';
 import { minutesLate } from './kitchen-lanes';
 import { OrderStatusBadge } from './order-status-badge';
-import { deliveryMethodName, finishMoveLabel } from './order-words';
+import { deliveryMethodName } from '../../../lib/contract-words';
+import { finishMoveLabel } from './order-words';
 
 const FINISHED: readonly OrderStatus[] = FINISHED_ORDER_STATUSES;
 

@@ -7,7 +7,8 @@ import { LineChoices } from '../../../components/ui/line-choices';
 import { Price } from '../../../components/ui/price';
 import { formatShopTime } from '../../../lib/shop-time';
 import { OrderStatusBadge } from './order-status-badge';
-import { deliveryMethodName, eventLabel, orderPlace, paymentLine } from './order-words';
+import { deliveryMethodName } from '../../../lib/contract-words';
+import { eventLabel, orderPlace, paymentLine } from './order-words';
 
 // Printing shows the receipt alone: the navigation, the footer and the page's buttons stay on the screen.
 const PRINT_STYLES = `@media print {

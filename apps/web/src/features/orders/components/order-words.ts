@@ -1,7 +1,9 @@
 import { t } from '@lingui/core/macro';
-import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, orderStatusLabel } from '@coffee/contract';
+import { ORDER_STATUS_LABELS, orderStatusLabel } from '@coffee/contract';
 import type { DeliveryMethod, Order, OrderEvent, OrderStatus, PaymentMethod } from '@coffee/contract';
+import { paymentMethodName } from '../../../lib/contract-words';
 import { i18n } from '../../../lib/i18n';
+import { paymentMethodLabel } from '../../../lib/payment-words';
 
 // Every function here runs when a screen is drawn and reads the screens' language then (never a constant computed once).
 
@@ -13,36 +15,9 @@ export function statusName(status: OrderStatus, deliveryMethod?: DeliveryMethod)
   return i18n._(deliveryMethod ? orderStatusLabel(status, deliveryMethod) : ORDER_STATUS_LABELS[status]);
 }
 
-/** How the customer gets the order: Dine in, Door Delivery, Pick up. */
-export function deliveryMethodName(deliveryMethod: DeliveryMethod): string {
-  switch (deliveryMethod) {
-    case 'dine-in':
-      return t`Dine in`;
-    case 'door-delivery':
-      return t`Door Delivery`;
-    case 'pick-up':
-      return t`Pick up`;
-  }
-}
-
-/** The payment method's name; the brands (QRIS, GoPay, ShopeePay) stay as they are. */
-export function paymentMethodName(method: PaymentMethod): string {
-  switch (method) {
-    case 'card':
-      return t`Card`;
-    case 'bank-account':
-      return t`Bank Account`;
-    case 'cash-on-delivery':
-      return t`Cash on Delivery`;
-    default:
-      return PAYMENT_METHOD_LABELS[method];
-  }
-}
-
 /** The method as a placed order says it: cash on a Dine in or Pick up order is paid at the counter. */
 function placedMethodName(method: PaymentMethod, deliveryMethod: DeliveryMethod | undefined): string {
-  if (deliveryMethod && method === 'cash-on-delivery' && deliveryMethod !== 'door-delivery') return t`Cash at the counter`;
-  return paymentMethodName(method);
+  return deliveryMethod ? paymentMethodLabel(method, deliveryMethod) : paymentMethodName(method);
 }
 
 /**

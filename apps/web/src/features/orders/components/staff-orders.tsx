@@ -19,7 +19,8 @@ import { AwaitingPayment } from './awaiting-payment';
 import { KitchenDisplay, type KitchenStore } from './kitchen-display';
 import { useNewOrderSound } from './new-order-sound';
 import { OrderStatusBadge } from './order-status-badge';
-import { deliveryMethodName, paymentLine, statusName } from './order-words';
+import { deliveryMethodName } from '../../../lib/contract-words';
+import { paymentLine, statusName } from './order-words';
 import { StaffOrderActions } from './staff-order-actions';
 import { SelectOptions } from '../../../components/ui/select-options';
 

@@ -3,7 +3,7 @@ import type { KeyboardEvent } from 'react';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { CATEGORY_NAMES } from '../category-names';
+import { CATEGORY_NAMES } from '../../../lib/contract-words';
 import { cn } from '../../../lib/cn';
 import { useInfiniteProducts } from '../api/get-products';
 import type { ProductFilters } from '../api/get-products';

@@ -2,8 +2,6 @@ import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { CATEGORIES, DELIVERY_METHODS, PROMOTION_AUDIENCES, PROMOTION_BENEFITS, PROMOTION_FREQUENCIES, PROMOTION_PICTURES } from '@coffee/contract';
 import type {
-  Category,
-  DeliveryMethod,
   Product,
   PromotionAudience,
   PromotionBenefit,
@@ -16,7 +14,9 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FieldError, fieldInputProps } from '../../../components/ui/form-field';
 import { errorMessage } from '../../../lib/api-client';
-import { dayOfYearText, dayText, parseCalendarDay, parseClockTime, parseDayOfYear } from '../../../lib/clock-text';
+import { dayOfYearText, dayText, parseCalendarDay, parseClockTime, parseDayOfYear, weekdayIn } from '../../../lib/clock-text';
+import { CATEGORY_NAMES, DELIVERY_METHOD_NAMES } from '../../../lib/contract-words';
+import { isLanguage } from '../../../lib/i18n';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { useDeleteStaffPromotion, useSaveStaffPromotion, useStaffPromotions } from '../api/staff-promotions';
 import { SelectOptions } from '../../../components/ui/select-options';
@@ -52,20 +52,6 @@ const BENEFIT_LABELS: Record<PromotionBenefit, MessageDescriptor> = {
   'free-item': msg`The cheapest qualifying item free`,
   'buy-one-get-one': msg`Buy one, get one free`,
 };
-/** The contract's CATEGORY_LABELS, in the screen's language. */
-const CATEGORY_NAMES: Record<Category, MessageDescriptor> = {
-  coffee: msg`Coffee`,
-  'non-coffee': msg`Non Coffee`,
-  foods: msg`Foods`,
-  'add-on': msg`Add-On`,
-};
-/** The contract's DELIVERY_METHOD_LABELS, in the screen's language. */
-const DELIVERY_METHOD_NAMES: Record<DeliveryMethod, MessageDescriptor> = {
-  'dine-in': msg`Dine in`,
-  'door-delivery': msg`Door Delivery`,
-  'pick-up': msg`Pick up`,
-};
-
 /**
  * The names the API uses in `field`, as this form labels them (the contract's PROMOTION_FIELD_LABELS, with the same
  * English, in the screen's language).
@@ -92,13 +78,6 @@ const LABELS: Record<string, MessageDescriptor> = {
   isActive: msg`Active`,
 };
 const labelsIn = (i18n: I18n): Record<string, string> => Object.fromEntries(Object.entries(LABELS).map(([field, label]) => [field, i18n._(label)]));
-
-/** ISO weekdays 1 (Monday) to 7 (Sunday) by name in the screen's language ('Monday', 'Senin'). */
-function weekdayNames(language: string): string[] {
-  const format = new Intl.DateTimeFormat(language === 'id' ? 'id-ID' : 'en-GB', { weekday: 'long', timeZone: 'UTC' });
-  // Monday 1 January 2024.
-  return [1, 2, 3, 4, 5, 6, 7].map((day) => format.format(Date.UTC(2024, 0, day)));
-}
 
 const text = (form: FormData, name: string): string => {
   const value = form.get(name);
@@ -307,7 +286,7 @@ function WhenFields({ p, errors, input }: FieldsProps) {
       <CheckboxGroup
         name="weekdays"
         legend={t`Weekdays (none checked: every day)`}
-        choices={weekdayNames(i18n.locale).map((day, index) => ({ value: index + 1, label: day, checked: p?.weekdays.includes(index + 1) ?? false }))}
+        choices={[1, 2, 3, 4, 5, 6, 7].map((day) => ({ value: day, label: weekdayIn(day, 'long', isLanguage(i18n.locale) ? i18n.locale : 'en'), checked: p?.weekdays.includes(day) ?? false }))}
         error={errors.weekdays}
       />
       <Field id="promotion-fromTime" label={t`Start time`} error={errors.fromTime} hint={t`24-hour clock, HH:MM, on the shop's clock; both empty: all day.`}>

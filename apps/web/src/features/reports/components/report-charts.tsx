@@ -1,8 +1,11 @@
-import type { Category, DeliveryMethod, PaymentMethod, Report } from '@coffee/contract';
+import type { Report } from '@coffee/contract';
 import type { I18n, MessageDescriptor } from '@lingui/core';
-import { msg, plural } from '@lingui/core/macro';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Price } from '../../../components/ui/price';
+import { weekdayIn } from '../../../lib/clock-text';
+import { CATEGORY_NAMES, DELIVERY_METHOD_NAMES, PAYMENT_METHOD_NAMES } from '../../../lib/contract-words';
+import { isLanguage } from '../../../lib/i18n';
 
 const COLUMN = 14;
 const GAP = 4;
@@ -107,39 +110,11 @@ export function BarTable({ title, rows, countLabel }: { title: string; rows: rea
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** The contract's CATEGORY_LABELS (same English), in the screen's language. */
-const CATEGORY_NAMES: Record<Category, MessageDescriptor> = {
-  coffee: msg`Coffee`,
-  'non-coffee': msg`Non Coffee`,
-  foods: msg`Foods`,
-  'add-on': msg`Add-On`,
-};
-/** The API's payment method labels (the contract's PAYMENT_METHOD_LABELS) that are words; brands (QRIS, GoPay...) stay. */
-const PAYMENT_NAMES: Partial<Record<PaymentMethod, MessageDescriptor>> = {
-  card: msg`Card`,
-  'bank-account': msg`Bank Account`,
-  'cash-on-delivery': msg`Cash on Delivery`,
-};
-/** The API's channel labels (the contract's DELIVERY_METHOD_LABELS), in the screen's language. */
-const CHANNEL_NAMES: Record<DeliveryMethod, MessageDescriptor> = {
-  'dine-in': msg`Dine in`,
-  'door-delivery': msg`Door Delivery`,
-  'pick-up': msg`Pick up`,
-};
-
 /** A label the screen words itself when it knows the key, else the API's. */
-const wordOr = <Key extends string>(names: Partial<Record<Key, MessageDescriptor>>, key: string, fallback: string, i18n: I18n): string => {
+const wordOr = <Key extends string>(names: Partial<Record<Key, MessageDescriptor | string>>, key: string, fallback: string, i18n: I18n): string => {
   const name = names[key as Key];
-  return name ? i18n._(name) : fallback;
+  return name === undefined ? fallback : typeof name === 'string' ? name : i18n._(name);
 };
-
-/** ISO weekday 1 (Monday) to 7 (Sunday) by name in the screen's language ('Monday', 'Senin'); the API's name otherwise. */
-function weekdayLabel(weekday: number, fallback: string, language: string): string {
-  if (!Number.isInteger(weekday) || weekday < 1 || weekday > 7) return fallback;
-  const format = new Intl.DateTimeFormat(language === 'id' ? 'id-ID' : 'en-GB', { weekday: 'long', timeZone: 'UTC' });
-  // Monday 1 January 2024.
-  return format.format(Date.UTC(2024, 0, weekday));
-}
 
 /**
  * Every breakdown of a report as rows for BarTable, hours and weekdays in clock order, the rest by sales; the words
@@ -148,10 +123,10 @@ function weekdayLabel(weekday: number, fallback: string, language: string): stri
 export function breakdowns(report: Report, i18n: I18n) {
   return {
     hours: report.byHour.filter((h) => h.orders > 0).map((h) => ({ key: String(h.hour), label: `${pad(h.hour)}:00`, count: h.orders, salesIdr: h.salesIdr })),
-    weekdays: report.byWeekday.map((w) => ({ key: String(w.weekday), label: weekdayLabel(w.weekday, w.name, i18n.locale), count: w.orders, salesIdr: w.salesIdr })),
+    weekdays: report.byWeekday.map((w) => ({ key: String(w.weekday), label: weekdayIn(w.weekday, 'long', isLanguage(i18n.locale) ? i18n.locale : 'en') || w.name, count: w.orders, salesIdr: w.salesIdr })),
     stores: report.byStore.map((s) => ({ key: String(s.storeId), label: s.name, count: s.orders, salesIdr: s.salesIdr })),
-    payments: report.byPaymentMethod.map((m) => ({ key: m.method, label: wordOr(PAYMENT_NAMES, m.method, m.label, i18n), count: m.orders, salesIdr: m.salesIdr })),
-    channels: report.byChannel.map((c) => ({ key: c.channel, label: wordOr(CHANNEL_NAMES, c.channel, c.label, i18n), count: c.orders, salesIdr: c.salesIdr })),
+    payments: report.byPaymentMethod.map((m) => ({ key: m.method, label: wordOr(PAYMENT_METHOD_NAMES, m.method, m.label, i18n), count: m.orders, salesIdr: m.salesIdr })),
+    channels: report.byChannel.map((c) => ({ key: c.channel, label: wordOr(DELIVERY_METHOD_NAMES, c.channel, c.label, i18n), count: c.orders, salesIdr: c.salesIdr })),
     products: report.byProduct.map((p) => ({ key: String(p.productId), label: p.name, count: p.quantity, salesIdr: p.salesIdr })),
     categories: report.byCategory.map((c) => ({ key: c.category, label: wordOr(CATEGORY_NAMES, c.category, c.category, i18n), count: c.quantity, salesIdr: c.salesIdr })),
   };

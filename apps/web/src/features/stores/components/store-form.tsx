@@ -5,12 +5,12 @@ import type { DayHours, DeliveryMethod, Store, StoreInput } from '@coffee/contra
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { DELIVERY_METHOD_NAMES, weekdayIn } from '../delivery-method-names';
+import { DELIVERY_METHOD_NAMES } from '../../../lib/contract-words';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FieldError, FormField, fieldInputProps } from '../../../components/ui/form-field';
 import { errorMessage } from '../../../lib/api-client';
-import { dayFormatMessage, dayName, parseCalendarDay, parseClockTime } from '../../../lib/clock-text';
+import { dayFormatMessage, dayName, weekdayIn, parseCalendarDay, parseClockTime } from '../../../lib/clock-text';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { useSaveStore } from '../api/save-store';
 import { SelectOptions } from '../../../components/ui/select-options';

@@ -1,6 +1,7 @@
 import type { Store } from '@coffee/contract';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { DELIVERY_METHOD_NAMES, weekdayIn } from '../delivery-method-names';
+import { DELIVERY_METHOD_NAMES } from '../../../lib/contract-words';
+import { weekdayIn } from '../../../lib/clock-text';
 import { StoresList } from './loaded-stores';
 
 /** The /stores page: every store with today's hours, whether it is open now, and what a rush means for ordering. */

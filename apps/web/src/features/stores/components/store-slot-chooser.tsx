@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { DELIVERY_METHOD_NAMES } from '../delivery-method-names';
+import { DELIVERY_METHOD_NAMES } from '../../../lib/contract-words';
 import type { DayHours, DeliveryMethod, DeliveryWindow, ShopSettings, Slot, Store } from '@coffee/contract';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
