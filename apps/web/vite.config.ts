@@ -90,7 +90,7 @@ export default defineConfig({
               // rather than a dozen small ones, which compress worse apart (decision 018). Later screens that use
               // a part of them fetch the file.
               name: 'catalogue-pages',
-              test: /[\\/](?:packages[\\/]contract[\\/]src[\\/](?:money|shop-time|categories|sizes|delivery-methods|option-rules|question-limits)\.ts|src[\\/]lib[\\/](?:api-client|money)\.ts|src[\\/]components[\\/]ui[\\/](?:price|error-state|product-picture)\.tsx|@tanstack[\\/](?:react-query|query-core)[\\/]build[\\/]modern[\\/](?:queryOptions|queryObserver|IsRestoringProvider|QueryErrorResetBoundary|errorBoundaryUtils|suspense|useBaseQuery|useQuery)\.js)$/,
+              test: /[\\/](?:packages[\\/]contract[\\/]src[\\/](?:money|shop-time|categories|sizes|delivery-methods|option-rules|question-limits)\.ts|src[\\/]lib[\\/](?:api-client|money|contract-words)\.ts|src[\\/]components[\\/]ui[\\/](?:price|error-state|product-picture)\.tsx|@tanstack[\\/](?:react-query|query-core)[\\/]build[\\/]modern[\\/](?:queryOptions|queryObserver|IsRestoringProvider|QueryErrorResetBoundary|errorBoundaryUtils|suspense|useBaseQuery|useQuery)\.js)$/,
             },
             {
               name: 'product-page',

@@ -1,12 +1,12 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { Category, DeliveryMethod, PaymentMethod } from '@coffee/contract';
+import type { Category, DeliveryMethod } from '@coffee/contract';
 import { i18n as screens } from './i18n';
 
 /**
- * The contract's labels (CATEGORY_LABELS, DELIVERY_METHOD_LABELS, PAYMENT_METHOD_LABELS: the English the API and the
- * spec use) as every screen says them, in its language: one table each, rendered with `t(...)` or `i18n._(...)`
- * when drawn, so a switch redraws them.
+ * The contract's labels (CATEGORY_LABELS, DELIVERY_METHOD_LABELS: the English the API and the spec use) as every
+ * screen says them, in its language: one table each, rendered with `t(...)` or `i18n._(...)` when drawn, so a switch
+ * redraws them. The payment methods' are in payment-words.ts, off the menu's and product page's code.
  */
 export const CATEGORY_NAMES: Record<Category, MessageDescriptor> = {
   coffee: msg`Coffee`,
@@ -21,21 +21,5 @@ export const DELIVERY_METHOD_NAMES: Record<DeliveryMethod, MessageDescriptor> = 
   'pick-up': msg`Pick up`,
 };
 
-/** The brands (QRIS, GoPay, ShopeePay) are the same in every language. */
-export const PAYMENT_METHOD_NAMES: Record<PaymentMethod, MessageDescriptor | string> = {
-  card: msg`Card`,
-  'bank-account': msg`Bank Account`,
-  'cash-on-delivery': msg`Cash on Delivery`,
-  qris: 'QRIS',
-  gopay: 'GoPay',
-  shopeepay: 'ShopeePay',
-};
-
 /** A delivery method's name in the screens' language (a component passes its `i18n`, from useLingui). */
 export const deliveryMethodName = (method: DeliveryMethod, i18n: I18n = screens): string => i18n._(DELIVERY_METHOD_NAMES[method]);
-
-/** A payment method's name in the screens' language (a component passes its `i18n`, from useLingui). */
-export function paymentMethodName(method: PaymentMethod, i18n: I18n = screens): string {
-  const name = PAYMENT_METHOD_NAMES[method];
-  return typeof name === 'string' ? name : i18n._(name);
-}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
 import { useLoginRecord } from '../../lib/login-record';
-import { switchLanguage, type Language } from '../../lib/i18n';
+import type { Language } from '../../lib/i18n';
 import { cn } from '../../lib/cn';
 
 /** Each language named in itself, so a reader of either finds theirs. */
@@ -15,8 +15,8 @@ const NAMES: Record<Language, { short: string; long: string }> = {
  * The navigation bar's language switch: offers the other language, switches the screens where they stand (the page,
  * the cart and the checkout's choices are kept) and remembers the choice: in a cookie, and in a signed-in customer's
  * profile, in which their mails and notifications are written. A staff member's choice stays with the device (the
- * cookie): a counter's tablet keeps its language whoever signs in on it. The API's texts on screen are asked for again in the
- * new language. `long`: the language's whole name (the phone menu), else its code.
+ * cookie): a counter's tablet keeps its language whoever signs in on it (lib/change-language.ts). `long`: the
+ * language's whole name (the phone menu), else its code.
  */
 export function LanguageSwitch({ long = false, className }: { long?: boolean; className?: string }) {
   const { i18n } = useLingui();
@@ -28,13 +28,8 @@ export function LanguageSwitch({ long = false, className }: { long?: boolean; cl
   const change = async () => {
     setSwitching(true);
     try {
-      await switchLanguage(other);
-      if (customer) {
-        const { saveLanguage } = await import('../../lib/save-language');
-        // The screens have switched already; a profile not saved now is saved at the next switch.
-        await saveLanguage(other).catch(() => undefined);
-      }
-      await queryClient.invalidateQueries();
+      const { changeLanguage } = await import('../../lib/change-language');
+      await changeLanguage(other, { customer, queryClient });
     } finally {
       setSwitching(false);
     }

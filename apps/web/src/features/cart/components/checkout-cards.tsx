@@ -9,7 +9,7 @@ import { FieldError, describedBy, fieldIds, inputStyles } from '../../../compone
 import { cn } from '../../../lib/cn';
 import { dayName } from '../../../lib/clock-text';
 import { nextCalendarDate } from '../../../lib/shop-time';
-import { paymentMethodName } from '../../../lib/contract-words';
+import { paymentMethodName } from '../../../lib/payment-words';
 
 /** A white card under a heading drawn on the brown checkout page. */
 export function CheckoutCard({ title, action, children, titleId }: { title: string; titleId: string; action?: ReactNode; children: ReactNode }) {

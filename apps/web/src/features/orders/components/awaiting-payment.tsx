@@ -6,7 +6,7 @@ import { Trans } from '@lingui/react/macro';
 import { Price } from '../../../components/ui/price';
 import { awaitingPaymentQueryOptions } from '../api/get-staff-orders';
 import { counterName } from './kitchen-card';
-import { paymentMethodName } from '../../../lib/contract-words';
+import { paymentMethodName } from '../../../lib/payment-words';
 
 /** "12 min left", from the end of the payment window and the time now. */
 export function timeLeft(dueAt: string, now: number): string {

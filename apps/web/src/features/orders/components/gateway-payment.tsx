@@ -10,7 +10,7 @@ import { Price } from '../../../components/ui/price';
 import { errorMessage } from '../../../lib/api-client';
 import { offeredMethods, usePhone } from '../../../lib/phone';
 import { tokeniseCard, usePayOrder } from '../api/pay-order';
-import { paymentMethodName } from '../../../lib/contract-words';
+import { paymentMethodName } from '../../../lib/payment-words';
 
 export type GatewaySettings = NonNullable<ShopSettings['payments']>;
 

@@ -1,9 +1,8 @@
 import { t } from '@lingui/core/macro';
 import { ORDER_STATUS_LABELS, orderStatusLabel } from '@coffee/contract';
 import type { DeliveryMethod, Order, OrderEvent, OrderStatus, PaymentMethod } from '@coffee/contract';
-import { paymentMethodName } from '../../../lib/contract-words';
 import { i18n } from '../../../lib/i18n';
-import { paymentMethodLabel } from '../../../lib/payment-words';
+import { paymentMethodLabel, paymentMethodName } from '../../../lib/payment-words';
 
 // Every function here runs when a screen is drawn and reads the screens' language then (never a constant computed once).
 

@@ -4,7 +4,8 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Price } from '../../../components/ui/price';
 import { weekdayIn } from '../../../lib/clock-text';
-import { CATEGORY_NAMES, DELIVERY_METHOD_NAMES, PAYMENT_METHOD_NAMES } from '../../../lib/contract-words';
+import { CATEGORY_NAMES, DELIVERY_METHOD_NAMES } from '../../../lib/contract-words';
+import { PAYMENT_METHOD_NAMES } from '../../../lib/payment-words';
 import { isLanguage } from '../../../lib/i18n';
 
 const COLUMN = 14;
