@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { STAFF, expect, test } from './fixtures.js';
 import { overflowing } from './overflow.js';
@@ -141,6 +142,18 @@ test("a customer signed up in Indonesian reads the checkout, every payment metho
     for (const english of await englishOn(page, names)) problems.push(`payment method ${i + 1}: English "${english}"`);
   }
   expect(problems).toEqual([]);
+
+  // The order, placed for tomorrow: its page, with its steps and the pick-up code, and the history that lists it.
+  const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(Date.now() + 86_400_000),
+  );
+  const placed = await page.request.post('/api/v1/orders', {
+    headers: { 'idempotency-key': randomUUID() },
+    data: { paymentMethod: 'cash-on-delivery', deliveryMethod: 'pick-up', scheduledFor: `${tomorrow}T10:00` },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const orderId = ((await placed.json()) as { data: { id: number } }).data.id;
+  expect(await walk(page, [`/history/${orderId}`, '/history'])).toEqual([]);
 });
 
 test('a barista whose browser is in Indonesian reads every staff screen in Indonesian', async ({ page }) => {

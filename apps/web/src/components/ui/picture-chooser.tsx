@@ -2,7 +2,9 @@ import { useEffect, useRef } from 'react';
 import type { ChangeEvent, ComponentProps, ReactNode } from 'react';
 import { IMAGE_TYPES, MAX_IMAGE_BYTES } from '@coffee/contract';
 import { t } from '@lingui/core/macro';
+import { INTL_LOCALE } from '../../lib/clock-text';
 import { cn } from '../../lib/cn';
+import { currentLanguage } from '../../lib/i18n';
 import { Button } from './button';
 
 const MB = 1024 * 1024;
@@ -14,7 +16,8 @@ export function pictureProblem(file: File, noun: 'picture' | 'photo'): string | 
   // Worded at call time, in the screens' language then.
   if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return t`Choose a JPEG, PNG, WebP or GIF picture.`;
   if (file.size > MAX_IMAGE_BYTES) {
-    const size = (file.size / MB).toFixed(1);
+    // One decimal, with the language's decimal sign (6.0 MB, 6,0 MB).
+    const size = new Intl.NumberFormat(INTL_LOCALE[currentLanguage()], { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(file.size / MB);
     const limit = MAX_PICTURE_MB;
     return noun === 'photo'
       ? t`This picture is ${size} MB; a photo may be at most ${limit} MB.`

@@ -48,7 +48,7 @@ function Arrow({ direction }: { direction: 'left' | 'right' }) {
 
 /** An accessible carousel (WAI-ARIA APG): previous/next buttons and dots, one slide shown, the others inert. */
 export function Testimonials() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [current, setCurrent] = useState(0);
   const id = useId();
   const count = TESTIMONIALS.length;
@@ -93,7 +93,7 @@ export function Testimonials() {
                         <p className="text-sm text-muted">{t(testimonial.address)}</p>
                       </div>
                       <p className="flex items-center gap-1.5 font-display font-medium text-ink">
-                        <span>{testimonial.rating}</span>
+                        <span>{new Intl.NumberFormat(i18n.locale === 'id' ? 'id-ID' : 'en-GB').format(Number(testimonial.rating))}</span>
                         <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true">
                           <path d="m12 2.8 2.8 5.8 6.3.9-4.6 4.4 1.1 6.3L12 17.2l-5.6 3 1.1-6.3L2.9 9.5l6.3-.9z" fill="#FEA250" />
                         </svg>
