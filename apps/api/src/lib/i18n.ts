@@ -10,26 +10,35 @@ import { setupI18n, type I18n } from '@lingui/core';
 import { formatter } from '@lingui/format-po';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { formatIdr } from '@coffee/contract';
+import { DEFAULT_LOCALE, type Locale } from './locale.js';
+import { describeDay, describeShopLocal, describeShopZone, describeWeekday } from './shop-time.js';
 
-export const LOCALES = ['en', 'id'] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = 'en';
+export { DEFAULT_LOCALE, LOCALES, type Locale } from './locale.js';
 
 /** A text a person reads: the English wording (its id), alone or with the values its placeholders name. */
 export type Text = string | { readonly id: string; readonly values?: Readonly<Record<string, Value>> };
 
 /**
  * What a placeholder holds: a name or a number as given, a text of its own (translated in turn), texts joined by
- * semicolons (`{ each }`), names joined as the language joins them (`{ and }`: "A, B and C", "A, B, dan C"), or an
- * amount of money (`{ idr }`: "IDR 26.000" in English as the original app writes it, "Rp26.000" in Indonesian).
+ * semicolons (`{ each }`) or by commas (`{ commas }`), names joined as the language joins them (`{ and }`: "A, B and
+ * C", "A, B, dan C"), an amount of money (`{ idr }`: "IDR 26.000" in English as the original app writes it,
+ * "Rp26.000" in Indonesian), or the shop's clock in words (lib/shop-time.ts): a shop-local time (`{ shopTime }`:
+ * "Saturday 21 November at 10:00"), a day (`{ day }`: "22 December"), a weekday (`{ weekday }`: 1 is "Monday"),
+ * weekdays as a coupon's term names them (`{ weekdaysOr }`: "Saturdays or Sundays") and the zone (`{ zone }`).
  */
 export type Value =
   | string
   | number
   | { readonly id: string; readonly values?: Readonly<Record<string, Value>> }
   | { readonly each: readonly Text[] }
+  | { readonly commas: readonly Value[] }
   | { readonly and: readonly string[] }
-  | { readonly idr: number };
+  | { readonly idr: number }
+  | { readonly shopTime: string }
+  | { readonly day: string }
+  | { readonly weekday: number }
+  | { readonly weekdaysOr: readonly number[] }
+  | { readonly zone: string };
 
 /** Where the catalogues are, from src/lib in development and dist/lib once built alike. */
 const CATALOGUE_DIR = path.resolve(import.meta.dirname, '../../locales');
@@ -76,10 +85,24 @@ function translateWith(i18n: I18n, text: Text): string {
 
 function valueWith(i18n: I18n, value: Value): string | number {
   if (typeof value === 'string' || typeof value === 'number') return value;
+  const locale: Locale = i18n.locale === 'id' ? 'id' : 'en';
   if ('each' in value) return value.each.map((text) => translateWith(i18n, text)).join('; ');
+  if ('commas' in value) return value.commas.map((item) => valueWith(i18n, item)).join(', ');
   if ('and' in value) return new Intl.ListFormat(i18n.locale, { type: 'conjunction' }).format(value.and);
-  if ('idr' in value) return moneyIn(i18n.locale === 'id' ? 'id' : 'en', value.idr);
+  if ('idr' in value) return moneyIn(locale, value.idr);
+  if ('shopTime' in value) return describeShopLocal(value.shopTime, locale);
+  if ('day' in value) return describeDay(value.day, locale);
+  if ('weekday' in value) return describeWeekday(value.weekday, locale);
+  if ('weekdaysOr' in value) return weekdaysOr(value.weekdaysOr, locale);
+  if ('zone' in value) return describeShopZone(value.zone, locale);
   return translateWith(i18n, value);
+}
+
+/** 'Sundays', 'Saturdays or Sundays', 'Mondays, Wednesdays or Fridays' as the original words them; 'Sabtu atau Minggu'. */
+function weekdaysOr(days: readonly number[], locale: Locale): string {
+  if (locale === 'id') return new Intl.ListFormat('id-ID', { type: 'disjunction' }).format(days.map((day) => describeWeekday(day, locale)));
+  const words = days.map((day) => `${describeWeekday(day, locale)}s`);
+  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
 }
 
 /**

@@ -17,10 +17,12 @@ export {
 export {
   DEFAULT_RECEIVING_HOURS,
   RECEIVING_WINDOWS,
+  describeHours,
   isInsideWindow,
   resolveRequestedTime,
   type ReceivingHours,
   type RequestedTime,
   type RequestedTimeSettings,
+  type WeekHours,
 } from './delivery-window.js';
 export { inEnglish, joinTexts, sayFor, type Say } from './reader-language.js';

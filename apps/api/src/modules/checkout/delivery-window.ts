@@ -1,13 +1,6 @@
 import type { DeliveryMethod } from '@coffee/contract';
-import {
-  describeShopLocal,
-  describeShopZone,
-  parseShopLocal,
-  shopLocalToInstant,
-  toShopLocal,
-  type ShopLocal,
-} from '../../lib/shop-time.js';
-import type { Text } from '../../lib/i18n.js';
+import { parseShopLocal, shopLocalToInstant, toShopLocal, type ShopLocal } from '../../lib/shop-time.js';
+import type { Text, Value } from '../../lib/i18n.js';
 
 /**
  * When an order can be received, on the shop's clock, at minute precision, both ends included:
@@ -19,18 +12,47 @@ interface Window {
   days: readonly number[];
   fromMinute: number;
   toMinute: number;
-  /** The hours as a customer reads them, the start of every refusal: "We deliver Monday to Friday between ...". */
-  hours: string;
 }
 
 const hm = (h: number, m = 0) => h * 60 + m;
 const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
 
 export const RECEIVING_WINDOWS: Record<DeliveryMethod, Window> = {
-  'door-delivery': { days: [1, 2, 3, 4, 5], fromMinute: hm(13), toMinute: hm(19), hours: 'We deliver Monday to Friday between 13:00 and 19:00' },
-  'dine-in': { days: EVERY_DAY, fromMinute: hm(9), toMinute: hm(18), hours: 'Dine in is open every day between 09:00 and 18:00' },
-  'pick-up': { days: EVERY_DAY, fromMinute: hm(9), toMinute: hm(18), hours: 'Pick up is open every day between 09:00 and 18:00' },
+  'door-delivery': { days: [1, 2, 3, 4, 5], fromMinute: hm(13), toMinute: hm(19) },
+  'dine-in': { days: EVERY_DAY, fromMinute: hm(9), toMinute: hm(18) },
+  'pick-up': { days: EVERY_DAY, fromMinute: hm(9), toMinute: hm(18) },
 };
+
+/** A week's hours: the days (ISO weekdays) open and their times ('HH:MM'). */
+export type WeekHours = readonly { day: number; from: string; to: string }[];
+
+/**
+ * The hours as a customer reads them, the start of every refusal of a time: "We deliver Monday to Friday between
+ * 13:00 and 19:00", "Dine in is open every day between 09:00 and 18:00", day by day when the days differ.
+ */
+export function describeHours(method: DeliveryMethod, hours: WeekHours): Text {
+  const way = method === 'pick-up' ? 'pickup' : method === 'door-delivery' ? 'delivery' : 'dinein';
+  return /*i18n*/ { id: '{way, select, delivery {We deliver} pickup {Pick up is open} other {Dine in is open}} {week}', values: { way, week: describeWeek(hours) } };
+}
+
+/** The days in words, "Monday to Friday between 13:00 and 19:00" when they share hours, else day by day. */
+function describeWeek(hours: WeekHours): Value {
+  const [first] = hours;
+  if (!first) return /*i18n*/ { id: 'on no day' };
+  const { from, to } = first;
+  const days = hours.map((h) => h.day).sort((a, b) => a - b);
+  if (!hours.every((h) => h.from === from && h.to === to)) {
+    return { commas: hours.map((h) => /*i18n*/ ({ id: '{day} {from}-{to}', values: { day: { weekday: h.day }, from: h.from, to: h.to } })) };
+  }
+  if (days.length === 7) return /*i18n*/ { id: 'every day between {from} and {to}', values: { from, to } };
+  const consecutive = days.length > 1 && days.every((d, i) => i === 0 || d === (days[i - 1] ?? 0) + 1);
+  if (consecutive) {
+    return /*i18n*/ { id: '{first} to {last} between {from} and {to}', values: { first: { weekday: days[0] ?? 1 }, last: { weekday: days[days.length - 1] ?? 7 }, from, to } };
+  }
+  return /*i18n*/ { id: '{days} between {from} and {to}', values: { days: { commas: days.map((day) => ({ weekday: day })) }, from, to } };
+}
+
+const clock = (minute: number): string => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 
 export function isInsideWindow(method: DeliveryMethod, local: ShopLocal): boolean {
   const w = RECEIVING_WINDOWS[method];
@@ -40,14 +62,17 @@ export function isInsideWindow(method: DeliveryMethod, local: ShopLocal): boolea
 /** When a place receives orders: a store's own hours (modules/stores), or the default windows above. */
 export interface ReceivingHours {
   isInside(method: DeliveryMethod, local: ShopLocal): boolean;
-  /** The hours as a customer reads them, the start of every refusal. */
-  describe(method: DeliveryMethod): string;
+  /** The hours as a customer reads them, the start of every refusal (describeHours). */
+  describe(method: DeliveryMethod): Text;
 }
 
 /** The default windows, which a store without hours of its own keeps. */
 export const DEFAULT_RECEIVING_HOURS: ReceivingHours = {
   isInside: isInsideWindow,
-  describe: (method) => RECEIVING_WINDOWS[method].hours,
+  describe: (method) => {
+    const w = RECEIVING_WINDOWS[method];
+    return describeHours(method, w.days.map((day) => ({ day, from: clock(w.fromMinute), to: clock(w.toMinute) })));
+  },
 };
 
 export interface RequestedTimeSettings {
@@ -75,10 +100,10 @@ export function resolveRequestedTime(
   now: Date,
   settings: RequestedTimeSettings,
 ): RequestedTime {
-  // Customers read these: shop-time words ("Saturday 28 November at 14:00", "Jakarta time"), never ISO text or field names.
-  const zone = describeShopZone(settings.timeZone);
+  // Customers read these: shop-time words ("Saturday 28 November at 14:00", "Jakarta time") in their language, never
+  // ISO text or field names.
+  const zone = { zone: settings.timeZone };
   const receiving = settings.hours ?? DEFAULT_RECEIVING_HOURS;
-  // The hours, dates and zone are worded in English whatever the reader's language: the shop's own words for them.
   const hours = receiving.describe(method);
   const nowLocal = toShopLocal(now, settings.timeZone);
   const fail = (message: Text): RequestedTime => ({ ok: false, field: 'scheduledFor', message });
@@ -88,7 +113,7 @@ export function resolveRequestedTime(
       return fail(
         /*i18n*/ {
           id: '{hours} ({zone}). It is now {now}: please choose a time within those hours.',
-          values: { hours, zone, now: describeShopLocal(nowLocal) },
+          values: { hours, zone, now: { shopTime: nowLocal.text } },
         },
       );
     }
@@ -103,7 +128,7 @@ export function resolveRequestedTime(
     return fail(
       /*i18n*/ {
         id: '{time} has already passed (it is now {now}, {zone}). Please choose a later time.',
-        values: { time: describeShopLocal(local), now: describeShopLocal(nowLocal), zone },
+        values: { time: { shopTime: local.text }, now: { shopTime: nowLocal.text }, zone },
       },
     );
   }
@@ -112,7 +137,7 @@ export function resolveRequestedTime(
     return fail(
       /*i18n*/ {
         id: 'We take orders at most {days} days ahead, until {last} ({zone}). Please choose an earlier time.',
-        values: { days: settings.maxDaysAhead, last: describeShopLocal(last), zone },
+        values: { days: settings.maxDaysAhead, last: { shopTime: last.text }, zone },
       },
     );
   }

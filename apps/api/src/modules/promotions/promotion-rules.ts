@@ -6,7 +6,6 @@ import {
   type PromotionFrequency,
   type PromotionPicture,
   type ShopLocal,
-  weekdayName,
 } from '@coffee/contract';
 import type { Text } from '../../lib/i18n.js';
 import { joinTexts } from '../checkout/checkout.service.js';
@@ -59,24 +58,10 @@ export interface DiscountLine {
 export type ProblemKind = 'closed' | 'time' | 'method' | 'audience' | 'items';
 export type Verdict = { ok: true } | { ok: false; kind: ProblemKind; message: Text };
 
-const monthDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' });
-const monthDayYear = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-
 const minutesOf = (hhmm: string): number => {
   const [h = 0, m = 0] = hhmm.split(':').map(Number);
   return h * 60 + m;
 };
-
-/** '12-22' -> '22 December'; '2026-12-22' -> '22 December 2026'. */
-function sayDate(text: string): string {
-  const parts = text.split('-').map(Number);
-  // A leap year stands in for a day of any year, so that 29 February has a name.
-  if (parts.length === 2) return monthDay.format(Date.UTC(2024, (parts[0] ?? 1) - 1, parts[1] ?? 1));
-  return monthDayYear.format(Date.UTC(parts[0] ?? 2024, (parts[1] ?? 1) - 1, parts[2] ?? 1));
-}
-
-const joinOr = (words: readonly string[]) =>
-  words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
 
 /** A delivery method as a key an ICU `select` reads (its keys cannot hold the code's hyphens). */
 const wayOf = (m: DeliveryMethod) => (m === 'pick-up' ? 'pickup' : m === 'door-delivery' ? 'delivery' : 'dinein');
@@ -115,9 +100,9 @@ function itemsWanted(p: PromotionRecord): Text {
   return /*i18n*/ 'Add an item to use this coupon';
 }
 
-/** "Available on Sundays 07:00-09:00": the weekdays are named in English (the list is the shop's own words). */
+/** "Available on Sundays 07:00-09:00", the weekdays in the reader's language. */
 function sayWhen(p: PromotionRecord): Text | null {
-  const days = p.weekdays.length === 0 || p.weekdays.length === 7 ? '' : joinOr(p.weekdays.map((d) => `${weekdayName(d)}s`));
+  const days = p.weekdays.length === 0 || p.weekdays.length === 7 ? null : { weekdaysOr: p.weekdays };
   const hours = p.fromTime && p.toTime ? { from: p.fromTime, to: p.toTime } : null;
   if (days && hours) return /*i18n*/ { id: 'Available on {days} {from}-{to}', values: { days, ...hours } };
   if (days) return /*i18n*/ { id: 'Available on {days}', values: { days } };
@@ -131,13 +116,13 @@ const forNewCustomers = (p: PromotionRecord) => p.audience === 'new-customers' |
 /** Its rules as the coupon states them, each a text for the reader's language. */
 export function describeTerms(p: PromotionRecord, memberCardThresholdIdr: number): Text[] {
   const terms: Text[] = [];
-  if (p.yearlyOn) terms.push(/*i18n*/ { id: 'Available on {day} only', values: { day: sayDate(p.yearlyOn) } });
+  if (p.yearlyOn) terms.push(/*i18n*/ { id: 'Available on {day} only', values: { day: { day: p.yearlyOn } } });
   if (p.onBirthday) terms.push(/*i18n*/ 'Available on your birthday only');
   const when = sayWhen(p);
   if (when) terms.push(when);
-  if (p.startsOn && p.endsOn) terms.push(/*i18n*/ { id: 'From {from} to {to}', values: { from: sayDate(p.startsOn), to: sayDate(p.endsOn) } });
-  else if (p.startsOn) terms.push(/*i18n*/ { id: 'From {from}', values: { from: sayDate(p.startsOn) } });
-  else if (p.endsOn) terms.push(/*i18n*/ { id: 'Until {until}', values: { until: sayDate(p.endsOn) } });
+  if (p.startsOn && p.endsOn) terms.push(/*i18n*/ { id: 'From {from} to {to}', values: { from: { day: p.startsOn }, to: { day: p.endsOn } } });
+  else if (p.startsOn) terms.push(/*i18n*/ { id: 'From {from}', values: { from: { day: p.startsOn } } });
+  else if (p.endsOn) terms.push(/*i18n*/ { id: 'Until {until}', values: { until: { day: p.endsOn } } });
   if (p.deliveryMethods.length > 0 && p.deliveryMethods.length < 3) terms.push(methodsText(p.deliveryMethods, 'term'));
   if (forNewCustomers(p)) terms.push(/*i18n*/ 'For new customers only');
   if (p.audience === 'members') {
@@ -160,9 +145,9 @@ export function checkConditions(p: PromotionRecord, at: ShopLocal, method: Deliv
   const date = at.text.slice(0, 10);
   if (!p.isActive) return { ok: false, kind: 'closed', message: /*i18n*/ 'This coupon is no longer offered' };
   if (p.startsOn && date < p.startsOn) {
-    return { ok: false, kind: 'time', message: /*i18n*/ { id: 'This coupon starts on {date}', values: { date: sayDate(p.startsOn) } } };
+    return { ok: false, kind: 'time', message: /*i18n*/ { id: 'This coupon starts on {date}', values: { date: { day: p.startsOn } } } };
   }
-  if (p.endsOn && date > p.endsOn) return { ok: false, kind: 'closed', message: /*i18n*/ { id: 'This coupon ended on {date}', values: { date: sayDate(p.endsOn) } } };
+  if (p.endsOn && date > p.endsOn) return { ok: false, kind: 'closed', message: /*i18n*/ { id: 'This coupon ended on {date}', values: { date: { day: p.endsOn } } } };
   // Every rule the order does not meet is named, not only the first: a Pick up order on Monday for a Sunday, Dine in,
   // members' coupon must hear all three, or the customer fixes one and is refused again.
   const unmet: Array<{ kind: 'audience' | 'method' | 'time'; message: Text }> = [];
@@ -184,10 +169,10 @@ export function checkConditions(p: PromotionRecord, at: ShopLocal, method: Deliv
   if (p.onBirthday) {
     if (!customer.birthDate) unmet.push({ kind: 'audience', message: /*i18n*/ 'Add your date of birth to your profile to use the birthday coupon' });
     else if (customer.birthDate.slice(5) !== date.slice(5)) {
-      unmet.push({ kind: 'time', message: /*i18n*/ { id: 'Available on your birthday only ({birthday})', values: { birthday: sayDate(customer.birthDate.slice(5)) } } });
+      unmet.push({ kind: 'time', message: /*i18n*/ { id: 'Available on your birthday only ({birthday})', values: { birthday: { day: customer.birthDate.slice(5) } } } });
     }
   }
-  if (p.yearlyOn && date.slice(5) !== p.yearlyOn) unmet.push({ kind: 'time', message: /*i18n*/ { id: 'Available on {day} only', values: { day: sayDate(p.yearlyOn) } } });
+  if (p.yearlyOn && date.slice(5) !== p.yearlyOn) unmet.push({ kind: 'time', message: /*i18n*/ { id: 'Available on {day} only', values: { day: { day: p.yearlyOn } } } });
   const onDay = p.weekdays.length === 0 || p.weekdays.includes(at.isoWeekday);
   const inHours = !p.fromTime || !p.toTime || (at.minuteOfDay >= minutesOf(p.fromTime) && at.minuteOfDay <= minutesOf(p.toTime));
   if (!onDay || !inHours) unmet.push({ kind: 'time', message: sayWhen(p) ?? /*i18n*/ 'Not available at this time' });

@@ -38,4 +38,13 @@ describe('coupons in Bahasa Indonesia', () => {
     expect(staffTermsOf(listed.english)).toEqual(['For Pick up orders only']);
     expect(staffTermsOf(listed.indonesian)).toEqual(['Khusus pesanan Ambil di Toko']);
   });
+
+  it("states a coupon's days and dates in the reader's language", async () => {
+    const loader = createPromotionLoader(ctx.database.db, createProductService({ db: ctx.database.db }));
+    await loader.storePromotion(newPromotion({ name: 'Akhir Pekan', code: 'WEEKEND', weekdays: [6, 7], fromTime: '07:00', toTime: '09:00', endsOn: '2099-12-31' }));
+    const terms = await askInBothLanguages(ctx.app, { method: 'GET', url: '/api/v1/promotions' });
+    const termsOf = (res: typeof terms.english) => res.json<PromotionListResponse>().data.find((p) => p.code === 'WEEKEND')?.terms;
+    expect(termsOf(terms.english)).toEqual(['Available on Saturdays or Sundays 07:00-09:00', 'Until 31 December 2099']);
+    expect(termsOf(terms.indonesian)).toEqual(['Berlaku pada Sabtu atau Minggu pukul 07:00-09:00', 'Sampai 31 Desember 2099']);
+  });
 });

@@ -1,5 +1,5 @@
-import { DELIVERY_METHOD_LABELS, weekdayName, type DayHours, type DeliveryMethod, type Slot } from '@coffee/contract';
-import type { ReceivingHours } from '../checkout/checkout.service.js';
+import type { DayHours, DeliveryMethod, Slot } from '@coffee/contract';
+import { describeHours, type ReceivingHours } from '../checkout/checkout.service.js';
 import { parseShopLocal, shopLocalToInstant, toShopLocal, type ShopLocal } from '../../lib/shop-time.js';
 import type { Text } from '../../lib/i18n.js';
 import type { StoreRecord } from './stores.repository.js';
@@ -30,22 +30,6 @@ export function windowOn(store: StoreRecord, method: DeliveryMethod, date: strin
   return hours ? { fromMinute: minuteOf(hours.from), toMinute: minuteOf(hours.to) } : null;
 }
 
-/** The days in words, "Monday to Friday between 13:00 and 19:00" when they share hours, else day by day. */
-function describeWeek(hours: DayHours[]): string {
-  if (hours.length === 0) return 'never';
-  const sameHours = hours.every((h) => h.from === hours[0]?.from && h.to === hours[0]?.to);
-  const days = hours.map((h) => h.day).sort((a, b) => a - b);
-  const consecutive = days.every((d, i) => i === 0 || d === (days[i - 1] ?? 0) + 1);
-  if (sameHours && hours[0]) {
-    const first = days[0] ?? 1;
-    const last = days[days.length - 1] ?? 7;
-    const when =
-      days.length === 7 ? 'every day' : consecutive && days.length > 1 ? `${weekdayName(first)} to ${weekdayName(last)}` : days.map((day) => weekdayName(day)).join(', ');
-    return `${when} between ${hours[0].from} and ${hours[0].to}`;
-  }
-  return hours.map((h) => `${weekdayName(h.day)} ${h.from}-${h.to}`).join(', ');
-}
-
 /** The store's hours for the checkout rules: its own week, closure dates and methods. */
 export function receivingHoursOf(store: StoreRecord): ReceivingHours {
   return {
@@ -53,11 +37,8 @@ export function receivingHoursOf(store: StoreRecord): ReceivingHours {
       const w = windowOn(store, method, local.text.slice(0, 10));
       return w !== null && local.minuteOfDay >= w.fromMinute && local.minuteOfDay <= w.toMinute;
     },
-    describe(method: DeliveryMethod) {
-      // The same words as the shop's default windows: the customer has just chosen the store, so it goes unnamed.
-      const label = method === 'door-delivery' ? 'We deliver' : `${DELIVERY_METHOD_LABELS[method]} is open`;
-      return `${label} ${describeWeek(weeklyHours(store, method))}`;
-    },
+    // The same words as the shop's default windows: the customer has just chosen the store, so it goes unnamed.
+    describe: (method: DeliveryMethod) => describeHours(method, weeklyHours(store, method)),
   };
 }
 

@@ -12,7 +12,7 @@ import {
 import type { Database } from '../../db/schema.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Text } from '../../lib/i18n.js';
-import { describeShopLocal, parseShopLocal, shopLocalToInstant, toShopLocal } from '../../lib/shop-time.js';
+import { parseShopLocal, shopLocalToInstant, toShopLocal } from '../../lib/shop-time.js';
 import { inEnglish, resolveRequestedTime, type ReceivingHours, type Say } from '../checkout/checkout.service.js';
 import type { StoreStock } from './store-stock.js';
 import {
@@ -220,7 +220,7 @@ export function createStoreService(deps: StoreServiceDeps) {
         if (!local) throw badRequest(/*i18n*/ 'That date and time does not exist. Please choose another time.', 'pausedUntil');
         const until = shopLocalToInstant(local, zoneOf(store));
         if (until.getTime() <= at.getTime()) {
-          throw badRequest(/*i18n*/ { id: '{time} has already passed. Please choose a later time to resume.', values: { time: describeShopLocal(local) } }, 'pausedUntil');
+          throw badRequest(/*i18n*/ { id: '{time} has already passed. Please choose a later time to resume.', values: { time: { shopTime: local.text } } }, 'pausedUntil');
         }
         pausedUntil = until.toISOString();
       }
