@@ -89,68 +89,7 @@ export function OrderDetails({ order, viewer, backHref, backLabel, customer, act
         {paymentPanel && <div className="print:hidden">{paymentPanel}</div>}
         {order.refundStatus && <RefundLine order={order} viewer={viewer} refundPanel={refundPanel} />}
 
-        <section aria-labelledby={`${titleId}-lines`} className="mt-8">
-          <h2 id={`${titleId}-lines`} className="font-display text-lg font-bold text-ink">
-            {viewer === 'customer' ? t`What you ordered` : t`What was ordered`}
-          </h2>
-          <ul className="mt-3 flex flex-col gap-3 border-y border-line py-4">
-            {order.lines.map((line) => (
-              <li key={line.id} className="flex justify-between gap-4">
-                <div>
-                  <span className="font-medium text-ink">
-                    {line.quantity} × {line.name}
-                  </span>
-                  {line.sizeLabel && <span className="text-muted"> ({line.sizeLabel})</span>}
-                  {line.quantity > 1 && (
-                    <span className="block text-sm text-muted">
-                      <Trans>
-                        <Price amount={line.unitPriceIdr} /> each
-                      </Trans>
-                    </span>
-                  )}
-                  <LineChoices line={line} />
-                </div>
-                <Price amount={line.lineTotalIdr} />
-              </li>
-            ))}
-          </ul>
-          <dl className="mt-4 grid grid-cols-[1fr_auto] gap-x-6 gap-y-1">
-            <dt className="text-muted">
-              <Trans>Subtotal</Trans>
-            </dt>
-            <dd className="text-right">
-              <Price amount={order.summary.subtotalIdr} />
-            </dd>
-            {order.summary.discountIdr > 0 && (
-              <>
-                <dt className="text-muted">
-                  <DiscountName label={order.summary.discountLabel} />
-                </dt>
-                <dd className="text-right">
-                  <Price amount={order.summary.discountIdr} variant="discount" />
-                </dd>
-              </>
-            )}
-            <dt className="text-muted">
-              <Trans>Tax &amp; fees</Trans>
-            </dt>
-            <dd className="text-right">
-              <Price amount={order.summary.taxAndFeesIdr} />
-            </dd>
-            <dt className="text-muted">
-              <Trans>Shipping</Trans>
-            </dt>
-            <dd className="text-right">
-              <Price amount={order.summary.shippingIdr} />
-            </dd>
-            <dt className="font-display font-bold text-ink">
-              <Trans>Total</Trans>
-            </dt>
-            <dd className="text-right">
-              <Price amount={order.summary.totalIdr} className="font-display font-bold text-espresso" />
-            </dd>
-          </dl>
-        </section>
+        <OrderLines order={order} viewer={viewer} titleId={titleId} />
 
         <dl className="mt-8 grid gap-x-6 gap-y-3 sm:grid-cols-[auto_1fr]">
           <dt className="font-display text-sm font-medium tracking-wide text-muted uppercase">{deliveryMethodName(order.deliveryMethod)}</dt>
@@ -185,23 +124,101 @@ export function OrderDetails({ order, viewer, backHref, backLabel, customer, act
           </dd>
         </dl>
 
-        <section aria-labelledby={`${titleId}-history`} className="mt-8">
-          <h2 id={`${titleId}-history`} className="font-display text-lg font-bold text-ink">
-            <Trans>Status</Trans>
-          </h2>
-          <ol className="mt-3 flex flex-col gap-2 border-l-2 border-crema pl-5">
-            {order.history.map((event) => (
-              <li key={`${event.kind}-${event.at}`} className="flex flex-wrap justify-between gap-x-4">
-                <span className="font-medium text-ink">{eventLabel(event, order.deliveryMethod, viewer)}</span>
-                <span className="text-muted">{formatShopTime(event.atShopTime)}</span>
-              </li>
-            ))}
-          </ol>
-        </section>
+        <StatusHistory order={order} viewer={viewer} titleId={titleId} />
 
         {actions && <div className="mt-10 flex flex-wrap gap-3 print:hidden">{actions}</div>}
       </article>
     </div>
+  );
+}
+
+type PartProps = Pick<OrderDetailsProps, 'order' | 'viewer'> & { titleId: string };
+
+/** The lines with their options and prices, and the order's figures. */
+function OrderLines({ order, viewer, titleId }: PartProps) {
+  const { t } = useLingui();
+  return (
+    <section aria-labelledby={`${titleId}-lines`} className="mt-8">
+      <h2 id={`${titleId}-lines`} className="font-display text-lg font-bold text-ink">
+        {viewer === 'customer' ? t`What you ordered` : t`What was ordered`}
+      </h2>
+      <ul className="mt-3 flex flex-col gap-3 border-y border-line py-4">
+        {order.lines.map((line) => (
+          <li key={line.id} className="flex justify-between gap-4">
+            <div>
+              <span className="font-medium text-ink">
+                {line.quantity} × {line.name}
+              </span>
+              {line.sizeLabel && <span className="text-muted"> ({line.sizeLabel})</span>}
+              {line.quantity > 1 && (
+                <span className="block text-sm text-muted">
+                  <Trans>
+                    <Price amount={line.unitPriceIdr} /> each
+                  </Trans>
+                </span>
+              )}
+              <LineChoices line={line} />
+            </div>
+            <Price amount={line.lineTotalIdr} />
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-4 grid grid-cols-[1fr_auto] gap-x-6 gap-y-1">
+        <dt className="text-muted">
+          <Trans>Subtotal</Trans>
+        </dt>
+        <dd className="text-right">
+          <Price amount={order.summary.subtotalIdr} />
+        </dd>
+        {order.summary.discountIdr > 0 && (
+          <>
+            <dt className="text-muted">
+              <DiscountName label={order.summary.discountLabel} />
+            </dt>
+            <dd className="text-right">
+              <Price amount={order.summary.discountIdr} variant="discount" />
+            </dd>
+          </>
+        )}
+        <dt className="text-muted">
+          <Trans>Tax &amp; fees</Trans>
+        </dt>
+        <dd className="text-right">
+          <Price amount={order.summary.taxAndFeesIdr} />
+        </dd>
+        <dt className="text-muted">
+          <Trans>Shipping</Trans>
+        </dt>
+        <dd className="text-right">
+          <Price amount={order.summary.shippingIdr} />
+        </dd>
+        <dt className="font-display font-bold text-ink">
+          <Trans>Total</Trans>
+        </dt>
+        <dd className="text-right">
+          <Price amount={order.summary.totalIdr} className="font-display font-bold text-espresso" />
+        </dd>
+      </dl>
+    </section>
+  );
+}
+
+/** Each step of the order on the shop's clock. */
+function StatusHistory({ order, viewer, titleId }: PartProps) {
+  return (
+    <section aria-labelledby={`${titleId}-history`} className="mt-8">
+      <h2 id={`${titleId}-history`} className="font-display text-lg font-bold text-ink">
+        <Trans>Status</Trans>
+      </h2>
+      <ol className="mt-3 flex flex-col gap-2 border-l-2 border-crema pl-5">
+        {order.history.map((event) => (
+          <li key={`${event.kind}-${event.at}`} className="flex flex-wrap justify-between gap-x-4">
+            <span className="font-medium text-ink">{eventLabel(event, order.deliveryMethod, viewer)}</span>
+            <span className="text-muted">{formatShopTime(event.atShopTime)}</span>
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }
 
