@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import { startPaymentSimulator, type PaymentSimulator } from '../apps/api/src/payments-simulator/simulator.js';
+import { englishOn, enteredNames } from './english.js';
 import { STAFF, asSignedIn, expect, test } from './fixtures.js';
+import { overflowing } from './overflow.js';
 import { customerWithLatteForTomorrow, startOwnShop, type OwnShop } from './own-shop.js';
 
 /**
@@ -135,4 +137,41 @@ test('a bank transfer is refunded to the account the customer gives, recorded on
   await page.reload();
   await expect(order.getByText(/^Refunded: IDR [\d.]+ on /)).toBeVisible();
   await expect(page.getByRole('form', { name: 'Where to send your refund' })).toBeHidden();
+});
+
+test.describe('in Bahasa Indonesia', () => {
+  test.use({ locale: 'id-ID' });
+
+  test('each way to pay ahead reads in Indonesian on the order page, on a phone', async ({ page }) => {
+    test.slow();
+    await allowGateway(page);
+    await customerWithLatteForTomorrow(page, BASE, 'bahasa', '+62 812 5555 0407');
+    const headers = { origin: BASE };
+    // The customer's own language: the screens follow it at sign-in, the mails and pushes are written in it.
+    expect((await page.request.patch('/api/v1/users/me', { headers, data: { language: 'id' } })).ok()).toBe(true);
+    const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      new Date(Date.now() + 86_400_000),
+    );
+    const latte = ((await (await page.request.get('/api/v1/products?search=Hazelnut%20Latte&limit=1')).json()) as { data: { id: number }[] }).data[0];
+    const names = await enteredNames(page);
+    const problems: string[] = [];
+    await page.setViewportSize({ width: 360, height: 800 });
+    const ways: [string, Record<string, string>][] = [['qris', {}], ['card', {}], ['bank-account', { bank: 'bni' }], ['gopay', {}], ['shopeepay', {}]];
+    for (const [index, [paymentMethod, extra]] of ways.entries()) {
+      // The first order takes the latte the story began with; each next one a latte of its own.
+      if (index > 0) expect((await page.request.post('/api/v1/cart/items', { headers, data: { productId: Number(latte?.id), size: 'R', quantity: 1 } })).ok()).toBe(true);
+      const placed = await page.request.post('/api/v1/orders', {
+        headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
+        data: { paymentMethod, deliveryMethod: 'pick-up', scheduledFor: `${tomorrow}T10:00`, ...extra },
+      });
+      expect(placed.status(), await placed.text()).toBe(201);
+      const orderId = ((await placed.json()) as { data: { id: number } }).data.id;
+      await page.goto(`/history/${orderId}`);
+      await expect(page.getByRole('heading', { level: 1, name: `Pesanan #${orderId}` })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      for (const english of await englishOn(page, names)) problems.push(`${paymentMethod}: English "${english}"`);
+      for (const past of await overflowing(page)) problems.push(`${paymentMethod}: ${past}`);
+    }
+    expect(problems).toEqual([]);
+  });
 });
