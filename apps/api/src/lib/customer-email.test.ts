@@ -33,7 +33,7 @@ describe("the words of a customer's mail", () => {
     expect(id.shopTime('2026-11-23T09:05', 'Asia/Jakarta')).toBe('Senin, 23 November 2026 pukul 09.05');
     expect(id.paymentMethod('bank-account')).toBe('Rekening Bank');
     expect(id.paymentMethod('qris')).toBe('QRIS');
-    expect(id.deliveryMethod('door-delivery')).toBe('Antar ke alamat');
+    expect(id.deliveryMethod('door-delivery')).toBe('Antar ke Alamat');
 
     const en = mailWords(translator, 'en');
     expect(en.money(26_000)).toBe('IDR 26.000');

@@ -68,7 +68,7 @@ describe("a customer's mails in the customer's language", () => {
     const confirmation = await expectMailLines(customer.email, `Pesanan Coffee Shop Anda #${order.id}`, [
       `Terima kasih atas pesanan Anda #${order.id}.`,
       'Subtotal: Rp20.000',
-      'Ambil sendiri, Senin, 23 November 2026 pukul 15.00 (waktu toko, Asia/Jakarta)',
+      'Ambil di Toko, Senin, 23 November 2026 pukul 15.00 (waktu toko, Asia/Jakarta)',
       'Pembayaran: Bayar di Tempat (COD)',
       `Pantau pesanan Anda, lihat cara membayar, dan cetak struk Anda di https://shop.example/history/${order.id}`,
     ]);
