@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ProductResponse } from '@coffee/contract';
 import { stubFetch } from '../testing/fetch-stub';
 import { createProduct, jsonResponse } from '../testing/product-factory';
+import { startLanguage } from './i18n';
 import { ApiError, apiGet, apiUrl, onSessionEnded } from './api-client';
 import { LOGIN_RECORD_KEY, lastRecordRemoval, writeLoginRecord } from './login-record';
 
@@ -17,8 +18,16 @@ describe('api client', () => {
     expect(answer.data.name).toBe(product.name);
     const [, init] = (globalThis.fetch as unknown as { mock: { calls: [string, RequestInit][] } }).mock.calls[0] ?? [];
     expect(init?.credentials).toBe('include');
-    // A browser set to Indonesian would otherwise get Indonesian messages beside English screens.
+    // The screens' language, not the browser's: the API's messages read in the language around them.
     expect(init?.headers).toMatchObject({ 'Accept-Language': 'en' });
+    await startLanguage('id', ['shop']);
+    try {
+      await apiGet('/products/3', { schema: ProductResponse });
+      const [, indonesian] = (globalThis.fetch as unknown as { mock: { calls: [string, RequestInit][] } }).mock.calls[1] ?? [];
+      expect(indonesian?.headers).toMatchObject({ 'Accept-Language': 'id' });
+    } finally {
+      await startLanguage('en', ['shop']);
+    }
   });
 
   it("throws an ApiError carrying the status and the server's message and field", async () => {
