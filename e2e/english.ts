@@ -22,6 +22,12 @@ export async function enteredNames(page: Page): Promise<string[]> {
   // A coupon's name and its one sentence are staff's words too (its terms are the shop's, worded per language).
   const promotions = ((await (await page.request.get('/api/v1/promotions')).json()) as { data: { name: string; description: string }[] }).data;
   for (const { name, description } of promotions) names.push(name, description);
+  // For staff: the customers' questions are their own words, and the audit record keeps each change as it was sent
+  // (the route's name, its ids and body), like a log.
+  for (const address of ['/api/v1/questions', '/api/v1/staff/audit']) {
+    const answer = await page.request.get(address);
+    if (answer.ok()) collectStrings(((await answer.json()) as { data: unknown }).data, names);
+  }
   return [...new Set([...names, ...BRANDS])].filter((name) => name.length > 1).sort((a, b) => b.length - a.length);
 }
 

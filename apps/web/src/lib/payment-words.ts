@@ -1,7 +1,8 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
-import type { DeliveryMethod, PaymentMethod } from '@coffee/contract';
+import type { DeliveryMethod, Order, PaymentMethod } from '@coffee/contract';
 import { msg } from '@lingui/core/macro';
 import { i18n as screens } from './i18n';
+import { money } from './money';
 
 /**
  * The contract's PAYMENT_METHOD_LABELS (the English the API and the spec use) as the screens say them, in their
@@ -31,4 +32,16 @@ export function paymentMethodLabel(method: PaymentMethod, deliveryMethod: Delive
   return method === 'cash-on-delivery' && deliveryMethod !== 'door-delivery'
     ? screens._(msg`Cash at the counter`)
     : paymentMethodName(method);
+}
+
+/**
+ * How to pay an order, as its page says it: cash at hand-over worded here in the screens' language from the order's
+ * own figures; any other way as the shop wrote it when the order was placed (a bank transfer names the shop's
+ * account), which is kept with the order.
+ */
+export function paymentInstructions(order: Pick<Order, 'id' | 'paymentStatus' | 'paymentInstructions' | 'summary'>): string | null {
+  if (order.paymentStatus !== 'cash-on-delivery' || order.paymentInstructions === null) return order.paymentInstructions;
+  const amount = money(order.summary.totalIdr);
+  const id = order.id;
+  return screens._(msg`Please have ${amount} in cash ready when you receive order #${id}.`);
 }

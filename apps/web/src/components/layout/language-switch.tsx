@@ -38,7 +38,6 @@ export function LanguageSwitch({ long = false, className }: { long?: boolean; cl
     <button
       type="button"
       lang={other}
-      aria-label={name.long}
       title={name.long}
       disabled={switching}
       onClick={() => void change()}
@@ -47,7 +46,15 @@ export function LanguageSwitch({ long = false, className }: { long?: boolean; cl
         className,
       )}
     >
-      {long ? name.long : name.short}
+      {long ? (
+        name.long
+      ) : (
+        // The code on screen, the whole name read out after it: the button's name holds what it shows.
+        <>
+          {name.short}
+          <span className="sr-only"> {name.long}</span>
+        </>
+      )}
     </button>
   );
 }

@@ -3,7 +3,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ORDER_STATUS_LABELS } from '@coffee/contract';
-import { paymentMethodLabel } from '../../../lib/payment-words';
+import { paymentInstructions, paymentMethodLabel } from '../../../lib/payment-words';
 import type { Order } from '@coffee/contract';
 import { paths } from '../../../config/paths';
 import { buttonStyles } from '../../../components/ui/button';
@@ -57,7 +57,7 @@ export function OrderConfirmation({ order, AfterOrder }: { order: Order; AfterOr
       </dl>
       {order.paymentInstructions && (
         // Also on the order's page for as long as the payment is awaited.
-        <p className="mt-8 rounded-2xl bg-crema-soft px-5 py-4 leading-relaxed text-espresso-deep">{order.paymentInstructions}</p>
+        <p className="mt-8 rounded-2xl bg-crema-soft px-5 py-4 leading-relaxed text-espresso-deep">{paymentInstructions(order)}</p>
       )}
       {AfterOrder && (
         <div className="mt-8">

@@ -8,6 +8,7 @@ import { Price } from '../../../components/ui/price';
 import { formatShopTime } from '../../../lib/shop-time';
 import { OrderStatusBadge } from './order-status-badge';
 import { deliveryMethodName } from '../../../lib/contract-words';
+import { paymentInstructions } from '../../../lib/payment-words';
 import { eventLabel, orderPlace, paymentLine } from './order-words';
 
 // Printing shows the receipt alone: the navigation, the footer and the page's buttons stay on the screen.
@@ -83,7 +84,7 @@ export function OrderDetails({ order, viewer, backHref, backLabel, customer, act
             <h2 id={`${titleId}-pay`} className="font-display font-bold">
               {order.paymentStatus === 'cash-on-delivery' ? t`Paying in cash` : t`How to pay`}
             </h2>
-            <p className="mt-1 leading-relaxed">{order.paymentInstructions}</p>
+            <p className="mt-1 leading-relaxed">{paymentInstructions(order)}</p>
           </section>
         )}
         {paymentPanel && <div className="print:hidden">{paymentPanel}</div>}
