@@ -155,9 +155,9 @@ test.describe('the installable shop', () => {
     const caches = await cachedUrls(page);
     const all = Object.values(caches).flat();
     expect(all.filter((url) => PERSONAL.test(url))).toEqual([]);
-    // Only the public pages are kept as pages: never the history, profile or checkout.
+    // Only the public pages are kept as pages, each under its language: never the history, profile or checkout.
     const pages = Object.entries(caches).filter(([name]) => name.startsWith('pages-')).flatMap(([, urls]) => urls);
-    expect(pages).toContain('/products');
-    expect(pages.filter((url) => !/^\/(?:products(?:\/\d+)?)?$/.test(url))).toEqual([]);
+    expect(pages).toContain('/products?lang=en');
+    expect(pages.filter((url) => !/^\/(?:products(?:\/\d+)?)?\?lang=(?:en|id)$/.test(url))).toEqual([]);
   });
 });
