@@ -22,19 +22,23 @@ export async function enteredNames(page: Page): Promise<string[]> {
   // A coupon's name and its one sentence are staff's words too (its terms are the shop's, worded per language).
   const promotions = ((await (await page.request.get('/api/v1/promotions')).json()) as { data: { name: string; description: string }[] }).data;
   for (const { name, description } of promotions) names.push(name, description);
-  // For staff: the customers' questions are their own words, and the audit record keeps each change as it was sent
-  // (the route's name, its ids and body), like a log.
-  for (const address of ['/api/v1/questions', '/api/v1/staff/audit']) {
+  // For staff: the customers' questions and notes to the barista are their own words, and the audit record keeps each
+  // change as it was sent (the route's name, its ids and body), like a log.
+  for (const address of ['/api/v1/questions', '/api/v1/staff/audit', '/api/v1/staff/orders']) {
     const answer = await page.request.get(address);
     if (answer.ok()) collectStrings(((await answer.json()) as { data: unknown }).data, names);
   }
   return [...new Set([...names, ...BRANDS])].filter((name) => name.length > 1).sort((a, b) => b.length - a.length);
 }
 
-function collectStrings(value: unknown, into: string[]): void {
-  if (typeof value === 'string') into.push(value);
-  else if (Array.isArray(value)) for (const item of value) collectStrings(item, into);
-  else if (value && typeof value === 'object') for (const item of Object.values(value)) collectStrings(item, into);
+/** The fields that hold people's own words (names, descriptions, notes, questions, addresses), at any depth. */
+const OWN_WORDS = new Set(['name', 'description', 'address', 'note', 'baristaNote', 'notice', 'text', 'question', 'action', 'displayName', 'email', 'customerName', 'productName', 'storeName']);
+
+function collectStrings(value: unknown, into: string[], key = 'name'): void {
+  if (typeof value === 'string') {
+    if (OWN_WORDS.has(key)) into.push(value);
+  } else if (Array.isArray(value)) for (const item of value) collectStrings(item, into, key);
+  else if (value && typeof value === 'object') for (const [field, item] of Object.entries(value)) collectStrings(item, into, field);
 }
 
 /** The page's words a person reads, piece by piece, leaving out parts marked as another language (the switch). */

@@ -78,6 +78,15 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await expect(page).toHaveURL(/\/$/);
 }
 
+/** Signs in on the sign-in screen whatever its language: the email and password fields, then its submit button. */
+export async function signInAnyLanguage(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.locator('input[type=email]').fill(email);
+  await page.locator('input[type=password]').fill(password);
+  await page.locator('form button[type=submit]').click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
 /**
  * A second person at another screen (staff beside a customer): a browser context of their own, signed in, each load
  * waiting for the app like the test's own page; closed afterwards whatever happened.

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { englishOn, enteredNames } from './english.js';
-import { STAFF, expect, test } from './fixtures.js';
+import { STAFF, expect, signInAnyLanguage, test } from './fixtures.js';
 import { overflowing } from './overflow.js';
 
 /**
@@ -33,14 +33,6 @@ async function walk(page: Page, paths: string[]): Promise<string[]> {
   return problems;
 }
 
-/** Signs in on the sign-in screen whatever its language: the email and password fields, then its submit button. */
-async function signInAnyLanguage(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.locator('input[type=email]').fill(email);
-  await page.locator('input[type=password]').fill(password);
-  await page.locator('form button[type=submit]').click();
-  await expect(page).toHaveURL(/\/$/);
-}
 
 test('a visitor whose browser is in Indonesian reads every visitor page in Indonesian', async ({ page }) => {
   test.slow();
