@@ -193,7 +193,9 @@ describe('the sales summary', () => {
     const customer = await signUpAndSignIn(ctx);
     expect((await addToCart(ctx, customer, { productId: products[1]!, quantity: 2 })).statusCode).toBe(200);
     expect((await ctx.app.inject({ method: 'PUT', url: '/api/v1/cart/coupon', headers: customer.headers, payload: { code: 'ALLFREE' } })).statusCode).toBe(200);
-    const res = await placeOrder(ctx, customer, { paymentMethod: 'cash-on-delivery', deliveryMethod: 'pick-up' });
+    // For tomorrow at 10:00 in the shop: within Pick up's hours whatever the hour this test runs at.
+    const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta', year: 'numeric', month: '2-digit', day: '2-digit' }).format(Date.now() + 86_400_000);
+    const res = await placeOrder(ctx, customer, { paymentMethod: 'cash-on-delivery', deliveryMethod: 'pick-up', scheduledFor: `${tomorrow}T10:00` });
     expect(res.statusCode, res.body).toBe(201);
     const placed = res.json<OrderResponse>().data;
     expect(placed).toMatchObject({ paymentStatus: 'paid', summary: { totalIdr: 0 } });
