@@ -31,8 +31,10 @@ test('a visitor’s Pick up time survives sign-up, and the order records it', as
 
   // Your Cart -> the sign-in screen -> Sign Up, as a visitor would.
   await mainNav(page).getByRole('link', { name: /^Your Cart/ }).click();
-  // The product page has Sign Up links of its own: wait until the cart has led to the sign-in screen.
+  // The product page has Sign Up links of its own, and it stays drawn while the sign-in screen's code and words
+  // arrive (the address has changed by then): wait until the sign-in screen itself is there.
   await expect(page).not.toHaveURL(/\/products\/3$/);
+  await expect(page.getByLabel('Email Address')).toBeVisible();
   await page.getByRole('link', { name: /Sign Up/i }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeVisible();
   await page.getByLabel('Email Address').fill(`e2e-carry-${Date.now()}@example.com`);
