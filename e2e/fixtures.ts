@@ -65,6 +65,12 @@ export const test = base.extend<ShopFixtures>({
 
 export { expect };
 
+/** Tomorrow on the shop's clock (Asia/Jakarta), 'YYYY-MM-DD': a time then is ahead whatever the hour the story runs. */
+export function tomorrowInTheShop(): string {
+  const format = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta', year: 'numeric', month: '2-digit', day: '2-digit' });
+  return format.format(new Date(Date.now() + 86_400_000));
+}
+
 /** The demo accounts the server creates at start (README, apps/api/src/seed). */
 export const STAFF = { email: 'staff@coffeeshop.test', password: 'Pour-Over-Kettle-9' };
 export const CUSTOMER = { email: 'customer@coffeeshop.test', password: 'Gula-Aren-Latte-7' };

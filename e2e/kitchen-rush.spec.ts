@@ -2,15 +2,10 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { STAFF, expect, expectNoHorizontalScroll, signIn, test } from './fixtures.js';
+import { STAFF, expect, expectNoHorizontalScroll, signIn, test, tomorrowInTheShop } from './fixtures.js';
 
 // Mails go here when no SMTP server is configured (e2e/serve.mjs sets DATA_DIR to e2e/.data).
 const OUTBOX = path.join(path.dirname(fileURLToPath(import.meta.url)), '.data', 'outbox');
-
-function tomorrowInTheShop(): string {
-  const format = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta', year: 'numeric', month: '2-digit', day: '2-digit' });
-  return format.format(new Date(Date.now() + 86_400_000));
-}
 
 /** The newest mail to `to` in the outbox, once it is there. */
 async function mailTo(to: string): Promise<string> {

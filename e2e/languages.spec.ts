@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { englishOn, enteredNames } from './english.js';
-import { STAFF, expect, signInAnyLanguage, test } from './fixtures.js';
-import { overflowing } from './overflow.js';
+import { STAFF, expect, signInAnyLanguage, test, tomorrowInTheShop } from './fixtures.js';
+import { overflowing, walkPages } from './overflow.js';
 
 /**
  * A customer in Jakarta whose phone is set to Bahasa Indonesia, and a barista beside them: every screen they open
@@ -18,19 +18,11 @@ const PAYMENT_RADIOS = ['card', 'bank-account', 'cash-on-delivery', 'qris', 'gop
 /** Each page at each width: in Indonesian (`lang="id"`), no English, nothing past the right edge. */
 async function walk(page: Page, paths: string[]): Promise<string[]> {
   const names = await enteredNames(page);
-  const problems: string[] = [];
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const path of paths) {
-      await page.goto(path);
-      await page.waitForLoadState('networkidle');
-      const lang = await page.evaluate(() => document.documentElement.lang);
-      if (lang !== 'id') problems.push(`${width} px ${path}: the page is in "${lang}"`);
-      for (const english of await englishOn(page, names)) problems.push(`${width} px ${path}: English "${english}"`);
-      for (const past of await overflowing(page)) problems.push(`${width} px ${path}: ${past}`);
-    }
-  }
-  return problems;
+  return walkPages(page, paths, WIDTHS, async () => {
+    const lang = await page.evaluate(() => document.documentElement.lang);
+    const english = (await englishOn(page, names)).map((words) => `English "${words}"`);
+    return [...(lang === 'id' ? [] : [`the page is in "${lang}"`]), ...english, ...(await overflowing(page))];
+  });
 }
 
 
@@ -67,9 +59,7 @@ test("a customer signed up in Indonesian reads the checkout, every payment metho
   expect(problems).toEqual([]);
 
   // The order, placed for tomorrow: its page, with its steps and the pick-up code, and the history that lists it.
-  const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(Date.now() + 86_400_000),
-  );
+  const tomorrow = tomorrowInTheShop();
   const placed = await page.request.post('/api/v1/orders', {
     headers: { 'idempotency-key': randomUUID() },
     data: { paymentMethod: 'cash-on-delivery', deliveryMethod: 'pick-up', scheduledFor: `${tomorrow}T10:00` },

@@ -2,19 +2,13 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { STAFF, asSignedIn, expect, signIn, test } from './fixtures.js';
+import { STAFF, asSignedIn, expect, signIn, test, tomorrowInTheShop } from './fixtures.js';
 
 // Mails go here when no SMTP server is configured (e2e/serve.mjs sets DATA_DIR to e2e/.data).
 const OUTBOX = path.join(path.dirname(fileURLToPath(import.meta.url)), '.data', 'outbox');
 
 /** A live step must show well within 2 s; a little more for a busy test machine. */
 const LIVE = { timeout: 2_500 };
-
-/** Tomorrow on the shop's clock (Asia/Jakarta), 'YYYY-MM-DD': Pick up runs 07:00-18:00 every day, so 10:00 is accepted. */
-function tomorrowInTheShop(): string {
-  const format = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta', year: 'numeric', month: '2-digit', day: '2-digit' });
-  return format.format(new Date(Date.now() + 86_400_000));
-}
 
 async function mailSubjectsTo(to: string): Promise<string[]> {
   const names = (await fs.readdir(OUTBOX).catch(() => [] as string[])).filter((n) => n.endsWith('.eml'));

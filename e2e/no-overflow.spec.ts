@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { CUSTOMER, STAFF, expect, signIn, test } from './fixtures.js';
-import { overflowing } from './overflow.js';
+import { overflowing, walkPages } from './overflow.js';
 
 /**
  * No element of any page ends past the viewport's right edge, on a phone, a tablet and a laptop. A page that clips
@@ -14,18 +14,7 @@ const VISITOR_PAGES = ['/', '/products', '/products/3', '/stores', '/login', '/r
 const CUSTOMER_PAGES = ['/payment', '/history', '/user'];
 const STAFF_PAGES = ['/staff/orders', '/staff/stores', '/staff/promotions', '/staff/options', '/add-products', '/edit-products/3'];
 
-async function walk(page: Page, paths: string[]): Promise<string[]> {
-  const problems: string[] = [];
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const path of paths) {
-      await page.goto(path);
-      await page.waitForLoadState('networkidle');
-      for (const problem of await overflowing(page)) problems.push(`${width} px ${path}: ${problem}`);
-    }
-  }
-  return problems;
-}
+const walk = (page: Page, paths: string[]) => walkPages(page, paths, WIDTHS, () => overflowing(page));
 
 test('no element ends past the right edge on a visitor’s pages', async ({ page }) => {
   test.slow();

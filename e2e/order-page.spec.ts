@@ -1,11 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { STAFF, asSignedIn, expect, signIn, test } from './fixtures.js';
-
-/** Tomorrow on the shop's clock (Asia/Jakarta), 'YYYY-MM-DD': Pick up runs 07:00-18:00 every day, so 10:00 is accepted. */
-function tomorrowInTheShop(): string {
-  const format = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta', year: 'numeric', month: '2-digit', day: '2-digit' });
-  return format.format(new Date(Date.now() + 86_400_000));
-}
+import { STAFF, asSignedIn, expect, signIn, test, tomorrowInTheShop } from './fixtures.js';
 
 test('a customer opens an order from History, finds how to pay it, cancels it, and the shop sees it cancelled', async ({
   page,

@@ -32,3 +32,20 @@ export async function overflowing(page: Page): Promise<string[]> {
     return found;
   });
 }
+
+/**
+ * Each of `paths` at each of `widths` (900 px high), settled (no request in flight), through `check`, which answers
+ * what is wrong with the page; each problem prefixed with the width and the path.
+ */
+export async function walkPages(page: Page, paths: readonly string[], widths: readonly number[], check: () => Promise<string[]>): Promise<string[]> {
+  const problems: string[] = [];
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of paths) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      for (const problem of await check()) problems.push(`${width} px ${path}: ${problem}`);
+    }
+  }
+  return problems;
+}

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, signIn } from './fixtures.js';
+import { expect, signIn, tomorrowInTheShop } from './fixtures.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -72,9 +72,7 @@ export async function customerWithLatteForTomorrow(page: Page, base: string, tag
   const products = await page.request.get('/api/v1/products?search=Hazelnut%20Latte&limit=1');
   const [latte] = ((await products.json()) as { data: { id: number | string }[] }).data;
   if (!latte) throw new Error('the demo menu has no Hazelnut Latte');
-  const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(Date.now() + 86_400_000),
-  );
+  const tomorrow = tomorrowInTheShop();
   expect((await page.request.post('/api/v1/cart/items', { headers, data: { productId: Number(latte.id), size: 'R', quantity: 1 } })).ok()).toBe(true);
   expect((await page.request.put('/api/v1/cart/delivery', { headers, data: { deliveryMethod: 'pick-up', scheduledFor: `${tomorrow}T10:00` } })).ok()).toBe(true);
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { startPaymentSimulator, type PaymentSimulator } from '../apps/api/src/payments-simulator/simulator.js';
 import { englishOn, enteredNames } from './english.js';
-import { STAFF, asSignedIn, expect, signInAnyLanguage, test } from './fixtures.js';
+import { STAFF, asSignedIn, expect, signInAnyLanguage, test, tomorrowInTheShop } from './fixtures.js';
 import { overflowing } from './overflow.js';
 import { customerWithLatteForTomorrow, startOwnShop, type OwnShop } from './own-shop.js';
 
@@ -151,9 +151,7 @@ test.describe('in Bahasa Indonesia', () => {
     const customer = { email: `e2e-bahasa-${Date.now()}@example.com`, password: 'Roasted#Beans-2024', phone: '+62 812 5555 0407' };
     expect((await page.request.post('/api/v1/auth/register', { data: customer, headers: { ...headers, 'Accept-Language': 'id' } })).status()).toBe(201);
     await signInAnyLanguage(page, customer.email, customer.password);
-    const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-      new Date(Date.now() + 86_400_000),
-    );
+    const tomorrow = tomorrowInTheShop();
     const latte = ((await (await page.request.get('/api/v1/products?search=Hazelnut%20Latte&limit=1')).json()) as { data: { id: number }[] }).data[0];
     const names = await enteredNames(page);
     const problems: string[] = [];

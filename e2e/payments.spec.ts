@@ -1,5 +1,5 @@
 import { startPaymentSimulator, type PaymentSimulator } from '../apps/api/src/payments-simulator/simulator.js';
-import { STAFF, asSignedIn, expect, signIn, test } from './fixtures.js';
+import { STAFF, asSignedIn, expect, signIn, test, tomorrowInTheShop } from './fixtures.js';
 import { startOwnShop, type OwnShop } from './own-shop.js';
 
 /**
@@ -34,12 +34,6 @@ test.afterAll(async () => {
   shop?.stop();
   await sim?.close();
 });
-
-/** Tomorrow on the shop's clock (Asia/Jakarta), 'YYYY-MM-DD': Pick up runs every day, so 10:00 is accepted. */
-function tomorrowInTheShop(): string {
-  const format = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta', year: 'numeric', month: '2-digit', day: '2-digit' });
-  return format.format(new Date(Date.now() + 86_400_000));
-}
 
 test('a customer pays ahead by QRIS and the kitchen display picks the order up by itself', async ({ page, browser, checkA11y }) => {
   test.slow();

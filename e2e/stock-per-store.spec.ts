@@ -1,10 +1,5 @@
 import type { Page } from '@playwright/test';
-import { STAFF, expect, signIn, test } from './fixtures.js';
-
-function tomorrowInTheShop(): string {
-  const format = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta', year: 'numeric', month: '2-digit', day: '2-digit' });
-  return format.format(new Date(Date.now() + 86_400_000));
-}
+import { STAFF, expect, signIn, test, tomorrowInTheShop } from './fixtures.js';
 
 /** The demo stores by name. */
 async function storeIds(page: Page): Promise<Map<string, number>> {

@@ -24,6 +24,8 @@ const ssrDir = path.join(webDir, 'dist-ssr');
 const { renderPage, renderShell, productsFirstRequest, appPaths, composePage, splitHead, inPageLanguage, manifestPath, manifestWords, LANGUAGES } =
   await import(path.join(ssrDir, 'entry-server.js'));
 const shell = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+// The build's chunk list: the boot script's file, and each route's chunks for a drawn page's preloads.
+const viteManifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
 // Replaced by the API (apps/api/src/plugins/web-app.ts) with the preloads of the product asked for.
 const PAGE_PRELOADS = '<!--page-preloads-->';
 
@@ -55,8 +57,7 @@ function inlineStylesheet(html) {
  */
 const inlineScriptHashes = [];
 function bootAfterPaint(html) {
-  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
-  const boot = manifest['src/boot.ts']?.file;
+  const boot = viteManifest['src/boot.ts']?.file;
   if (!boot) throw new Error('dist/.vite/manifest.json has no src/boot.ts entry: see vite.config.ts.');
   const app = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html)?.[1];
   if (!app) throw new Error("dist/index.html has no module script: cannot start the app after the first paint.");
@@ -100,7 +101,6 @@ const inLanguage = (file, language) => (language === 'en' ? file : file.replace(
  * The chunks of a route module (its file and its static imports' beyond the entry), for the boot script to fetch with
  * the entry after the first paint (its data-preload), rather than after the entry has run.
  */
-const viteManifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
 function routeChunks(key, into = new Set()) {
   const chunk = viteManifest[key];
   if (!chunk) throw new Error(`dist/.vite/manifest.json has no ${key}: see scripts/prerender.mjs.`);
